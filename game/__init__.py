@@ -1,0 +1,1 @@
+"""Speltafel: Nanuuk!, Kap Hoorn and Der Berg ruft on one screen."""

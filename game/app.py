@@ -1,0 +1,325 @@
+"""The loop: a fixed 60 Hz logic step, one SceneManager, the display and its scaling.
+
+Everything is drawn on a logical 1920x1080 canvas; when the window has another size the canvas is
+scaled into it, letterboxed, and pointer positions are mapped back (``to_logical``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from game import i18n
+from game.input.intents import InputMapper, Intent, Kind
+from game.persist.log import LOG, setup_logging
+from game.persist.paths import data_dir
+from game.persist.settings import Settings, load_settings, save_settings
+from game.render import theme
+from game.scenes.base import SceneManager
+from game.session import GameConfig
+
+STEP = 1 / 60
+MAX_CATCH_UP = 5  # logic steps per frame at speed 1; beyond that the game slows, never spirals
+DEFAULT_WINDOW = (1280, 720)
+PROCESS_START = time.perf_counter()
+
+
+@dataclass
+class Options:
+    """What the command line asked for (see main.py and the README)."""
+
+    game: GameConfig | None = None
+    speed: float = 1.0
+    exit_when_over: bool = False
+    screenshot: Path | None = None
+    quit_after: float | None = None
+    fullscreen: bool | None = None
+    size: tuple[int, int] | None = None
+    data_dir: Path | None = None
+    language: str | None = None
+    raise_errors: bool = False  # tests and headless runs: an error stops the run
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class App:
+    def __init__(self, options: Options) -> None:
+        self.options = options
+        self.data_dir = data_dir(options.data_dir)
+        self.log_path = setup_logging(self.data_dir)
+        self.settings, problem = load_settings(self.data_dir)
+        i18n.set_language(options.language or self.settings.language)
+        self.messages: list[tuple[str, float]] = []  # (text, seconds left): toasts on top
+        if problem:
+            LOG.warning("settings: %s", problem)
+            self.toast(i18n.tr("settings.corrupt", kept_as=problem.kept_as), 8.0)
+        pygame.init()
+        _init_controllers()
+        pygame.display.set_caption("Speltafel")
+        self.fullscreen = (
+            self.settings.fullscreen if options.fullscreen is None else options.fullscreen
+        )
+        self.window = self._open_window()
+        self.canvas = pygame.Surface(theme.LOGICAL_SIZE).convert()
+        self.mapper = InputMapper(self.to_logical)
+        self.scenes = SceneManager(self)
+        self.audio = _open_audio(self.settings.volume)
+        self.running = False
+        self.accumulator = 0.0
+        self.exit_code = 0
+        self.game_time = 0.0
+        self.clock_seconds = 0.0  # logic time, for idle animations
+        self.show_focus = False  # the focus ring shows once keys or a gamepad are used
+        self.frame_times: list[float] | None = None  # the bench switches this on
+        self.first_frame_at: float | None = None
+        self.outcome: dict[str, Any] | None = None
+
+    # ---- display ----------------------------------------------------------------------------
+    def _open_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        size = self.options.size or DEFAULT_WINDOW
+        return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.window = self._open_window()
+
+    def _viewport(self) -> tuple[float, pygame.Rect]:
+        ww, wh = self.window.get_size()
+        lw, lh = theme.LOGICAL_SIZE
+        scale = min(ww / lw, wh / lh) or 1.0
+        rect = pygame.Rect(0, 0, round(lw * scale), round(lh * scale))
+        rect.center = (ww // 2, wh // 2)
+        return scale, rect
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        scale, rect = self._viewport()
+        return round((pos[0] - rect.x) / scale), round((pos[1] - rect.y) / scale)
+
+    def _present(self) -> None:
+        if self.window.get_size() != self.canvas.get_size():
+            scale, rect = self._viewport()
+            self.window.fill((0, 0, 0))
+            pygame.transform.smoothscale(self.canvas, rect.size, self.window.subsurface(rect))
+        pygame.display.flip()
+
+    def surface(self) -> pygame.Surface:
+        """Where scenes draw this frame: the window itself when it has the logical size."""
+        return self.window if self.window.get_size() == theme.LOGICAL_SIZE else self.canvas
+
+    # ---- services for scenes ----------------------------------------------------------------
+    def new_ui_manager(self) -> pygame_gui.UIManager:
+        return SharedThemeUIManager(
+            theme.LOGICAL_SIZE, str(theme.THEME_FILE), enable_live_theme_updates=False
+        )
+
+    def sound(self, name: str) -> None:
+        if self.audio is not None:
+            self.audio.play(name)
+
+    def toast(self, text: str, seconds: float = 3.0) -> None:
+        self.messages.append((text, seconds))
+
+    def update_settings(self, settings: Settings) -> None:
+        old, self.settings = self.settings, settings
+        i18n.set_language(settings.language)
+        if settings.fullscreen != self.fullscreen:
+            self.toggle_fullscreen()
+        if settings.volume != old.volume and self.audio is not None:
+            self.audio.set_volume(settings.volume)
+        try:
+            save_settings(self.data_dir, settings)
+        except OSError as exc:
+            self.toast(i18n.tr("settings.not_saved", detail=str(exc)), 6.0)
+
+    def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
+        """A play scene reports the end; headless runs print the JSON line and stop."""
+        self.outcome = outcome
+        if self.options.exit_when_over:
+            print(json.dumps(outcome), flush=True)
+            self.running = False
+        else:
+            self.scenes.replace("results", config=config, outcome=outcome)
+
+    # ---- the loop ---------------------------------------------------------------------------
+    def start(self) -> None:
+        cfg = self.options.game
+        if cfg is not None:
+            self.scenes.reset(cfg.game, config=cfg)
+        else:
+            self.scenes.reset("title")
+        self.scenes.apply_pending()
+        self.running = True
+
+    def run(self) -> int:
+        self.start()
+        last = time.perf_counter()
+        clock = pygame.time.Clock()
+        while self.running:
+            now = time.perf_counter()
+            self.frame(now - last)
+            last = now
+            clock.tick(60)
+        return self._finish()
+
+    def frame(self, elapsed: float) -> None:
+        """One frame: events, as many fixed steps as the accumulator holds (capped), one draw."""
+        started = time.perf_counter()
+        self.accumulator += min(elapsed, 0.25) * self.options.speed
+        self._guard(self._events)
+        steps, cap = 0, MAX_CATCH_UP * max(1, round(self.options.speed))
+        while self.accumulator >= STEP and steps < cap and self.running:
+            self._guard(self.step)
+            self.accumulator -= STEP
+            steps += 1
+        if steps == cap:
+            self.accumulator = min(self.accumulator, STEP)  # too slow: drop the backlog
+        self._guard(lambda: self.draw(min(self.accumulator / STEP, 1.0)))
+        self._present()
+        if self.first_frame_at is None:
+            self.first_frame_at = time.perf_counter()
+            if os.environ.get("SPELTAFEL_REPORT_FIRST_FRAME"):  # read by game.tools.bench
+                print(f"first-frame {time.time():.6f}", flush=True)
+        if self.frame_times is not None:
+            self.frame_times.append(time.perf_counter() - started)
+
+    def _events(self) -> None:
+        for event in pygame.event.get():
+            if event.type == pygame.VIDEORESIZE and not self.fullscreen:
+                self.window = pygame.display.get_surface()
+            elif event.type >= pygame.USEREVENT and hasattr(event, "ui_element"):
+                self.dispatch(Intent(Kind.UI, "system", event=event))
+            else:
+                for intent in self.mapper.translate(event):
+                    self.dispatch(intent)
+
+    def dispatch(self, intent: Intent) -> None:
+        if intent.kind is Kind.QUIT:
+            self.running = False
+            return
+        if intent.kind is Kind.FULLSCREEN:
+            self.update_settings(replace(self.settings, fullscreen=not self.fullscreen))
+            return
+        if intent.source in ("key", "pad") and intent.kind is not Kind.TEXT:
+            self.show_focus = True
+        elif intent.kind is Kind.POINT_DOWN:
+            self.show_focus = False
+        top = self.scenes.top
+        if top is not None:
+            top.handle(intent)
+
+    def step(self) -> None:
+        self.scenes.apply_pending()
+        self.game_time += STEP
+        self.clock_seconds += STEP
+        self.messages = [(m, t - STEP) for m, t in self.messages if t > STEP]
+        top = self.scenes.top  # scenes beneath an overlay are paused
+        if top is not None:
+            top.update(STEP)
+        self.scenes.apply_pending()
+        quit_after = self.options.quit_after
+        if quit_after is not None and self.game_time >= quit_after:
+            self.running = False
+
+    def draw(self, alpha: float) -> None:
+        surface = self.surface()
+        for scene in self.scenes.visible():
+            scene.draw(surface, alpha)
+        self._draw_messages(surface)
+
+    def _draw_messages(self, surface: pygame.Surface) -> None:
+        """Toasts stack down from the top edge, where menus keep no controls."""
+        y = 16
+        for message, _ in self.messages[-3:]:
+            lines = theme.wrap(message, 30, 1500)
+            box = pygame.Rect(0, y, 1600, 44 * len(lines) + 24)
+            box.centerx = surface.get_width() // 2
+            theme.panel(surface, box, (40, 20, 20, 230))
+            for i, line in enumerate(lines):
+                theme.text(surface, line, (box.centerx, box.y + 12 + 44 * i), 30, anchor="midtop")
+            y = box.bottom + 16
+
+    def _guard(self, work: Any) -> None:
+        """Run a scene callback; an error is logged and the game goes back to the title."""
+        try:
+            work()
+        except Exception:
+            if self.options.raise_errors:
+                raise
+            LOG.error("scene error:\n%s", traceback.format_exc())
+            self.toast(i18n.tr("app.error", log=str(self.log_path)), 8.0)
+            self.scenes.reset("title")
+
+    def _finish(self) -> int:
+        if self.options.screenshot is not None:
+            self.save_screenshot(self.options.screenshot)
+        for scene in reversed(self.scenes.stack):
+            scene.exit()
+        return self.exit_code
+
+    def save_screenshot(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.surface(), str(path))
+
+
+class SharedThemeUIManager(pygame_gui.UIManager):
+    """A UIManager per scene, all sharing one loaded theme.
+
+    The theme holds pygame_gui's font and shape caches: sharing it means a scene opened again
+    finds its rounded buttons already drawn instead of redrawing them over the next frames.
+    """
+
+    shared_theme: Any = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        import i18n as gui_i18n  # pygame_gui's translation backend
+
+        # every UIManager appends its translation folder again; keep the list from growing
+        paths = gui_i18n.load_path
+        paths[:] = list(dict.fromkeys(paths))
+
+    def create_new_theme(self, theme_path: Any = None) -> Any:
+        cls = SharedThemeUIManager
+        if cls.shared_theme is None:
+            cls.shared_theme = super().create_new_theme(theme_path)
+        return cls.shared_theme
+
+
+def _init_controllers() -> None:
+    """Game controllers through SDL's API; devices already plugged in arrive as added events."""
+    from pygame._sdl2 import controller
+
+    try:
+        controller.init()
+    except pygame.error as exc:
+        LOG.warning("no game controller support: %s", exc)
+
+
+def _open_audio(volume: float) -> Any:
+    from game.render.sound import Sounds
+
+    return Sounds.open(volume)
+
+
+def run(options: Options) -> int:
+    if options.raise_errors is False and os.environ.get("SPELTAFEL_RAISE"):
+        options.raise_errors = True
+    app = App(options)
+    try:
+        return app.run()
+    except Exception:
+        LOG.error("fatal:\n%s", traceback.format_exc())
+        print(f"speltafel: unexpected error, see {app.log_path}", file=sys.stderr)
+        return 1
+    finally:
+        pygame.quit()

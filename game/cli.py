@@ -1,0 +1,135 @@
+"""The command line (documented in the README): parse flags into ``Options`` and run."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+from pathlib import Path
+
+from game.i18n import LANGUAGES
+from game.rules.base import GAME_IDS
+from game.session import BUILT_GAMES, GameConfig, Seat, parse_option, parse_players
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON outcome only
+
+TITLES = {"nanuuk": "Nanuuk!", "kaphoorn": "Kap Hoorn", "bergruft": "Der Berg ruft"}
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a size like 1280x720") from None
+    if not (320 <= w <= 7680 and 240 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"{text!r}: width 320-7680 and height 240-4320, please")
+    return w, h
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be greater than 0")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python main.py",
+        description="Speltafel: Nanuuk!, Kap Hoorn and Der Berg ruft on one screen.",
+    )
+    g = p.add_argument_group("start a game directly (skips the menus)")
+    g.add_argument("--game", choices=GAME_IDS, help="which game to start")
+    g.add_argument("--variant", help="the game's variant id (Der Berg ruft: standard)")
+    g.add_argument(
+        "--players",
+        help="comma list of seats: human, ai:easy, ai:normal, ai:hard, optionally Name=kind",
+    )
+    g.add_argument("--seed", type=int, help="seed for the game (default: random)")
+    g.add_argument(
+        "--option", action="append", default=[], metavar="KEY=VALUE", help="a variant option"
+    )
+    r = p.add_argument_group("running")
+    r.add_argument("--speed", type=_positive, default=1.0, help="game-time multiplier (e.g. 20)")
+    r.add_argument(
+        "--exit-when-over", action="store_true", help="print the outcome as JSON and exit"
+    )
+    r.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame on exit")
+    r.add_argument("--quit-after", type=_positive, metavar="SECONDS", help="quit after game time")
+    d = p.add_argument_group("display and data")
+    d.add_argument("--fullscreen", action="store_true", default=None, help="start fullscreen")
+    d.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
+    d.add_argument("--data-dir", type=Path, metavar="PATH", help="folder for settings and logs")
+    d.add_argument("--lang", choices=sorted(LANGUAGES), help="language for this run")
+    return p
+
+
+def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> GameConfig | None:
+    if args.game is None:
+        for flag in ("variant", "players", "seed"):
+            if getattr(args, flag) is not None:
+                parser.error(f"--{flag} needs --game")
+        if args.option:
+            parser.error("--option needs --game")
+        return None
+    if args.game not in BUILT_GAMES:
+        parser.error(f"{TITLES[args.game]} is coming soon; playable now: {', '.join(BUILT_GAMES)}")
+    from game.rules.base import rules_for
+
+    rules = rules_for(args.game)
+    try:
+        variant = rules.variant(args.variant or rules.variants()[0].id)
+        seats = parse_players(args.players or "human,ai:normal")
+        options = dict(parse_option(o) for o in args.option)
+    except ValueError as exc:
+        parser.error(str(exc))
+    known = {o.key for o in variant.options}
+    for key in options:
+        if key not in known:
+            parser.error(
+                f"unknown option {key!r} for {args.game} {variant.id} (known: {sorted(known)})"
+            )
+    if not variant.min_players <= len(seats) <= variant.max_players:
+        parser.error(
+            f"{TITLES[args.game]} needs {variant.min_players}-{variant.max_players} players, "
+            f"--players gave {len(seats)}"
+        )
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    from game.render.theme import seat_colours
+
+    colours = [c for c, _ in seat_colours()]
+    seats = tuple(Seat(s.name, s.kind, colours[i % len(colours)]) for i, s in enumerate(seats))
+    return GameConfig(args.game, variant.id, seats, seed, options)
+
+
+def parse_args(argv: list[str] | None = None):  # -> game.app.Options
+    from game.app import Options
+
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    return Options(
+        game=game_config(args, parser),
+        speed=args.speed,
+        exit_when_over=args.exit_when_over,
+        screenshot=args.screenshot,
+        quit_after=args.quit_after,
+        fullscreen=args.fullscreen,
+        size=args.size,
+        data_dir=args.data_dir,
+        language=args.lang,
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = parse_args(argv)
+    from game.app import run
+
+    return run(options)
+
+
+def entry() -> None:
+    sys.exit(main())

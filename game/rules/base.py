@@ -1,0 +1,193 @@
+"""The rules protocol shared by every game (see ARCHITECTURE.md, "The rules protocol").
+
+Pure Python: nothing here (or anywhere under ``game.rules``) may import pygame or the rest of
+``game``. The screen, the AI and the tests all reach a game through its module-level ``RULES``.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, TypeAlias
+
+Seat: TypeAlias = int
+
+LEVELS_DIR = Path(__file__).resolve().parents[2] / "levels"
+
+
+class IllegalAction(ValueError):
+    """An action that the current state does not offer; the message says why."""
+
+
+class LevelError(ValueError):
+    """A level data file that is missing or broken; the message names the file and the place."""
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """One documented option of a variant: ``key=value`` on the command line."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[VariantOption, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. ``scores`` per seat; ``ranking`` lists seats best first."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[Seat, ...]
+    winners: tuple[Seat, ...]
+    reason: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "reason": self.reason,
+        }
+
+
+class Action(Protocol):
+    """A small frozen dataclass with a readable ``str()`` and a JSON-safe ``to_dict()``."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class State(ABC):
+    """An immutable game position. Every game's state implements this interface."""
+
+    VERSION: ClassVar[int] = 1
+
+    @property
+    @abstractmethod
+    def current_player(self) -> Seat | None: ...
+
+    @abstractmethod
+    def legal_actions(self) -> tuple[Any, ...]: ...
+
+    @abstractmethod
+    def apply(self, action: Any) -> State: ...
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def view(self, seat: Seat) -> State: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict[str, Any]) -> State: ...
+
+    @abstractmethod
+    def action_from_dict(self, data: dict[str, Any]) -> Any:
+        """Rebuild one of this game's actions from ``Action.to_dict()`` (replays, saves)."""
+
+
+class Rules(ABC):
+    id: ClassVar[str]
+
+    @abstractmethod
+    def variants(self) -> list[Variant]: ...
+
+    @abstractmethod
+    def new_game(
+        self,
+        variant: str,
+        players: int | Sequence[str],
+        *,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> State: ...
+
+    @abstractmethod
+    def state_from_dict(self, data: dict[str, Any]) -> State: ...
+
+    def variant(self, variant_id: str) -> Variant:
+        for v in self.variants():
+            if v.id == variant_id:
+                return v
+        known = ", ".join(v.id for v in self.variants())
+        raise ValueError(f"{self.id}: unknown variant {variant_id!r} (known: {known})")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Everything needed to replay a game exactly."""
+
+    game: str
+    variant: str
+    players: tuple[str, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: tuple[dict[str, Any], ...] = ()
+
+
+def player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:
+    """Normalise ``players`` (a count or names) and check the seat count against the variant."""
+    names = (
+        tuple(f"Player {i + 1}" for i in range(players))
+        if isinstance(players, int)
+        else tuple(str(p) for p in players)
+    )
+    if not lo <= len(names) <= hi:
+        raise ValueError(f"this game needs {lo}-{hi} players, not {len(names)}")
+    return names
+
+
+def seeded_rng(seed: int, *salt: object) -> random.Random:
+    """A private RNG derived from the game seed, so replays are exact and streams independent."""
+    return random.Random(f"{seed}:" + ":".join(map(str, salt)))
+
+
+def load_level(relative: str) -> dict[str, Any]:
+    """Read a TOML file under ``levels/``; a missing or malformed file raises ``LevelError``."""
+    path = LEVELS_DIR / relative
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise LevelError(f"{path}: level file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise LevelError(f"{path}: not valid TOML: {exc}") from None
+
+
+def rules_for(game_id: str) -> Rules:
+    """The ``RULES`` object of a game, imported on demand."""
+    import importlib
+
+    if game_id not in GAME_IDS:
+        raise ValueError(f"unknown game {game_id!r} (known: {', '.join(GAME_IDS)})")
+    return importlib.import_module(f"game.rules.{game_id}").RULES  # type: ignore[no-any-return]
+
+
+GAME_IDS = ("nanuuk", "kaphoorn", "bergruft")
+
+
+def replay(rules: Rules, rec: Replay) -> State:
+    state = rules.new_game(rec.variant, rec.players, seed=rec.seed, options=rec.options)
+    for data in rec.actions:
+        state = state.apply(state.action_from_dict(data))
+    return state

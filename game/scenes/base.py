@@ -1,0 +1,122 @@
+"""Scenes and the scene manager.
+
+A scene has ``enter(**data)``, ``exit()``, ``handle(intent)``, ``update(dt)`` and
+``draw(surface, alpha)``. The manager's push/pop/replace take effect between frames; an overlay
+scene (pause, hand-off) draws the scenes beneath it first.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.input.intents import Intent, Kind
+
+if TYPE_CHECKING:
+    from game.app import App
+
+# name -> "module:Class", imported on first use so start-up stays fast
+REGISTRY = {
+    "title": "game.scenes.title:TitleScene",
+    "picker": "game.scenes.picker:PickerScene",
+    "setup": "game.scenes.setup:SetupScene",
+    "bergruft": "game.scenes.bergruft:BergruftScene",
+    "handoff": "game.scenes.handoff:HandoffScene",
+    "results": "game.scenes.results:ResultsScene",
+    "pause": "game.scenes.pause:PauseScene",
+    "settings": "game.scenes.settings:SettingsScene",
+    "rules_help": "game.scenes.rules_help:RulesHelpScene",
+}
+
+
+def scene_class(name: str) -> type[Scene]:
+    module, cls = REGISTRY[name].split(":")
+    return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+
+
+class Scene:
+    overlay = False  # True: the scene beneath is drawn first (pause, hand-off)
+    name = ""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self, **data: Any) -> None:
+        """Called when the scene becomes active with the data it was opened with."""
+
+    def exit(self) -> None:
+        """Called when the scene leaves the stack."""
+
+    def resume(self) -> None:
+        """Called when the scene above it was popped (e.g. settings changed the language)."""
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.BACK:
+            self.back()
+
+    def back(self) -> None:
+        self.app.scenes.pop()
+
+    def update(self, dt: float) -> None:
+        """Advance one fixed logic step of ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Draw; ``alpha`` in [0, 1) interpolates between the last two logic steps."""
+
+
+class SceneManager:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.stack: list[Scene] = []
+        self._pending: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack[-1] if self.stack else None
+
+    def push(self, name: str, **data: Any) -> None:
+        self._pending.append(lambda: self._push(name, data))
+
+    def replace(self, name: str, **data: Any) -> None:
+        self._pending.append(lambda: (self._pop(), self._push(name, data)))
+
+    def pop(self) -> None:
+        self._pending.append(self._pop)
+
+    def reset(self, name: str, **data: Any) -> None:
+        """Clear the whole stack and open ``name`` (quit to title, error recovery)."""
+
+        def run() -> None:
+            while self.stack:
+                self._pop(resume=False)
+            self._push(name, data)
+
+        self._pending.append(run)
+
+    def apply_pending(self) -> None:
+        while self._pending:
+            pending, self._pending = self._pending, []
+            for change in pending:
+                change()
+
+    def _push(self, name: str, data: dict[str, Any]) -> None:
+        scene = scene_class(name)(self.app)
+        scene.name = name
+        self.stack.append(scene)
+        scene.enter(**data)
+
+    def _pop(self, resume: bool = True) -> None:
+        if self.stack:
+            self.stack.pop().exit()
+        if resume and self.stack:
+            self.stack[-1].resume()
+
+    def visible(self) -> list[Scene]:
+        """The scenes to draw, bottom first: the top and every overlay chain beneath it."""
+        start = len(self.stack) - 1
+        while start > 0 and self.stack[start].overlay:
+            start -= 1
+        return self.stack[max(start, 0) :]

@@ -1,0 +1,1221 @@
+"""The play scene of Der Berg ruft: the mountain, the figures, the screen with its flags, the guess
+pad and the caller's choices, with hot-seat hand-offs (B7) and AI seats.
+
+The scene never decides legality: the buttons come from ``state.legal_actions()`` and every click
+goes through ``state.apply``; an IllegalAction is shown briefly and changes nothing.
+Secrecy (B7): the number is drawn only for a human caller in the phases "set"/"decide" once he has
+confirmed the hand-off (or no other human guesses), and for everyone once the screen is lifted.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+import pygame
+
+from game import i18n
+from game.ai.base import make_bot
+from game.ai.runner import BotRunner
+from game.i18n import tr
+from game.input.intents import Intent, Kind
+from game.persist.log import LOG
+from game.render import flagscreen, theme
+from game.render import mountain as board
+from game.render.tween import Path, Tween, Tweener, ease_in_out, ease_out, linear
+from game.rules.base import IllegalAction
+from game.rules.bergruft import (
+    HEIDI_START,
+    PETER_START,
+    RULES,
+    AllowGuess,
+    BergAction,
+    BergState,
+    Guess,
+    Hint,
+    LiftScreen,
+    Phase,
+    Punish,
+    SetFlags,
+    Waive,
+)
+from game.scenes.ui import UIScene
+from game.session import GameConfig
+
+AI_MIN_SECONDS = 0.6  # an AI move shows no earlier than this (scaled by the animation speed)
+FINAL_PAUSE = 1.5  # game seconds on the final position before the results
+CLIMB_LEG = 0.30  # seconds per step when climbing
+SLIDE_LEG = 0.07  # seconds per step when sliding back down on a restart
+FLAG_EVERY = 0.13  # the reveal raises one flag every ... seconds
+NOTICE_SECONDS = 3.0
+LOG_LINES = 7
+
+PANEL_X = board.BOARD_WIDTH + 16
+PANEL_W = 1920 - PANEL_X - 16
+CARD_W, CARD_H = (PANEL_W - 8) // 2, 112
+SCREEN_RECT = pygame.Rect(PANEL_X, 374, PANEL_W, 158)
+CHIPS_Y = 540
+PROMPT_Y = 604
+CONTROLS_Y = 690
+PAD_COLS, PAD_GAP = 6, 8
+PAD_W, PAD_H = (PANEL_W - (PAD_COLS - 1) * PAD_GAP) // PAD_COLS, 96
+NOTICE_RECT = pygame.Rect(PANEL_X, 1000, PANEL_W, 74)
+LOG_RECT = pygame.Rect(20, 96, 540, 44 + 34 * LOG_LINES)
+BANNER_RECT = pygame.Rect(0, 0, board.BOARD_WIDTH, 76)
+CARDS_RECT = pygame.Rect(PANEL_X, 96, PANEL_W, 2 * CARD_H + 10)
+PROMPT_RECT = pygame.Rect(PANEL_X, CHIPS_Y - 4, PANEL_W, CONTROLS_Y - CHIPS_Y)
+STORY_RECT = pygame.Rect(PANEL_X, CONTROLS_Y, PANEL_W, 290)
+SCREEN_REGION = pygame.Rect(PANEL_X - 12, 336, PANEL_W + 24, 532 - 336)
+
+FIGURES = ("heidi", "peter")
+
+
+@dataclass
+class _Segment:
+    path: Path
+    steps: list[int]
+    hop: bool
+
+
+@dataclass
+class _Track:
+    """A figure's drawn position: its resting step, or the moves (paths) still being shown."""
+
+    position: int
+    segments: list[_Segment] = field(default_factory=list)
+
+    def shown_step(self) -> int:
+        """The step the figure is on as drawn (for the live avalanche figure)."""
+        for seg in self.segments:
+            if not seg.path.finished:
+                passed = sum(1 for leg in seg.path.legs if leg.progress() >= 0.5)
+                return seg.steps[passed]
+        return self.position
+
+    def point(
+        self, alpha: float, where: Callable[[int], tuple[float, float]]
+    ) -> tuple[float, float]:
+        for seg in self.segments:
+            if seg.path.finished:
+                continue
+            x, y = seg.path.value(alpha)  # type: ignore[misc]
+            if seg.hop:
+                for leg in seg.path.legs:
+                    p = leg.progress(alpha)
+                    if 0.0 < p < 1.0:
+                        y -= math.sin(math.pi * p) * 16
+                        break
+            return x, y
+        return where(self.position)
+
+
+@dataclass
+class _AiJob:
+    key: tuple[Any, ...]
+    seat: int
+    started: float
+    action: BergAction | None = None
+
+
+class BergruftScene(UIScene):
+    background = False
+
+    # ---- life cycle ---------------------------------------------------------------------------
+    def enter(self, config: GameConfig, **_: Any) -> None:
+        self.config = config
+        self.state: BergState = RULES.new_game(
+            config.variant, config.names, seed=config.seed, options=config.options
+        )  # type: ignore[assignment]
+        self.players = self.state.players
+        self.colours = [self._colour(i) for i in range(self.players)]
+        self.shapes = [theme.seat_shape(i) for i in range(self.players)]
+        self.tweener = Tweener(self.app.settings.animation_speed)
+        self.clock = 0.0
+        self.tracks = {
+            (s, f): _Track(HEIDI_START if f == "heidi" else PETER_START)
+            for s in range(self.players)
+            for f in FIGURES
+        }
+        self.runners: dict[int, BotRunner] = {}
+        for i, seat in enumerate(config.seats):
+            if not seat.is_human:
+                self.runners[i] = BotRunner(make_bot("bergruft", seat.kind), budget_s=0.4)
+        self.ai_job: _AiJob | None = None
+        self.viewer: int | None = None  # the seat allowed to see the number now (B7)
+        self.handoff_up = False
+        self.selected: int | None = None  # the caller's pick on the pad, before "set"
+        self.reveal: int | None = None  # the number shown to everybody (screen lifted)
+        self.lift: Tween | None = None
+        self.shake: Tween | None = None
+        self.flag_h = [0.0] * flagscreen.FLAGS
+        self.flag_target = [0.0] * flagscreen.FLAGS
+        self.drawn_number: int | None = None  # what the last frame showed behind the screen
+        self.log: list[tuple[int | None, str, dict[str, Any]]] = []
+        self.narration: tuple[str, dict[str, Any]] | None = None
+        self.notice: tuple[str, float] | None = None
+        self.over_at: float | None = None
+        self.reported = False
+        self.muted = False
+        self.pad: list[pygame.Rect] = []
+        self.blocked: list[tuple[pygame.Rect, BergAction]] = []
+        self._built_key: object = None
+        self.shown = self.state  # what the banner and the cards show: the turn being animated
+        self._overlay = board.board_surface(self.state.mountain).copy()
+        self._region_keys: dict[str, object] = {}
+        self.log_serial = 0
+        self._sync_controls()
+
+    def exit(self) -> None:
+        for runner in self.runners.values():
+            runner.shutdown()
+        self.runners.clear()
+
+    def resume(self) -> None:
+        self.tweener.speed = self.app.settings.animation_speed
+        self._built_key = None
+        self._sync_controls()
+
+    def _colour(self, seat: int) -> tuple[int, int, int]:
+        colour_id = self.config.seats[seat].colour or theme.seat_colours()[seat][0]
+        return theme.colour_rgb(colour_id)
+
+    def _colour_id(self, seat: int) -> str:
+        return self.config.seats[seat].colour or theme.seat_colours()[seat][0]
+
+    def is_human(self, seat: int) -> bool:
+        return self.config.seats[seat].is_human
+
+    @property
+    def busy(self) -> bool:
+        return self.tweener.busy
+
+    @property
+    def number_visible(self) -> bool:
+        """Whether the screen may show the flags now (B7)."""
+        if self.reveal is not None:
+            return True
+        st = self.state
+        return (
+            self.viewer == st.caller
+            and self.is_human(st.caller)
+            and st.phase in (Phase.SET, Phase.DECIDE)
+            and not self.handoff_up
+        )
+
+    def _viewer_number(self) -> int | None:
+        """The number as the seat now looking at the screen may see it (its own view)."""
+        if self.viewer is None:
+            return None
+        return self.state.view(self.viewer).number
+
+    # ---- the loop -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.tweener.step(dt)
+        self._ease_flags(dt)
+        super().update(dt)
+        if self.notice is not None and self.clock >= self.notice[1]:
+            self.notice = None
+        if self.busy or self.handoff_up:
+            return
+        st = self.shown = self.state
+        self._settle_tracks()
+        if st.is_over():
+            self._end_of_game()
+        elif st.current_player in self.runners:
+            self._drive_ai(st.current_player)
+        else:
+            self._prepare_human()
+        self._sync_controls()
+
+    def _settle_tracks(self) -> None:
+        """Once the animations are over, every figure stands where the rules put it."""
+        st = self.state
+        for (seat, figure), track in self.tracks.items():
+            track.position = (st.heidi if figure == "heidi" else st.peter)[seat]
+            track.segments.clear()
+
+    def _end_of_game(self) -> None:
+        if self.over_at is None:
+            self.over_at = self.clock + FINAL_PAUSE
+        elif self.clock >= self.over_at and not self.reported:
+            self.reported = True
+            self.app.game_over(self.config, self.outcome_dict())
+
+    def outcome_dict(self) -> dict[str, Any]:
+        st = self.state
+        out = st.outcome()
+        assert out is not None
+        return {
+            "game": "bergruft",
+            "variant": self.config.variant,
+            "seed": self.config.seed,
+            "players": list(st.names),
+            "kinds": [s.kind for s in self.config.seats],
+            "colours": [self._colour_id(i) for i in range(self.players)],
+            "scores": list(out.scores),
+            "ranking": list(out.ranking),
+            "winners": list(out.winners),
+            "reason": out.reason,
+            "turns": st.turn,
+            "details": [
+                {
+                    "peter": st.peter[s],
+                    "heidi": st.heidi[s],
+                    "free_steps": st.free_steps(s),
+                    "stones": st.mountain[st.peter[s]],
+                }
+                for s in range(self.players)
+            ],
+        }
+
+    # ---- AI seats -----------------------------------------------------------------------------
+    def _drive_ai(self, seat: int) -> None:
+        st = self.state
+        key = (st.turn, str(st.phase), len(st.guesses), seat)
+        job = self.ai_job
+        if job is None or job.key != key:
+            seed = random.Random(f"{self.config.seed}:{key}").getrandbits(32)
+            self.runners[seat].start(st.view(seat), seed)  # the bot sees only its own view
+            self.ai_job = job = _AiJob(key, seat, self.clock)
+        if job.action is None:
+            job.action = self.runners[seat].poll()
+        wait = AI_MIN_SECONDS / max(0.25, self.app.settings.animation_speed)
+        if job.action is not None and self.clock - job.started >= wait:
+            action, self.ai_job = job.action, None
+            if not self.play(action):
+                LOG.error(
+                    "bergruft: the %s bot chose an illegal %r", self.config.seats[seat].kind, action
+                )
+                self.play(st.legal_actions()[0])
+
+    @property
+    def thinking(self) -> int | None:
+        job = self.ai_job
+        if job is None or self.busy or job.seat != self.state.current_player:
+            return None
+        return job.seat
+
+    # ---- hot-seat secrecy (B7) ------------------------------------------------------------------
+    def _prepare_human(self) -> None:
+        st = self.state
+        both = self.is_human(st.caller) and self.is_human(st.guesser)
+        if st.phase in (Phase.SET, Phase.DECIDE):
+            if self.viewer == st.caller:
+                return
+            if both:
+                self._handoff(st.caller, st.phase)
+            else:
+                self.viewer = st.caller
+        elif st.phase is Phase.GUESS and self.viewer != st.guesser:
+            if both:  # the caller looked behind the screen: hide it, pass the device (B7)
+                self._handoff(st.guesser, st.phase)
+            else:
+                self.viewer = st.guesser
+
+    def _handoff(self, seat: int, phase: Phase) -> None:
+        st = self.state
+        caller, guesser = st.names[st.caller], st.names[st.guesser]
+        self.viewer = None  # hide the number before the device changes hands
+        self.handoff_up = True
+        self._built_key = None
+        self.rebuild()
+
+        def confirmed() -> None:
+            self.handoff_up = False
+            self.viewer = seat
+
+        key = {Phase.SET: "set", Phase.DECIDE: "decide"}.get(phase, "guess")
+        self.app.scenes.push(
+            "handoff",
+            title=tr(f"bergruft.handoff.{key}_title", caller=caller, guesser=guesser),
+            message=tr(f"bergruft.handoff.{key}_message", caller=caller, guesser=guesser),
+            button=tr("bergruft.handoff.button", name=st.names[seat]),
+            on_confirm=confirmed,
+            game="bergruft",
+        )
+
+    # ---- playing actions ------------------------------------------------------------------------
+    def play(self, action: BergAction) -> bool:
+        """Apply ``action`` through the rules; an illegal one is explained and changes nothing."""
+        try:
+            new = self.state.apply(action)
+        except IllegalAction as exc:
+            self._explain(action, exc)
+            return False
+        old, self.state = self.state, new
+        self.selected = None
+        self._log_action(old, action, new)
+        self._animate(old, action, new)
+        if new.phase is Phase.SET or new.is_over():
+            self.viewer = None  # a new turn: the next caller gets his own hand-off (B7)
+        self._built_key = None
+        self.rebuild()
+        return True
+
+    def _explain(self, action: BergAction, exc: IllegalAction) -> None:
+        st = self.state
+        if isinstance(action, Guess) and st.phase is Phase.GUESS and action.value < st.low:
+            text = tr("bergruft.illegal.higher", n=st.low - 1)
+        elif isinstance(action, Guess) and st.phase is Phase.GUESS and action.value > st.high:
+            text = tr("bergruft.illegal.lower", n=st.high + 1)
+        elif isinstance(action, LiftScreen) and st.phase is Phase.DECIDE:
+            text = tr("bergruft.illegal.summit")
+        else:
+            text = tr("bergruft.illegal.other", reason=str(exc))
+        self.notice = (text, self.clock + NOTICE_SECONDS)
+        self.app.sound("bad")
+
+    def skip(self) -> None:
+        """A click or key skips the running animation to its end (quietly)."""
+        self.muted = True
+        try:
+            self.tweener.finish_all()
+        finally:
+            self.muted = False
+        self.flag_h = list(self.flag_target)
+
+    def _sound(self, name: str) -> Callable[[], None]:
+        def play() -> None:
+            if not self.muted:
+                self.app.sound(name)
+
+        return play
+
+    # ---- animation ----------------------------------------------------------------------------
+    def _animate(self, old: BergState, action: BergAction, new: BergState) -> None:
+        tw = self.tweener
+        if isinstance(action, SetFlags):
+            self.shake = tw.animate(0.0, 1.0, 0.45, linear)
+            self.app.sound("click")
+            self.narration = None
+            return
+        if isinstance(action, AllowGuess):
+            self.app.sound("click")
+            tw.animate(0.0, 1.0, 0.35, ease_out)
+            return
+        if new.phase is Phase.DECIDE:  # a wrong first or second guess
+            self.app.sound("bad")
+            tw.animate(0.0, 1.0, 0.35, ease_out)
+            return
+        t = 0.0
+        if new.phase is Phase.PUNISH:  # a wrong third guess off by more than three: screen up
+            assert new.number is not None
+            self._reveal(new.number, 0.0)
+            return
+        result = new.last_result
+        assert result is not None
+        if self.reveal is None:
+            t = self._reveal(result.number, 0.0)
+        t = self._moves(result, t)
+        tw.after(t + 0.6, self._lower_screen)
+        if new.is_over():
+            tw.after(t + 0.2, self._sound("good"))
+
+    def _reveal(self, number: int, t: float) -> float:
+        """Lift the screen and raise the flags one by one, so everybody sees the number."""
+        self.reveal = number
+        self.flag_h = [0.0] * flagscreen.FLAGS
+        self.flag_target = [0.0] * flagscreen.FLAGS
+        self.lift = self.tweener.animate(0.0, 1.0, 0.45, ease_in_out, delay=t)
+        t += 0.5
+        for i in range(number):
+            self.tweener.after(t + i * FLAG_EVERY, self._raise_flag(i))
+        return t + number * FLAG_EVERY + 0.6
+
+    def _raise_flag(self, i: int) -> Callable[[], None]:
+        def run() -> None:
+            self.flag_target[i] = 1.0
+            if not self.muted:
+                self.app.sound("flag")
+
+        return run
+
+    def _lower_screen(self) -> None:
+        self.lift = self.tweener.animate(1.0, 0.0, 0.35, ease_in_out, on_finished=self._hidden)
+
+    def _hidden(self) -> None:
+        self.reveal = None
+        self.lift = None
+        self.flag_h = [0.0] * flagscreen.FLAGS
+        self.flag_target = [0.0] * flagscreen.FLAGS
+
+    def _moves(self, r: Any, t: float) -> float:
+        c, g = r.caller, r.guesser
+        hb, pb, ha, pa = r.heidi_before, r.peter_before, r.heidi_after, r.peter_after
+        if r.guessed:
+            self.tweener.after(t, self._sound("good"))
+            t = self._slide(c, hb[c], pb[c], t)
+            t = self._move(g, "peter", pb[g], pa[g], t, CLIMB_LEG)
+            return self._move(g, "heidi", hb[g], ha[g], t, CLIMB_LEG)
+        peter_top = pb[c] + r.caller_peter_climb
+        heidi_top = hb[c] + r.caller_heidi_climb
+        t = self._move(c, "peter", pb[c], peter_top, t, CLIMB_LEG)
+        t = self._move(c, "heidi", hb[c], heidi_top, t, CLIMB_LEG)
+        if r.caller_restart:
+            self.tweener.after(t, self._sound("rumble"))
+            t = self._slide(c, heidi_top, peter_top, t + 0.2)
+        if r.capped:  # the guesser is punished: Peter down 1, Heidi down 3 (B13)
+            self.tweener.after(t, self._sound("bad"))
+            down = max(PETER_START, pb[g] - 1)
+            t = self._move(g, "peter", pb[g], down, t, CLIMB_LEG)
+            t = self._move(g, "heidi", hb[g], ha[g], t, CLIMB_LEG)
+            if pa[g] != down:
+                t = self._move(g, "peter", down, pa[g], t, SLIDE_LEG * 2, hop=False)
+        return t
+
+    def _slide(self, seat: int, heidi: int, peter: int, t: float) -> float:
+        """A restart: the pair slides back down to its start fields together."""
+        end_p = self._move(seat, "peter", peter, PETER_START, t, SLIDE_LEG, hop=False)
+        end_h = self._move(seat, "heidi", heidi, HEIDI_START, t, SLIDE_LEG, hop=False)
+        return max(end_p, end_h)
+
+    def _move(
+        self, seat: int, figure: str, start: int, end: int, t: float, leg: float, hop: bool = True
+    ) -> float:
+        track = self.tracks[(seat, figure)]
+        track.position = end
+        if start == end:
+            return t
+        direction = 1 if end > start else -1
+        steps = list(range(start, end + direction, direction))
+        points = [board.anchor(s, seat, self.players) for s in steps]
+        path = Path(points, leg, ease_in_out if hop else linear, delay=t)
+        self.tweener.add(path)
+        track.segments = [s for s in track.segments if not s.path.finished]
+        track.segments.append(_Segment(path, steps, hop))
+        if hop:
+            for i in range(1, len(steps)):
+                self.tweener.after(t + i * leg - leg * 0.2, self._sound("step"))
+        return path.duration
+
+    def _ease_flags(self, dt: float) -> None:
+        if not self.number_visible:
+            self.flag_h = [0.0] * flagscreen.FLAGS
+            return
+        if self.reveal is None:  # the caller's private view follows his pick at once
+            shown = self.selected if self.state.phase is Phase.SET else self._viewer_number()
+            self.flag_target = [1.0 if i < (shown or 0) else 0.0 for i in range(flagscreen.FLAGS)]
+        rate = 7.0 * dt * self.tweener.speed
+        for i, target in enumerate(self.flag_target):
+            h = self.flag_h[i]
+            self.flag_h[i] = min(target, h + rate) if target > h else max(target, h - rate)
+
+    # ---- the move log -------------------------------------------------------------------------
+    def _log_action(self, old: BergState, action: BergAction, new: BergState) -> None:
+        seat, name = action.seat, action.name
+        if isinstance(action, SetFlags):
+            self._add_log(seat, "set", name=name)
+        elif isinstance(action, Guess):
+            self._add_log(seat, "guess", name=name, value=action.value)
+        elif isinstance(action, AllowGuess):
+            hint = "higher" if action.hint is Hint.HIGHER else "lower"
+            self._add_log(seat, f"allow_{hint}", name=name)
+        elif isinstance(action, LiftScreen):
+            self._add_log(seat, "lift", name=name, n=action.flags)
+        elif isinstance(action, Punish):
+            self._add_log(seat, "punish", name=name, guesser=action.guesser_name)
+        elif isinstance(action, Waive):
+            self._add_log(seat, "waive", name=name)
+        if new.phase is Phase.PUNISH:
+            assert new.number is not None
+            off = abs(new.guesses[-1] - new.number)
+            self._add_log(None, "off_by", n=new.number, off=off)
+        if new.turn > old.turn and new.last_result is not None:
+            self._log_result(new)
+
+    def _log_result(self, st: BergState) -> None:
+        r = st.last_result
+        assert r is not None
+        caller, guesser = st.names[r.caller], st.names[r.guesser]
+        if r.guessed:
+            self._add_log(r.guesser, "guessed", name=guesser, k=len(r.guesses), n=r.bonus)
+            self.narration = ("guessed", {"guesser": guesser, "caller": caller, "n": r.bonus})
+        else:
+            self._add_log(None, "revealed", n=r.number)
+            self._add_log(
+                r.caller,
+                "climb",
+                name=caller,
+                peter=r.caller_peter_climb,
+                heidi=r.caller_heidi_climb,
+            )
+            key = "restart" if r.caller_restart else "climbed"
+            self.narration = (
+                key,
+                {
+                    "caller": caller,
+                    "guesser": guesser,
+                    "n": r.number,
+                    "peter": r.caller_peter_climb,
+                    "heidi": r.caller_heidi_climb,
+                },
+            )
+            if r.caller_restart:
+                self._add_log(r.caller, "restart", name=caller)
+            if r.capped:
+                self._add_log(r.guesser, "punished", name=guesser)
+        if r.summit is not None:
+            self._add_log(r.summit, "summit", name=st.names[r.summit])
+
+    def _add_log(self, seat: int | None, key: str, **params: Any) -> None:
+        self.log.append((seat, key, params))
+        self.log_serial += 1
+        del self.log[:-40]
+
+    # ---- controls -----------------------------------------------------------------------------
+    def _question(self) -> str | None:
+        """Which question the local human answers now, if any."""
+        st = self.state
+        if self.busy or self.handoff_up or st.is_over():
+            return None
+        seat = st.current_player
+        if seat is None or not self.is_human(seat) or seat in self.runners:
+            return None
+        if st.phase is Phase.GUESS:
+            return "guess" if self.viewer == st.guesser else None
+        if st.phase is Phase.PUNISH:
+            return "punish"
+        return str(st.phase) if self.viewer == st.caller else None
+
+    def _sync_controls(self) -> None:
+        key = (id(self.state), self._question(), self.selected)
+        if key != self._built_key:
+            self._built_key = key
+            self.rebuild()
+            self._initial_focus()
+
+    def build(self) -> None:
+        self.pad = []
+        self.blocked = []
+        question = self._question()
+        if question == "set":
+            self._build_pad(set(range(16)), self._pick)
+            rect = self._pad_rect(16).union(self._pad_rect(17))
+            text = (
+                tr("bergruft.set_button", n=self.selected)
+                if self.selected is not None
+                else tr("bergruft.set_pick")
+            )
+            self.button(
+                rect,
+                text,
+                self._set_flags,
+                _button_id(text, rect),
+                enabled=self.selected is not None,
+            )
+        elif question == "guess":
+            st = self.state
+            legal = {a.value for a in st.legal_actions() if isinstance(a, Guess)}
+            self._build_pad(legal, self._guess)
+        elif question == "decide":
+            self._build_decide()
+        elif question == "punish":
+            self._build_punish()
+
+    def _pad_rect(self, i: int) -> pygame.Rect:
+        row, col = divmod(i, PAD_COLS)
+        return pygame.Rect(
+            PANEL_X + col * (PAD_W + PAD_GAP), CONTROLS_Y + row * (PAD_H + 8), PAD_W, PAD_H
+        )
+
+    def _build_pad(self, allowed: set[int], press: Callable[[int], None]) -> None:
+        st = self.state
+        for n in range(16):
+            rect = self._pad_rect(n)
+            button = self.button(rect, str(n), lambda n=n: press(n), "#pad_button", n in allowed)
+            if self.selected == n:
+                button.select()
+            self.pad.append(rect)
+            if n not in allowed and st.phase is Phase.GUESS:
+                self.blocked.append((rect, Guess(st.guesser, st.names[st.guesser], n)))
+
+    def _build_decide(self) -> None:
+        st = self.state
+        actions = st.legal_actions()
+        allow = next(a for a in actions if isinstance(a, AllowGuess))
+        lift = next((a for a in actions if isinstance(a, LiftScreen)), None)
+        hint = "higher" if allow.hint is Hint.HIGHER else "lower"
+        top = pygame.Rect(PANEL_X, CONTROLS_Y, PANEL_W, 110)
+        self._big_button(top, tr(f"bergruft.decide.allow_{hint}"), lambda: self.play(allow))
+        second = top.move(0, 128)
+        self._big_button(second, tr("bergruft.decide.lift"), lambda: lift and self.play(lift), lift)
+        if lift is None:  # B6: the summit rule forces another guess; a click says why
+            self.blocked.append((second, LiftScreen(st.caller, st.names[st.caller], st.number)))
+
+    def _build_punish(self) -> None:
+        st = self.state
+        punish, waive = st.legal_actions()
+        assert st.number is not None
+        top = pygame.Rect(PANEL_X, CONTROLS_Y, PANEL_W, 110)
+        cap = tr("bergruft.punish.cap", guesser=st.names[st.guesser])
+        self._big_button(top, cap, lambda: self.play(punish))
+        off = abs(st.guesses[-1] - st.number)
+        self._big_button(
+            top.move(0, 128), tr("bergruft.punish.waive", n=off), lambda: self.play(waive)
+        )
+
+    def _big_button(
+        self, rect: pygame.Rect, text: str, press: Callable[[], object], enabled: object = True
+    ) -> None:
+        self.button(rect, text, press, _button_id(text, rect), enabled is not None)  # type: ignore[arg-type]
+
+    def _initial_focus(self) -> None:
+        items = self.ring.items
+        if not items:
+            return
+        st, target = self.state, 0
+        if self._question() == "guess":
+            target = (st.low + st.high) // 2
+        elif self._question() == "set":
+            target = 16 if self.selected is not None else 7
+        self.ring.index = min(target, len(items) - 1)
+        self.ring.move(0)
+
+    def _pick(self, n: int) -> None:
+        self.selected = n
+        self.app.sound("click")
+
+    def _set_flags(self) -> None:
+        if self.selected is None:
+            return
+        st = self.state
+        self.play(SetFlags(st.caller, st.names[st.caller], self.selected))
+
+    def _guess(self, n: int) -> None:
+        st = self.state
+        self.play(Guess(st.guesser, st.names[st.guesser], n))
+
+    # ---- input --------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        kind = intent.kind
+        if kind in (Kind.BACK, Kind.PAUSE):
+            self.app.scenes.push("pause", game="bergruft")
+            return
+        if self.busy and kind in (Kind.CONFIRM, Kind.POINT_DOWN):
+            self.skip()
+            return
+        if kind is Kind.POINT_DOWN and intent.pos is not None:
+            for rect, action in self.blocked:
+                if rect.collidepoint(intent.pos):
+                    self.play(action)  # the rules refuse it and say why
+                    return
+        if kind in (Kind.UP, Kind.DOWN) and self._grid_move(-1 if kind is Kind.UP else 1):
+            return
+        super().handle(intent)
+
+    def _grid_move(self, direction: int) -> bool:
+        """Up/Down on the pad moves a whole row (skipping greyed numbers)."""
+        if not self.pad or self.ring.current is None:
+            return False
+        index = self.ring.index
+        target = index + direction * PAD_COLS
+        items = self.ring.items
+        while 0 <= target < len(items):
+            if items[target].enabled:
+                self.ring.focus(items[target].element)
+                return True
+            target += direction * PAD_COLS
+        extra = len(self.pad)  # the "Set" button after the pad, under its last columns
+        if direction > 0 and index < extra < len(items) and items[extra].enabled:
+            self.ring.focus(items[extra].element)
+            return True
+        return False
+
+    # ---- drawing ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        lang, shown, st = i18n.language(), self.shown, self.state
+        banner_key = (lang, shown.turn, str(shown.phase), shown.caller, len(shown.guesses))
+        self._region("banner", BANNER_RECT, banner_key, self._draw_banner)
+        self._region("log", LOG_RECT, (lang, self.log_serial), self._draw_log)
+        steps = tuple(track.shown_step() for track in self.tracks.values())
+        dots = int(self.clock * 3) % 3 if self.thinking is not None else -1
+        cards_key = (lang, steps, shown.caller, str(shown.phase), self.thinking, dots)
+        self._region("cards", CARDS_RECT, cards_key, self._draw_cards)
+        view = self._screen_view(alpha)
+        self._region("screen", SCREEN_REGION, view, lambda s: self._draw_screen(s, view))
+        guesses, hints = self._chips()
+        prompt_key = (lang, guesses, hints, self.reveal, str(st.phase), st.low, st.high)
+        prompt_key += self._prompt_lines()
+        self._region("prompt", PROMPT_RECT, prompt_key, self._draw_prompt)
+        story = self._story() if self._question() is None else None
+        self._region("story", STORY_RECT, (lang, story), self._draw_story if story else None)
+        surface.blit(self._overlay, (0, 0))
+        self._draw_figures(surface, alpha)
+        self.ui.draw_ui(surface)
+        for rect in self.pad:
+            if any(r == rect for r, _ in self.blocked):
+                pygame.draw.line(surface, (120, 126, 140), rect.bottomleft, rect.topright, 3)
+        current = self.ring.current
+        if self.app.show_focus and current is not None and current.enabled:
+            theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+        self._draw_notice(surface)
+        if self.state.is_over() and not self.busy:
+            self._draw_game_over(surface)
+
+    def _region(
+        self,
+        name: str,
+        rect: pygame.Rect,
+        key: object,
+        paint: Callable[[pygame.Surface], None] | None,
+    ) -> None:
+        """Paint a part of the panels onto the cached board, again only when what it shows has
+        changed (``key``): a frame then blits one opaque picture and draws the figures."""
+        if self._region_keys.get(name) == key:
+            return
+        self._region_keys[name] = key
+        overlay = self._overlay
+        overlay.blit(board.board_surface(self.state.mountain), rect, area=rect)
+        if paint is not None:
+            overlay.set_clip(rect)
+            paint(overlay)
+            overlay.set_clip(None)
+
+    def _draw_figures(self, surface: pygame.Surface, alpha: float) -> None:
+        placed = []
+        for (seat, figure), track in self.tracks.items():
+            feet = track.point(alpha, lambda p, s=seat: board.anchor(p, s, self.players))
+            placed.append((feet[1], seat, figure, feet))
+        placed.sort()
+        for _, seat, figure, feet in placed:
+            rect = board.draw_figure(surface, figure, self.colours[seat], self.shapes[seat], feet)
+            if figure == "peter" and self.thinking == seat:
+                _thought_bubble(surface, rect.midtop, self.clock)
+
+    def _name_chip(
+        self, surface: pygame.Surface, seat: int, pos: tuple[int, int], size: int
+    ) -> int:
+        """A seat's name on a pill in its colour, with its mark; returns the right edge."""
+        name = self.state.names[seat]
+        colour = self.colours[seat]
+        ink = theme.INK if sum(colour) > 400 else theme.WHITE
+        width = theme.font(size, True).size(name)[0] + size + 36
+        rect = pygame.Rect(pos[0], pos[1] - size // 2 - 8, width, size + 16)
+        pygame.draw.rect(surface, colour, rect, border_radius=rect.height // 2)
+        theme.draw_mark(
+            surface,
+            self.shapes[seat],
+            colour,
+            (rect.x + size // 2 + 10, rect.centery),
+            size * 0.38,
+            ink,
+        )
+        theme.text(surface, name, (rect.x + size + 18, rect.centery), size, ink, True, "midleft")
+        return rect.right
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        surface.blit(_layer(BANNER_RECT.size, (10, 16, 30, 190)), BANNER_RECT)
+        st = self.shown
+        y = BANNER_RECT.centery
+        x = (
+            theme.text(
+                surface,
+                tr("bergruft.banner.turn", n=st.turn + (0 if st.is_over() else 1)),
+                (24, y),
+                30,
+                theme.ACCENT,
+                True,
+                "midleft",
+            ).right
+            + 28
+        )
+        if st.is_over():
+            theme.text(
+                surface, tr("bergruft.banner.over"), (x, y), 30, theme.WHITE, True, "midleft"
+            )
+            return
+        x = self._name_chip(surface, st.caller, (x, y), 28) + 12
+        x = (
+            theme.text(
+                surface, tr("bergruft.banner.calls"), (x, y), 28, theme.WHITE, False, "midleft"
+            ).right
+            + 28
+        )
+        x = self._name_chip(surface, st.guesser, (x, y), 28) + 12
+        x = (
+            theme.text(
+                surface, tr("bergruft.banner.guesses"), (x, y), 28, theme.WHITE, False, "midleft"
+            ).right
+            + 28
+        )
+        if st.phase is not Phase.SET:
+            count = len(st.guesses) + (1 if st.phase is Phase.GUESS else 0)
+            theme.text(
+                surface,
+                tr("bergruft.banner.guess_count", n=min(3, count)),
+                (BANNER_RECT.right - 20, y),
+                28,
+                theme.SNOW,
+                False,
+                "midright",
+            )
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        lines = self.log[-LOG_LINES:]
+        rect = LOG_RECT.copy()
+        rect.height = 64 + 34 * max(1, len(lines))
+        surface.blit(_layer(rect.size, (10, 16, 30, 175), 16), rect)
+        title = tr("bergruft.log.title")
+        theme.text(surface, title, (rect.x + 16, rect.y + 10), 24, theme.ACCENT, True)
+        if not lines:
+            theme.text(
+                surface,
+                _fit(tr("bergruft.log.empty"), 24, rect.width - 40),
+                (rect.x + 20, rect.y + 58),
+                24,
+                theme.MUTED,
+                False,
+                "midleft",
+            )
+        for i, (seat, key, params) in enumerate(lines):
+            y = rect.y + 58 + 34 * i
+            x = rect.x + 20
+            if seat is not None:
+                theme.draw_mark(surface, self.shapes[seat], self.colours[seat], (x + 8, y), 10)
+            text, size = _shrink(tr(f"bergruft.log.{key}", **params), 24, rect.width - 60)
+            colour = theme.WHITE if i == len(lines) - 1 else (206, 212, 224)
+            theme.text(surface, text, (x + 28, y), size, colour, False, "midleft")
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        st = self.shown
+        for seat in range(self.players):
+            row, col = divmod(seat, 2)
+            rect = pygame.Rect(
+                PANEL_X + col * (CARD_W + 8), 96 + row * (CARD_H + 10), CARD_W, CARD_H
+            )
+            surface.blit(_layer(rect.size, (34, 46, 72, 235), 14), rect)
+            pygame.draw.rect(
+                surface,
+                self.colours[seat],
+                (rect.x, rect.y, 10, rect.height),
+                border_top_left_radius=14,
+                border_bottom_left_radius=14,
+            )
+            role = "calls" if seat == st.caller else "guesses" if seat == st.guesser else None
+            if st.is_over():
+                role = None
+            if role is not None:
+                edge = theme.ACCENT if role == "calls" else theme.SNOW
+                pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
+            theme.draw_mark(
+                surface, self.shapes[seat], self.colours[seat], (rect.x + 36, rect.y + 30), 15
+            )
+            name = _fit(st.names[seat], 28, rect.width - 150 if role else rect.width - 70, True)
+            theme.text(surface, name, (rect.x + 60, rect.y + 30), 28, theme.WHITE, True, "midleft")
+            if self.thinking == seat:
+                dots = "." * (1 + int(self.clock * 3) % 3)
+                theme.text(
+                    surface,
+                    tr("bergruft.card.thinking") + dots,
+                    (rect.right - 14, rect.y + 30),
+                    20,
+                    theme.ACCENT,
+                    True,
+                    "midright",
+                )
+            elif role is not None:
+                theme.text(
+                    surface,
+                    tr(f"bergruft.card.{role}"),
+                    (rect.right - 14, rect.y + 30),
+                    20,
+                    theme.ACCENT if role == "calls" else theme.SNOW,
+                    True,
+                    "midright",
+                )
+            heidi = self.tracks[(seat, "heidi")].shown_step()
+            peter = self.tracks[(seat, "peter")].shown_step()
+            free = max(0, peter - heidi - 1)
+            stones = st.mountain[peter]
+            theme.text(
+                surface,
+                tr("bergruft.card.positions", heidi=heidi, peter=peter),
+                (rect.x + 22, rect.y + 66),
+                22,
+                (214, 220, 232),
+                False,
+                "midleft",
+            )
+            theme.text(
+                surface,
+                tr("bergruft.card.formula", stones=stones, free=free),
+                (rect.x + 22, rect.y + 94),
+                20,
+                theme.MUTED,
+                False,
+                "midleft",
+            )
+            theme.text(
+                surface,
+                str(stones * free),
+                (rect.right - 16, rect.bottom - 6),
+                44,
+                theme.WHITE,
+                True,
+                "bottomright",
+            )
+
+    def _screen_view(self, alpha: float) -> tuple[int, tuple[float, ...], float, bool, str | None]:
+        """What the screen shows now: shake offset, flag heights, lift, private, label. The real
+        number only reaches the drawing when it may be seen (B7)."""
+        st = self.state
+        dx = 0
+        if self.shake is not None and not self.shake.finished:
+            t = self.shake.progress(alpha)
+            dx = round(math.sin(t * 40) * 8 * (1 - t))
+        visible = self.number_visible
+        heights = tuple(round(h, 3) for h in self.flag_h) if visible else (0.0,) * 15
+        lift = float(self.lift.value(alpha)) if self.lift is not None else 0.0  # type: ignore[arg-type]
+        private = visible and self.reveal is None
+        shown: int | None = None
+        if self.reveal is not None:
+            shown = self.reveal
+        elif visible:
+            shown = self.selected if st.phase is Phase.SET else self._viewer_number()
+        self.drawn_number = shown
+        label = None
+        if self.reveal is not None and sum(h >= 1.0 for h in heights) == self.reveal:
+            label = tr("bergruft.screen.flags", n=self.reveal)
+        elif private:
+            label = tr("bergruft.screen.private")
+            if shown is not None:
+                label = tr("bergruft.screen.yours", n=shown)
+        return dx, heights, round(lift, 3), private, label
+
+    def _draw_screen(self, surface: pygame.Surface, view: tuple[Any, ...]) -> None:
+        dx, heights, lift, private, label = view
+        rect = SCREEN_RECT.move(dx, 0)
+        flagscreen.draw_flag_screen(surface, rect, list(heights), lift, private)
+        if label is not None:
+            theme.text(surface, label, (rect.right - 8, rect.y - 6), 26, theme.ACCENT, True,
+                       "bottomright", shadow=True)  # fmt: skip
+
+    def _chips(self) -> tuple[tuple[int, ...], tuple[Hint, ...]]:
+        st = self.state
+        if st.guesses or st.phase not in (Phase.SET, Phase.OVER):
+            return st.guesses, st.hints
+        if (self.reveal is not None or st.is_over()) and st.last_result is not None:
+            return st.last_result.guesses, st.last_result.hints
+        return (), ()
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        st = self.state
+        guesses, hints = self._chips()
+        x = PANEL_X
+        if guesses:
+            label = tr("bergruft.guesses")
+            theme.text(surface, label, (x, CHIPS_Y + 26), 24, theme.MUTED, False, "midleft")
+            x += theme.font(24).size(label)[0] + 14
+        for i, value in enumerate(guesses):
+            chip = pygame.Rect(x, CHIPS_Y, 92, 52)
+            right = self.reveal is not None and value == self.reveal
+            fill = (40, 130, 80) if right else (58, 72, 100)
+            pygame.draw.rect(surface, fill, chip, border_radius=14)
+            pygame.draw.rect(surface, theme.SNOW, chip, 2, border_radius=14)
+            theme.text(
+                surface, str(value), (chip.x + 30, chip.centery), 32, theme.WHITE, True, "center"
+            )
+            if i < len(hints):
+                _arrow(surface, (chip.x + 68, chip.centery), hints[i] is Hint.HIGHER)
+            elif self.reveal is not None and not right:  # the last guess, wrong
+                cx, cy = chip.x + 68, chip.centery
+                for d in (-1, 1):
+                    pygame.draw.line(
+                        surface, theme.DANGER, (cx - 10, cy - 10 * d), (cx + 10, cy + 10 * d), 5
+                    )
+            x = chip.right + 10
+        if st.phase is Phase.GUESS and (st.low, st.high) != (0, 15):
+            theme.text(
+                surface,
+                tr("bergruft.range", low=st.low, high=st.high),
+                (PANEL_X + PANEL_W, CHIPS_Y + 26),
+                28,
+                theme.ACCENT,
+                True,
+                "midright",
+            )
+        line1, line2 = self._prompt_lines()
+        _text_in(surface, line1, (PANEL_X, PROMPT_Y + 18), 30, PANEL_W, theme.WHITE)
+        if line2:
+            _text_in(surface, line2, (PANEL_X, PROMPT_Y + 58), 28, PANEL_W, theme.ACCENT)
+
+    def _prompt_lines(self) -> tuple[str, str]:
+        st = self.state
+        names = st.names
+        caller, guesser = names[st.caller], names[st.guesser]
+        if st.is_over():
+            return tr("bergruft.prompt.over"), ""
+        if self.busy and self.narration is not None:
+            return "", ""  # the story box tells what happens
+        hint = self._hint_text()
+        question = self._question()
+        if question == "set":
+            second = (
+                tr("bergruft.prompt.set_picked", n=self.selected)
+                if self.selected is not None
+                else ""
+            )
+            return tr("bergruft.prompt.set", name=caller), second
+        if question == "guess":
+            return tr("bergruft.prompt.guess", name=guesser), hint
+        if question == "decide":
+            number = self._viewer_number()
+            assert number is not None
+            key = "higher" if number > st.guesses[-1] else "lower"
+            return tr("bergruft.prompt.decide", guesser=guesser, value=st.guesses[-1]), tr(
+                f"bergruft.prompt.decide_{key}"
+            )
+        if question == "punish":
+            return tr("bergruft.prompt.punish", guesser=guesser, value=st.guesses[-1]), tr(
+                "bergruft.prompt.punish2"
+            )
+        seat = st.current_player
+        assert seat is not None
+        phase = str(st.phase)
+        return tr(f"bergruft.wait.{phase}", name=names[seat], caller=caller, guesser=guesser), hint
+
+    def _hint_text(self) -> str:
+        st = self.state
+        if not st.hints or st.phase is not Phase.GUESS:
+            return ""
+        last = st.guesses[len(st.hints) - 1]
+        return tr(f"bergruft.hint.{st.hints[-1]}", n=last)
+
+    def _story(self) -> str:
+        st = self.state
+        if self.narration is not None:
+            key, params = self.narration
+            return tr(f"bergruft.story.{key}", **params)
+        if st.turn == 0 and st.phase is Phase.SET:
+            return tr("bergruft.story.start")
+        return tr("bergruft.story.rules")
+
+    def _draw_story(self, surface: pygame.Surface) -> None:
+        """While nobody here has to answer: the last result, or how the game is scored."""
+        lines = theme.wrap(self._story(), 30, STORY_RECT.width - 48)[:7]
+        box = STORY_RECT.copy()
+        box.height = 44 + 38 * max(2, len(lines))
+        surface.blit(_layer(box.size, (34, 46, 72, 200), 16), box)
+        for i, line in enumerate(lines):
+            theme.text(surface, line, (box.x + 24, box.y + 22 + 38 * i), 30, theme.SNOW)
+
+    def _draw_notice(self, surface: pygame.Surface) -> None:
+        if self._question() == "decide" and self.blocked:
+            lines = theme.wrap(tr("bergruft.decide.summit_rule"), 26, PANEL_W)
+            for i, line in enumerate(lines[:2]):
+                y = CONTROLS_Y + 250 + 34 * i
+                theme.text(surface, line, (PANEL_X, y), 26, theme.SNOW, False, "topleft")
+        if self.notice is None:
+            return
+        lines = theme.wrap(self.notice[0], 24, NOTICE_RECT.width - 32, True)[:2]
+        surface.blit(_layer(NOTICE_RECT.size, (150, 40, 34, 235), 14), NOTICE_RECT)
+        for i, line in enumerate(lines):
+            y = NOTICE_RECT.centery + (i - (len(lines) - 1) / 2) * 32
+            theme.text(surface, line, (NOTICE_RECT.centerx, y), 24, theme.WHITE, True, "center")
+
+    def _draw_game_over(self, surface: pygame.Surface) -> None:
+        st = self.state
+        out = st.outcome()
+        assert out is not None
+        box = pygame.Rect(0, 0, 900, 150)
+        box.center = (board.BOARD_WIDTH // 2, 170)
+        surface.blit(_layer(box.size, (10, 16, 30, 215), 20), box)
+        summit = next((s for s in range(self.players) if st.peter[s] == 17), None)
+        head = (
+            tr("bergruft.over.summit", name=st.names[summit])
+            if summit is not None
+            else tr("bergruft.over.limit")
+        )
+        theme.text(surface, head, (box.centerx, box.y + 46), 38, theme.WHITE, True, "center")
+        winners = ", ".join(st.names[s] for s in out.winners)
+        theme.text(
+            surface,
+            tr("bergruft.over.winner", names=winners),
+            (box.centerx, box.y + 106),
+            32,
+            theme.ACCENT,
+            True,
+            "center",
+        )
+
+
+# ---- small drawing helpers ------------------------------------------------------------------
+@cache
+def _layer(
+    size: tuple[int, int], rgba: tuple[int, int, int, int], radius: int = 0
+) -> pygame.Surface:
+    """A translucent rounded rectangle, made once and blitted every frame."""
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, rgba, layer.get_rect(), border_radius=radius)
+    return layer
+
+
+@cache
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
+    f = theme.font(size, bold)
+    if f.size(text)[0] <= width:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _shrink(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
+    """A font size (down to three quarters of ``size``) at which ``text`` fits ``width``;
+    still too long, it is shortened with an ellipsis."""
+    smallest = round(size * 0.75)
+    while size > smallest and theme.font(size, bold).size(text)[0] > width:
+        size -= 1
+    return _fit(text, size, width, bold), size
+
+
+def _text_in(
+    surface: pygame.Surface,
+    text: str,
+    pos: tuple[int, int],
+    size: int,
+    width: int,
+    colour: tuple[int, int, int],
+) -> None:
+    """One bold line, made smaller (then shortened) so that it stays inside ``width``."""
+    line, size = _shrink(text, size, width, True)
+    theme.text(surface, line, pos, size, colour, True, "midleft")
+
+
+def _button_id(text: str, rect: pygame.Rect) -> str:
+    """The big button font, or the small one when a long name or language would not fit."""
+    fits = theme.font(38, True).size(text)[0] <= rect.width - 36
+    return "#menu_button" if fits else "#small_button"
+
+
+def _arrow(surface: pygame.Surface, centre: tuple[int, int], up: bool) -> None:
+    x, y = centre
+    s = 1 if up else -1
+    points = [
+        (x, y - 14 * s),
+        (x + 12, y + 2 * s),
+        (x + 5, y + 2 * s),
+        (x + 5, y + 14 * s),
+        (x - 5, y + 14 * s),
+        (x - 5, y + 2 * s),
+        (x - 12, y + 2 * s),
+    ]
+    pygame.draw.polygon(surface, theme.ACCENT, points)
+
+
+def _thought_bubble(surface: pygame.Surface, top: tuple[int, int], seconds: float) -> None:
+    x, y = top[0] + 30, top[1] - 26
+    pygame.draw.circle(surface, theme.WHITE, (x - 22, y + 30), 5)
+    rect = pygame.Rect(0, 0, 74, 40)
+    rect.center = (x, y)
+    pygame.draw.ellipse(surface, theme.WHITE, rect)
+    pygame.draw.ellipse(surface, theme.INK, rect, 2)
+    for i in range(3):
+        lit = int(seconds * 3) % 3 == i
+        pygame.draw.circle(surface, theme.INK if lit else theme.MUTED, (x - 18 + 18 * i, y), 6)

@@ -1,0 +1,115 @@
+"""The hand-off (privacy) screen for hot-seat play: it covers the whole game until the named
+player confirms that it is them holding the device (ruling B7 of Der Berg ruft, and any game
+with hidden information).
+
+``enter(title=..., message=..., button=..., on_confirm=callable, game=None)``: one big button,
+reachable by mouse, touch, Enter/Space and pad A. Esc or Start opens the pause menu of ``game``
+when one is given.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.i18n import tr
+from game.input.intents import Intent, Kind
+from game.render import theme
+from game.scenes.ui import UIScene
+
+BUTTON = pygame.Rect(0, 0, 820, 120)
+BUTTON_Y = 720
+
+
+class HandoffScene(UIScene):
+    overlay = True  # drawn over the game, but opaque: nothing of the game shows through
+    background = False
+
+    def enter(
+        self,
+        title: str = "",
+        message: str = "",
+        button: str = "",
+        on_confirm: Callable[[], None] | None = None,
+        game: str | None = None,
+        **_: Any,
+    ) -> None:
+        self.title = title
+        self.message = message
+        self.button_text = button or tr("handoff.ready")
+        self.on_confirm = on_confirm
+        self.game = game
+        self.confirmed = False
+        self.build()
+        self.ring.move(0)
+
+    def build(self) -> None:
+        rect = BUTTON.copy()
+        rect.center = (theme.LOGICAL_SIZE[0] // 2, BUTTON_Y)
+        self.button(rect, self.button_text, self.confirm, "#big_button")
+
+    def confirm(self) -> None:
+        if self.confirmed:
+            return
+        self.confirmed = True
+        self.app.sound("click")
+        if self.on_confirm is not None:
+            self.on_confirm()
+        self.app.scenes.pop()
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.PAUSE or intent.kind is Kind.BACK:
+            if self.game is not None:
+                self.app.scenes.push("pause", game=self.game)
+            return
+        super().handle(intent)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        theme.draw_backdrop(surface, self.app.clock_seconds)
+        veil = _veil(surface.get_size())
+        surface.blit(veil, (0, 0))
+        w = surface.get_width()
+        box = pygame.Rect(0, 0, 1300, 680)
+        box.center = (w // 2, 520)
+        theme.panel(surface, box, (16, 24, 40, 235), 28)
+        theme.text(
+            surface, tr("handoff.private"), (w // 2, box.y + 56), 30, theme.ACCENT, True, "center"
+        )
+        size = 64
+        while size > 40 and theme.font(size, True).size(self.title)[0] > box.width - 80:
+            size -= 4
+        theme.text(surface, self.title, (w // 2, box.y + 150), size, theme.WHITE, True, "center")
+        for i, line in enumerate(theme.wrap(self.message, 42, box.width - 120)[:4]):
+            theme.text(
+                surface, line, (w // 2, box.y + 250 + 56 * i), 42, theme.SNOW, False, "center"
+            )
+        _closed_eye(surface, (w // 2, box.y + 330))
+        hint = tr("handoff.how")
+        y = BUTTON_Y + BUTTON.height // 2 + 36
+        theme.text(surface, hint, (w // 2, y), 28, theme.MUTED, False, "midtop")
+
+
+def _closed_eye(surface: pygame.Surface, centre: tuple[int, int]) -> None:
+    """A closed eye with lashes: "look away"."""
+    x, y = centre
+    points = [(x + 80 * math.cos(t / 20 * math.pi), y + 34 * math.sin(t / 20 * math.pi))
+              for t in range(2, 19)]  # fmt: skip
+    pygame.draw.lines(surface, theme.SNOW, False, points, 7)
+    for t in (0.3, 0.42, 0.58, 0.7):
+        a = t * math.pi
+        px, py = x + 80 * math.cos(a), y + 34 * math.sin(a)
+        pygame.draw.line(surface, theme.SNOW, (px, py), (px + 22 * math.cos(a), py + 26), 5)
+
+
+_veils: dict[tuple[int, int], pygame.Surface] = {}
+
+
+def _veil(size: tuple[int, int]) -> pygame.Surface:
+    if size not in _veils:
+        veil = pygame.Surface(size, pygame.SRCALPHA)
+        veil.fill((8, 12, 24, 170))
+        _veils[size] = veil
+    return _veils[size]

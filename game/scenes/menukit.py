@@ -1,0 +1,72 @@
+"""Shared bits of the menu scenes: the games' names and player counts, headings, seat kinds."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.i18n import has, tr
+from game.render import theme
+from game.session import AI_LEVELS, BUILT_GAMES, HUMAN
+
+if TYPE_CHECKING:
+    from game.app import App
+
+GAMES = ("nanuuk", "kaphoorn", "bergruft")  # picker order
+KINDS = (HUMAN, *AI_LEVELS)
+# Seat counts of the games whose rules are not built yet (from shared/rules/*.md).
+PLANNED_PLAYERS = {"nanuuk": (2, 4), "kaphoorn": (3, 5)}
+HEADING_Y = 96
+
+
+def game_title(game: str) -> str:
+    return tr(f"games.{game}.title")
+
+
+def is_built(game: str) -> bool:
+    return game in BUILT_GAMES
+
+
+def player_range(game: str) -> tuple[int, int]:
+    """The fewest and most seats over every variant of ``game``."""
+    if game in PLANNED_PLAYERS and not is_built(game):
+        return PLANNED_PLAYERS[game]
+    from game.rules.base import rules_for
+
+    variants = rules_for(game).variants()
+    return min(v.min_players for v in variants), max(v.max_players for v in variants)
+
+
+def kind_name(kind: str) -> str:
+    return tr(f"kinds.{kind}")
+
+
+def colour_name(colour: str) -> str:
+    return tr(f"colours.{colour}") if has(f"colours.{colour}") else colour
+
+
+def draw_heading(surface: pygame.Surface, content: str, y: int = HEADING_Y, size: int = 72) -> None:
+    """A big centred title with a shadow and a short accent rule under it."""
+    width = surface.get_width()
+    while size > 40 and theme.font(size, True).size(content)[0] > width - 160:
+        size -= 4  # a long German title shrinks rather than running off the screen
+    rect = theme.text(surface, content, (width // 2, y), size, theme.WHITE, True, "center", True)
+    bar = pygame.Rect(0, 0, 160, 6)
+    bar.midtop = (width // 2, rect.bottom + 8)
+    pygame.draw.rect(surface, theme.ACCENT, bar, border_radius=3)
+
+
+def dim(surface: pygame.Surface, alpha: int = 150) -> None:
+    """Darken whatever is already drawn (an overlay over the game beneath)."""
+    layer = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    layer.fill((8, 12, 22, alpha))
+    surface.blit(layer, (0, 0))
+
+
+def go_back(app: App, fallback: str = "title") -> None:
+    """Pop this scene, or open ``fallback`` when nothing lies beneath (a scene opened alone)."""
+    if len(app.scenes.stack) > 1:
+        app.scenes.pop()
+    else:
+        app.scenes.reset(fallback)

@@ -1,0 +1,91 @@
+"""The pause overlay: the game stays visible, dimmed, under a panel of choices."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import has, tr
+from game.input.intents import Intent, Kind
+from game.render import theme
+from game.scenes.menukit import dim, game_title, go_back
+from game.scenes.ui import UIScene
+
+PANEL_W, PANEL_H = 720, 640
+
+
+class PauseScene(UIScene):
+    overlay = True
+    background = False
+
+    def enter(self, game: str | None = None, **data: object) -> None:
+        self.game = game or self._game_beneath()
+        self.build()
+        self.ring.move(0)
+
+    def _game_beneath(self) -> str:
+        stack = self.app.scenes.stack
+        return stack[-2].name if len(stack) > 1 else ""
+
+    def panel_rect(self) -> pygame.Rect:
+        rect = pygame.Rect(0, 0, PANEL_W, PANEL_H)
+        rect.center = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2)
+        return rect
+
+    def build(self) -> None:
+        box = self.panel_rect()
+        x, w, y = box.x + 70, box.width - 140, box.y + 170
+        self.resume_button = self.button(
+            pygame.Rect(x, y, w, 96), tr("pause.resume"), self.resume_game, "#big_button"
+        )
+        self.rules_button = self.button(
+            pygame.Rect(x, y + 120, w, 84), tr("pause.rules"), self.rules
+        )
+        self.settings_button = self.button(
+            pygame.Rect(x, y + 224, w, 84), tr("pause.settings"), self.settings
+        )
+        self.quit_button = self.button(
+            pygame.Rect(x, y + 328, w, 84), tr("pause.quit"), self.quit, "#danger_button"
+        )
+
+    def resume_game(self) -> None:
+        go_back(self.app)
+
+    def rules(self) -> None:
+        self.app.scenes.push("rules_help", game=self.game)
+
+    def settings(self) -> None:
+        self.app.scenes.push("settings")
+
+    def quit(self) -> None:
+        self.app.scenes.reset("title")
+
+    def handle(self, intent: Intent) -> None:
+        if intent.kind is Kind.PAUSE:
+            self.resume_game()
+        else:
+            super().handle(intent)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        dim(surface, 160)
+        box = self.panel_rect()
+        theme.panel(surface, box, (18, 28, 46, 240), 30)
+        theme.text(
+            surface,
+            tr("pause.heading"),
+            (box.centerx, box.y + 70),
+            64,
+            theme.WHITE,
+            True,
+            "center",
+            True,
+        )
+        if has(f"games.{self.game}.title"):
+            theme.text(
+                surface,
+                game_title(self.game),
+                (box.centerx, box.y + 126),
+                32,
+                theme.MUTED,
+                False,
+                "center",
+            )

@@ -1,0 +1,89 @@
+"""The game picker: one card per game with its emblem, a one-line pitch and the player count.
+
+Games without a play scene yet show "coming soon"; choosing one only shows a toast.
+"""
+
+from __future__ import annotations
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from game.i18n import tr
+from game.render import theme
+from game.render.emblems import draw_emblem
+from game.scenes.menukit import GAMES, draw_heading, game_title, go_back, is_built, player_range
+from game.scenes.ui import UIScene
+
+CARD_W, CARD_H, GAP = 540, 680, 60
+CARD_Y = 190
+
+
+class PickerScene(UIScene):
+    def enter(self, **data: object) -> None:
+        self.cards: dict[str, UIButton] = {}
+        self.build()
+        self.ring.move(0)
+        self.ring.focus(self.cards["bergruft"])  # the one game that can be played today
+
+    def build(self) -> None:
+        x0 = (theme.LOGICAL_SIZE[0] - 3 * CARD_W - 2 * GAP) // 2
+        self.cards = {}
+        for i, game in enumerate(GAMES):
+            rect = pygame.Rect(x0 + i * (CARD_W + GAP), CARD_Y, CARD_W, CARD_H)
+            self.cards[game] = self.button(
+                rect, game_title(game), lambda g=game: self.choose(g), "#game_card"
+            )
+        self.back_button = self.button(pygame.Rect(80, 940, 320, 84), tr("common.back"), self.back)
+
+    def choose(self, game: str) -> None:
+        if is_built(game):
+            self.app.sound("click")
+            self.app.scenes.push("setup", game=game)
+        else:
+            self.app.toast(tr("picker.not_ready", game=game_title(game)))
+
+    def back(self) -> None:
+        go_back(self.app)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_heading(surface, tr("picker.heading"))
+        for game, card in self.cards.items():
+            self._draw_card(surface, game, card.rect, card.hovered)
+
+    def _draw_card(self, surface: pygame.Surface, game: str, rect: pygame.Rect, hot: bool) -> None:
+        built = is_built(game)
+        fill = (26, 40, 64, 235) if built else (30, 36, 50, 215)
+        theme.panel(surface, rect, fill, 26)
+        # the card's frame is drawn here, not by pygame_gui: its anti-aliased rounded shapes
+        # at card size cost a visible hitch each time the picker opens
+        border = (255, 212, 94) if hot else (143, 179, 232)
+        pygame.draw.rect(surface, border, rect, 3, border_radius=26)
+        art = pygame.Rect(rect.x + 40, rect.y + 110, rect.width - 80, 240)
+        sky = (58, 104, 160) if built else (70, 84, 106)
+        pygame.draw.rect(surface, sky, art, border_radius=20)
+        seconds = self.app.clock_seconds if (built or hot) else 0.0
+        draw_emblem(surface, game, art.inflate(-20, -12), seconds)
+        if not built:
+            veil = pygame.Surface(art.size, pygame.SRCALPHA)
+            veil.fill((30, 36, 50, 110))
+            surface.blit(veil, art)
+        y = art.bottom + 24
+        for line in theme.wrap(tr(f"games.{game}.pitch"), 30, rect.width - 70)[:3]:
+            theme.text(surface, line, (rect.centerx, y), 30, theme.SNOW, False, "midtop")
+            y += 42
+        lo, hi = player_range(game)
+        theme.text(
+            surface,
+            tr("picker.players", lo=lo, hi=hi),
+            (rect.centerx, rect.bottom - 142),
+            32,
+            theme.MUTED,
+            True,
+            "midtop",
+        )
+        badge = pygame.Rect(0, 0, rect.width - 120, 60)
+        badge.midbottom = (rect.centerx, rect.bottom - 30)
+        colour = (200, 86, 44) if built else (84, 92, 110)
+        pygame.draw.rect(surface, colour, badge, border_radius=30)
+        label = tr("picker.ready") if built else tr("picker.coming_soon")
+        theme.text(surface, label, badge.center, 32, theme.WHITE, True, "center")

@@ -1,0 +1,229 @@
+"""Menu scenes built with pygame_gui, navigable by keyboard and gamepad through a focus ring.
+
+Every control is a button (plain, or a "choice" that cycles through values with Left/Right) or a
+text field, so arrows/Tab/Enter, the D-pad and A/B, a mouse or a finger all reach all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIElement
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+
+from game.input.intents import Intent, Kind
+from game.render import theme
+from game.scenes.base import Scene
+
+
+@dataclass
+class Focusable:
+    element: UIElement
+    activate: Callable[[], None] | None = None
+    left: Callable[[], None] | None = None
+    right: Callable[[], None] | None = None
+
+    @property
+    def is_text(self) -> bool:
+        return isinstance(self.element, UITextEntryLine)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.element.is_enabled) and self.element.visible
+
+
+class FocusRing:
+    def __init__(self) -> None:
+        self.items: list[Focusable] = []
+        self.index = 0
+
+    @property
+    def current(self) -> Focusable | None:
+        return self.items[self.index] if self.items else None
+
+    def add(self, item: Focusable) -> Focusable:
+        self.items.append(item)
+        return item
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.index = 0
+
+    def move(self, delta: int) -> None:
+        if not self.items:
+            return
+        for _ in range(len(self.items)):
+            self.index = (self.index + delta) % len(self.items)
+            if self.items[self.index].enabled:
+                break
+        self._sync()
+
+    def focus(self, element: UIElement) -> None:
+        for i, item in enumerate(self.items):
+            if item.element is element:
+                self.index = i
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, item in enumerate(self.items):
+            if item.is_text:
+                if i == self.index:
+                    item.element.focus()
+                else:
+                    item.element.unfocus()
+
+
+class UIScene(Scene):
+    """A scene whose controls are pygame_gui elements with a keyboard/gamepad focus ring."""
+
+    background = True
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.ui = app.new_ui_manager()
+        self.ring = FocusRing()
+        self._by_element: dict[UIElement, Focusable] = {}
+
+    # ---- building -----------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Drop every control and build them again (after a language change)."""
+        index = self.ring.index
+        self.ui.clear_and_reset()
+        self.ring.clear()
+        self._by_element.clear()
+        self.build()
+        self.ring.index = min(index, max(0, len(self.ring.items) - 1))
+        self.ring.move(0)
+
+    def build(self) -> None:
+        """Create the controls; override."""
+
+    def resume(self) -> None:
+        self.rebuild()
+
+    def label(self, rect: pygame.Rect, text: str, object_id: str = "#label") -> UILabel:
+        return UILabel(rect, text, manager=self.ui, object_id=object_id)
+
+    def button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        on_press: Callable[[], None],
+        object_id: str = "#menu_button",
+        enabled: bool = True,
+        tooltip: str | None = None,
+    ) -> UIButton:
+        element = UIButton(rect, text, manager=self.ui, object_id=object_id, tool_tip_text=tooltip)
+        if not enabled:
+            element.disable()
+        self._register(Focusable(element, on_press))
+        return element
+
+    def choice(
+        self,
+        rect: pygame.Rect,
+        caption: str,
+        values: Sequence[Any],
+        current: Any,
+        show: Callable[[Any], str],
+        on_change: Callable[[Any], None],
+        object_id: str = "#choice_button",
+    ) -> UIButton:
+        """A button ``caption: value`` that cycles through ``values`` (click, Enter, Left/Right)."""
+        state = {"i": list(values).index(current) if current in values else 0}
+
+        def text() -> str:
+            return f"‹  {caption}: {show(values[state['i']])}  ›"
+
+        element = UIButton(rect, text(), manager=self.ui, object_id=object_id)
+
+        def step(delta: int) -> Callable[[], None]:
+            def run() -> None:
+                state["i"] = (state["i"] + delta) % len(values)
+                element.set_text(text())
+                on_change(values[state["i"]])
+
+            return run
+
+        self._register(Focusable(element, step(1), step(-1), step(1)))
+        return element
+
+    def text_entry(
+        self, rect: pygame.Rect, initial: str, on_change: Callable[[str], None], limit: int = 16
+    ) -> UITextEntryLine:
+        element = UITextEntryLine(rect, manager=self.ui, object_id="#text_entry")
+        element.set_text_length_limit(limit)
+        element.set_text(initial)
+        self._register(Focusable(element, activate=None))
+        self._on_text = getattr(self, "_on_text", {})
+        self._on_text[element] = on_change
+        return element
+
+    def _register(self, item: Focusable) -> None:
+        self.ring.add(item)
+        self._by_element[item.element] = item
+
+    # ---- input -------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        kind, current = intent.kind, self.ring.current
+        if intent.is_pointer and intent.event is not None:
+            self.ui.process_events(intent.event)
+            if kind is Kind.POINT_DOWN:
+                self._focus_under(intent.pos)
+        elif kind is Kind.UI:
+            self._ui_event(intent.event)
+        elif current is not None and current.is_text and kind in (Kind.TEXT, Kind.LEFT, Kind.RIGHT):
+            if intent.event is not None:
+                self.ui.process_events(intent.event)
+        elif kind in (Kind.UP, Kind.PREV):
+            self.ring.move(-1)
+        elif kind in (Kind.DOWN, Kind.NEXT):
+            self.ring.move(1)
+        elif kind is Kind.LEFT and current is not None:
+            (current.left or (lambda: self.ring.move(-1)))()
+        elif kind is Kind.RIGHT and current is not None:
+            (current.right or (lambda: self.ring.move(1)))()
+        elif kind is Kind.CONFIRM and current is not None:
+            if current.is_text:
+                self.ring.move(1)
+            elif current.enabled and current.activate is not None:
+                current.activate()
+        elif kind is Kind.BACK:
+            self.back()
+
+    def _focus_under(self, pos: tuple[int, int] | None) -> None:
+        for i, item in enumerate(self.ring.items):
+            if pos is not None and item.element.rect.collidepoint(pos):
+                self.ring.index = i
+
+    def _ui_event(self, event: pygame.event.Event | None) -> None:
+        if event is None:
+            return
+        item = self._by_element.get(getattr(event, "ui_element", None))
+        if item is None:
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and item.activate is not None:
+            self.ring.focus(item.element)
+            item.activate()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self._on_text[item.element](event.text)
+
+    # ---- frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.background:
+            theme.draw_backdrop(surface, self.app.clock_seconds)
+        self.draw_content(surface, alpha)
+        self.ui.draw_ui(surface)
+        current = self.ring.current
+        if self.app.show_focus and current is not None and current.enabled:
+            theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        """Drawing under the controls (titles, boards, pictures); override."""

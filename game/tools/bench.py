@@ -1,0 +1,192 @@
+"""The performance benchmark: ``python -m game.tools.bench --json``.
+
+Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on CI):
+- frame time median and 99th percentile (update + draw + flip, not the frame-cap wait) for the
+  title scene and for the Der Berg ruft scene while pieces animate;
+- time from process start to the first frame (a fresh interpreter running main.py);
+- peak RSS of this process in MB;
+- Der Berg ruft random playouts per second through the rules protocol;
+- mean and max AI decision time per level.
+
+It reports; it does not assert. Targets: frame p99 <= 8 ms, first frame <= 1.5 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRST_FRAME_ENV = "SPELTAFEL_REPORT_FIRST_FRAME"
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q / 100 * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def _summary(seconds: list[float]) -> dict[str, float]:
+    ms = [s * 1000 for s in seconds]
+    return {
+        "frames": len(ms),
+        "median_ms": round(statistics.median(ms), 3),
+        "p99_ms": round(_percentile(ms, 99), 3),
+        "max_ms": round(max(ms), 3),
+    }
+
+
+def _app(data_dir: str, game: Any = None) -> Any:
+    from game.app import App, Options
+
+    app = App(Options(game=game, size=(1920, 1080), fullscreen=False, data_dir=Path(data_dir)))
+    app.options.raise_errors = True
+    app.start()
+    return app
+
+
+def bench_title(frames: int, data_dir: str) -> dict[str, float]:
+    from game.app import STEP
+
+    app = _app(data_dir)
+    for _ in range(30):  # warm caches (fonts, backdrop)
+        app.frame(STEP)
+    app.frame_times = []
+    for _ in range(frames):
+        app.frame(STEP)
+    return _summary(app.frame_times)
+
+
+def bench_bergruft(frames: int, data_dir: str) -> dict[str, float]:
+    """Frames of an AI-vs-AI game, counted only while figures or flags are animating."""
+    from game.app import STEP
+    from game.session import GameConfig, Seat
+
+    names, colours = ("Anna", "Ben", "Clara", "David"), ("red", "blue", "yellow", "green")
+    seats = tuple(Seat(n, "easy", c) for n, c in zip(names, colours, strict=True))
+    config = GameConfig("bergruft", "standard", seats, seed=11)
+    app = _app(data_dir, config)
+    app.options.speed = 3.0  # more turns, hence more animation, per frame budget
+    times: list[float] = []
+    for _ in range(frames * 40):
+        app.frame_times = []
+        app.frame(STEP)
+        scene = app.scenes.top
+        if getattr(scene, "busy", False):  # figures climbing or flags rising
+            times.extend(app.frame_times)
+        if len(times) >= frames:
+            break
+        if app.scenes.top is None or app.scenes.top.name != "bergruft":
+            app.scenes.reset("bergruft", config=config.with_seed(config.seed + 1))
+    return _summary(times) if times else {"frames": 0}
+
+
+def bench_first_frame(data_dir: str) -> float:
+    """Seconds from launching ``python main.py`` until its first frame is on screen."""
+    env = dict(os.environ, **{FIRST_FRAME_ENV: "1"})
+    started = time.time()
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "main.py"), "--quit-after", "0.2", "--data-dir", data_dir],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        timeout=120,
+        check=True,
+    )
+    for line in out.stdout.splitlines():
+        if line.startswith("first-frame "):
+            return round(float(line.split()[1]) - started, 3)
+    raise RuntimeError(f"main.py did not report its first frame: {out.stderr[-500:]}")
+
+
+def bench_playouts(seconds: float) -> dict[str, float]:
+    from game.rules.bergruft import RULES
+
+    rng = random.Random(1)
+    games = actions = 0
+    deadline = time.perf_counter() + seconds
+    started = time.perf_counter()
+    while time.perf_counter() < deadline:
+        state = RULES.new_game("standard", rng.randint(2, 4), seed=rng.randrange(10**9))
+        while not state.is_over():
+            state = state.apply(rng.choice(state.legal_actions()))
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - started
+    return {
+        "playouts_per_s": round(games / elapsed, 1),
+        "actions_per_s": round(actions / elapsed),
+    }
+
+
+def bench_decisions(positions: int = 200) -> dict[str, dict[str, float]]:
+    """Mean and max decision time per AI level over random Der Berg ruft positions."""
+    from game.ai.base import LEVELS, make_bot
+    from game.rules.bergruft import RULES
+
+    rng = random.Random(5)
+    states = []
+    while len(states) < positions:
+        state = RULES.new_game("standard", rng.randint(2, 4), seed=rng.randrange(10**9))
+        while not state.is_over() and len(states) < positions:
+            states.append(state)
+            state = state.apply(rng.choice(state.legal_actions()))
+    report = {}
+    for level in LEVELS:
+        bot, times = make_bot("bergruft", level), []
+        for state in states:
+            view = state.view(state.current_player)
+            started = time.perf_counter()
+            bot.choose(view, rng, 1.0)
+            times.append(time.perf_counter() - started)
+        report[level] = {
+            "mean_ms": round(statistics.mean(times) * 1000, 3),
+            "max_ms": round(max(times) * 1000, 3),
+        }
+    return report
+
+
+def run(frames: int, playout_seconds: float) -> dict[str, Any]:
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as data_dir:
+        report: dict[str, Any] = {
+            "resolution": "1920x1080",
+            "video_driver": os.environ.get("SDL_VIDEODRIVER", "default"),
+            "first_frame_s": bench_first_frame(data_dir),
+            "title": bench_title(frames, data_dir),
+            "bergruft_animating": bench_bergruft(frames, data_dir),
+            "bergruft_rules": bench_playouts(playout_seconds),
+            "bergruft_ai_decisions": bench_decisions(),
+        }
+    report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.tools.bench", description=__doc__)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--frames", type=int, default=600, help="frames measured per scene")
+    parser.add_argument("--playout-seconds", type=float, default=3.0)
+    args = parser.parse_args(argv)
+    report = run(args.frames, args.playout_seconds)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        for key, value in report.items():
+            print(f"{key:>20}: {value}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,96 @@
+"""Fixtures for scene tests: a headless App and helpers that feed it synthetic input."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import STEP, App, Options
+
+
+class Driver:
+    """Drives an App frame by frame with synthetic events (keys, mouse, touch, gamepad)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.frame(STEP)
+
+    def run(self, seconds: float) -> None:
+        self.frames(max(1, round(seconds / STEP)))
+
+    def key(self, key: int, mod: int = 0, frames: int = 2) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=mod))
+        self.frames(frames)
+
+    def click(self, pos: tuple[int, int], frames: int = 3) -> None:
+        """A left click at a logical position (the test window has the logical size)."""
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        )
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        self.frames(frames)
+
+    def tap(self, pos: tuple[int, int], frames: int = 3) -> None:
+        """A finger tap at a logical position (finger events use 0..1 window fractions)."""
+        w, h = pygame.display.get_window_size()
+        x, y = pos[0] / w, pos[1] / h
+        common = {
+            "touch_id": 1,
+            "finger_id": 1,
+            "x": x,
+            "y": y,
+            "dx": 0.0,
+            "dy": 0.0,
+            "pressure": 1.0,
+        }
+        pygame.event.post(pygame.event.Event(pygame.FINGERDOWN, **common))
+        self.frames(1)
+        pygame.event.post(pygame.event.Event(pygame.FINGERUP, **common))
+        self.frames(frames)
+
+    def pad(self, button: int, frames: int = 2) -> None:
+        pygame.event.post(
+            pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button)
+        )
+        pygame.event.post(
+            pygame.event.Event(pygame.CONTROLLERBUTTONUP, instance_id=0, button=button)
+        )
+        self.frames(frames)
+
+    @property
+    def scene(self):
+        return self.app.scenes.top
+
+    def until(self, predicate, seconds: float = 30.0) -> bool:
+        """Run frames until ``predicate()`` holds (or the game-time limit passes)."""
+        for _ in range(round(seconds / STEP)):
+            if predicate():
+                return True
+            self.frames(1)
+        return predicate()
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    i18n.set_language("en")
+    app = App(Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), fullscreen=False))
+    app.start()
+    yield app
+    for scene in reversed(app.scenes.stack):
+        scene.exit()
+    i18n.set_language("en")
+
+
+@pytest.fixture
+def drive(app: App) -> Driver:
+    return Driver(app)

@@ -1,0 +1,141 @@
+"""The rules protocol's contract, checked on seeded random games of every game that exists.
+
+A game package that does not exist yet (its import fails) is skipped. Game-specific checks of
+hidden information live in ``HIDDEN_CHECKS``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.rules.base import GAME_IDS, IllegalAction, Outcome, Replay, Rules, State, replay
+
+GAMES = {"bergruft": 300}  # random games per game id; others get DEFAULT_GAMES
+DEFAULT_GAMES = 100
+FULL_CHECK_GAMES = 40  # in this many games every legal action is applied at every step
+MAX_ACTIONS = 5_000  # a game must end within this many actions
+
+
+def load_rules(game_id: str) -> Rules:
+    try:
+        module = importlib.import_module(f"game.rules.{game_id}")
+    except ModuleNotFoundError as exc:
+        if exc.name is not None and exc.name.startswith(f"game.rules.{game_id}"):
+            pytest.skip(f"game.rules.{game_id} does not exist yet")
+        raise
+    rules: Rules = module.RULES
+    assert rules.id == game_id
+    return rules
+
+
+def bergruft_hidden(state: Any, seat: int) -> None:
+    view = state.view(seat)
+    if seat != state.caller and state.phase in ("guess", "decide"):
+        assert view.number is None and view.is_hidden
+    else:
+        assert view.number == state.number
+
+
+HIDDEN_CHECKS: dict[str, Callable[[Any, int], None]] = {"bergruft": bergruft_hidden}
+
+
+def check_outcome(state: State, seats: int) -> None:
+    outcome = state.outcome()
+    if not state.is_over():
+        assert outcome is None and state.current_player is not None
+        return
+    assert isinstance(outcome, Outcome) and state.current_player is None
+    assert sorted(outcome.ranking) == list(range(seats)) and len(outcome.scores) == seats
+    assert outcome.winners and set(outcome.winners) <= set(outcome.ranking)
+    assert outcome.ranking[: len(outcome.winners)] == outcome.winners
+    assert state.legal_actions() == ()
+
+
+def play_random_game(rules: Rules, seed: int, full: bool) -> None:
+    rng = random.Random(seed)
+    variant = rng.choice(rules.variants())
+    seats = rng.randint(variant.min_players, variant.max_players)
+    state = rules.new_game(variant.id, seats, seed=seed)
+    hidden = HIDDEN_CHECKS.get(rules.id)
+    seen: list[Any] = []
+    log: list[dict[str, Any]] = []
+    for _ in range(MAX_ACTIONS):
+        check_outcome(state, seats)
+        if state.is_over():
+            break
+        actions = state.legal_actions()
+        assert actions and actions == state.legal_actions()  # non-empty, deterministic
+        snapshot, key = state.to_dict(), hash(state)
+        assert rules.state_from_dict(json.loads(json.dumps(snapshot))) == state
+        for seat in range(seats):
+            if hidden is not None:
+                hidden(state, seat)
+        mover = state.current_player
+        assert mover is not None
+        mover_view = state.view(mover)
+        assert mover_view.legal_actions() == actions
+        for action in actions if full else ():
+            state.apply(action)
+        for stranger in [a for a in seen[-40:] if a not in actions][:3]:
+            with pytest.raises(IllegalAction):
+                state.apply(stranger)
+        action = rng.choice(actions)
+        assert state.action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
+        nxt = state.apply(action)
+        assert state.to_dict() == snapshot and hash(state) == key  # unchanged: immutable
+        seen.extend(actions)
+        log.append(action.to_dict())
+        state = nxt
+    else:
+        pytest.fail(f"{rules.id} seed {seed}: no end after {MAX_ACTIONS} actions")
+    names = tuple(f"Player {i + 1}" for i in range(seats))
+    rec = Replay(rules.id, variant.id, names, seed, {}, tuple(log))
+    assert replay(rules, rec) == state
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_random_games_keep_the_protocol(game_id: str) -> None:
+    rules = load_rules(game_id)
+    for seed in range(GAMES.get(game_id, DEFAULT_GAMES)):
+        play_random_game(rules, seed, full=seed < FULL_CHECK_GAMES)
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_variants_describe_themselves(game_id: str) -> None:
+    rules = load_rules(game_id)
+    for variant in rules.variants():
+        assert 1 <= variant.min_players <= variant.max_players
+        assert rules.variant(variant.id) == variant
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 10_000), max_size=120))
+def test_any_sequence_of_legal_actions_keeps_the_protocol(
+    game_id: str, seed: int, picks: list[int]
+) -> None:
+    rules = load_rules(game_id)
+    variant = rules.variants()[seed % len(rules.variants())]
+    seats = variant.min_players + seed % (variant.max_players - variant.min_players + 1)
+    state = rules.new_game(variant.id, seats, seed=seed)
+    log = []
+    for pick in picks:
+        if state.is_over():
+            break
+        actions = state.legal_actions()
+        assert actions
+        action = actions[pick % len(actions)]
+        log.append(action.to_dict())
+        state = state.apply(action)
+        assert rules.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    check_outcome(state, seats)
+    names = tuple(f"Player {i + 1}" for i in range(seats))
+    assert replay(rules, Replay(game_id, variant.id, names, seed, {}, tuple(log))) == state
