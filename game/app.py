@@ -11,7 +11,7 @@ import os
 import sys
 import time
 import traceback
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +47,6 @@ class Options:
     data_dir: Path | None = None
     language: str | None = None
     raise_errors: bool = False  # tests and headless runs: an error stops the run
-    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class App:

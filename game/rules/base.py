@@ -162,9 +162,8 @@ def seeded_rng(seed: int, *salt: object) -> random.Random:
     return random.Random(f"{seed}:" + ":".join(map(str, salt)))
 
 
-def load_level(relative: str) -> dict[str, Any]:
-    """Read a TOML file under ``levels/``; a missing or malformed file raises ``LevelError``."""
-    path = LEVELS_DIR / relative
+def read_level(path: Path) -> dict[str, Any]:
+    """Read a level TOML file; a missing or malformed file raises ``LevelError`` naming it."""
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)

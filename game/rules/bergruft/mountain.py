@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
-from game.rules.base import LEVELS_DIR, LevelError
+from game.rules.base import LEVELS_DIR, LevelError, read_level
 
 Step: TypeAlias = int
 
@@ -47,14 +46,7 @@ class Mountain:
 def load_mountain(path: Path | str | None = None) -> Mountain:
     """Read and validate a mountain file (the shipped one by default); errors raise LevelError."""
     file = Path(path) if path is not None else MOUNTAIN_FILE
-    try:
-        with file.open("rb") as fh:
-            data = tomllib.load(fh)
-    except FileNotFoundError:
-        raise LevelError(f"{file}: level file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise LevelError(f"{file}: not valid TOML: {exc}") from None
-    return parse_mountain(data, str(file))
+    return parse_mountain(read_level(file), str(file))
 
 
 @cache
