@@ -87,6 +87,7 @@ class UIScene(Scene):
         self.ui = app.new_ui_manager()
         self.ring = FocusRing()
         self._by_element: dict[UIElement, Focusable] = {}
+        self._on_text: dict[UIElement, Callable[[str], None]] = {}
 
     # ---- building -----------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -95,6 +96,7 @@ class UIScene(Scene):
         self.ui.clear_and_reset()
         self.ring.clear()
         self._by_element.clear()
+        self._on_text.clear()
         self.build()
         self.ring.index = min(index, max(0, len(self.ring.items) - 1))
         self.ring.move(0)
@@ -159,7 +161,6 @@ class UIScene(Scene):
         element.set_text_length_limit(limit)
         element.set_text(initial)
         self._register(Focusable(element, activate=None))
-        self._on_text = getattr(self, "_on_text", {})
         self._on_text[element] = on_change
         return element
 

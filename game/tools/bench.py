@@ -49,8 +49,8 @@ def _summary(seconds: list[float]) -> dict[str, float]:
 def _app(data_dir: str, game: Any = None) -> Any:
     from game.app import App, Options
 
-    app = App(Options(game=game, size=(1920, 1080), fullscreen=False, data_dir=Path(data_dir)))
-    app.options.raise_errors = True
+    # raise_errors: a broken scene must fail the bench, not fall back to the title
+    app = App(Options(game=game, size=(1920, 1080), data_dir=Path(data_dir), raise_errors=True))
     app.start()
     return app
 
