@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -71,13 +72,33 @@ class Driver:
     def scene(self):
         return self.app.scenes.top
 
-    def until(self, predicate, seconds: float = 30.0) -> bool:
-        """Run frames until ``predicate()`` holds (or the game-time limit passes)."""
-        for _ in range(round(seconds / STEP)):
+    def until(self, predicate, seconds: float = 30.0, wall_limit: float = 600.0) -> bool:
+        """Run frames until ``predicate()`` holds or ``seconds`` of game time pass.
+
+        Frames in which a bot is still thinking on its worker thread do not count against the
+        game-time limit: a slow or busy CI machine stretches the wall time a bot needs, not the
+        number of frames the game runs (only a wall-clock cap stops a hung bot).
+        """
+        limit = round(seconds / STEP)
+        counted = 0
+        deadline = time.monotonic() + wall_limit
+        while counted < limit and time.monotonic() < deadline:
             if predicate():
                 return True
             self.frames(1)
+            if self.bot_thinking():
+                time.sleep(0.001)  # give the worker thread the GIL
+            else:
+                counted += 1
         return predicate()
+
+    def bot_thinking(self) -> bool:
+        """A bot worker of any scene on the stack has a request pending."""
+        return any(
+            runner.busy
+            for scene in self.app.scenes.stack
+            for runner in getattr(scene, "runners", {}).values()
+        )
 
 
 @pytest.fixture
