@@ -6,6 +6,7 @@ Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on C
 - time from process start to the first frame (a fresh interpreter running main.py);
 - peak RSS of this process in MB;
 - Der Berg ruft random playouts per second through the rules protocol;
+- Nanuuk! random playouts per second (full 4-player game, 2-player introduction) and actions/s;
 - mean and max AI decision time per level.
 
 It reports; it does not assert. Targets: frame p99 <= 8 ms, first frame <= 1.5 s.
@@ -130,6 +131,30 @@ def bench_playouts(seconds: float) -> dict[str, float]:
     }
 
 
+def bench_nanuuk(seconds: float) -> dict[str, dict[str, float]]:
+    """Random playouts per second through the rules protocol (one core): the full 4-player game
+    and the 2-player Game of Introduction; actions applied per second during that random play."""
+    from game.rules.nanuuk import RULES
+
+    report = {}
+    for key, variant, players in (("full_4p", "full", 4), ("intro_2p", "intro", 2)):
+        rng = random.Random(3)
+        games = actions = 0
+        started = time.perf_counter()
+        while time.perf_counter() - started < seconds:
+            state = RULES.new_game(variant, players, seed=rng.randrange(10**9))
+            while not state.is_over():
+                state = state.apply(rng.choice(state.legal_actions()))
+                actions += 1
+            games += 1
+        elapsed = time.perf_counter() - started
+        report[key] = {
+            "playouts_per_s": round(games / elapsed, 1),
+            "actions_per_s": round(actions / elapsed),
+        }
+    return report
+
+
 def bench_decisions(positions: int = 200) -> dict[str, dict[str, float]]:
     """Mean and max decision time per AI level over random Der Berg ruft positions."""
     from game.ai.base import LEVELS, make_bot
@@ -168,6 +193,7 @@ def run(frames: int, playout_seconds: float) -> dict[str, Any]:
             "bergruft_animating": bench_bergruft(frames, data_dir),
             "bergruft_rules": bench_playouts(playout_seconds),
             "bergruft_ai_decisions": bench_decisions(),
+            "nanuuk_rules": bench_nanuuk(playout_seconds),
         }
     report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return report
@@ -178,8 +204,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--frames", type=int, default=600, help="frames measured per scene")
     parser.add_argument("--playout-seconds", type=float, default=3.0)
+    parser.add_argument(
+        "--only", choices=("rules",), help="only the rules figures (no window, no AI)"
+    )
     args = parser.parse_args(argv)
-    report = run(args.frames, args.playout_seconds)
+    if args.only == "rules":
+        report: dict[str, Any] = {
+            "bergruft_rules": bench_playouts(args.playout_seconds),
+            "nanuuk_rules": bench_nanuuk(args.playout_seconds),
+        }
+    else:
+        report = run(args.frames, args.playout_seconds)
     if args.json:
         print(json.dumps(report))
     else:

@@ -1,0 +1,239 @@
+"""The ice floe: hex fields, their edges, C-lines and d-lines, all computed from hex coordinates.
+
+The level file draws the floe as rows of characters (pointy-top hexes, odd rows shifted right by
+half a field, "odd-r" offset coordinates). Every field gets axial coordinates ``(q, r)`` and a
+*bit index* ``r * width + q``: sets of fields are Python ints used as bit masks, which keeps the
+engine's updates cheap and its states immutable. Players see fields as labels ``F1 .. Fn``,
+numbered in reading order.
+
+An edge between two fields is one bit in a crack mask: edge ``(f, f + OFFSET[d])`` for the three
+forward directions ``d`` is bit ``d * stride + f``. Only edges between two fields *in play* exist
+(N6: the outline never cracks), so a :class:`Board` is a floe restricted to the fields of one
+game (three-dot and ~~ fields unused, or the 24-field region).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+# Cell symbols of the level map.
+ICE, IGLOO, DOTS, WAVES, WATER = "o", "I", ":", "~", "."
+FIELD_SYMBOLS = (ICE, IGLOO, DOTS, WAVES)
+
+# The six axial directions in order around a hex, so that consecutive ones are neighbours of
+# each other: the two fields that meet a field H at one of its corners (N7).
+DIRECTIONS = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
+
+
+@dataclass(frozen=True)
+class Floe:
+    """The whole printed floe: every field with its symbol, independent of a game's choice."""
+
+    rows: tuple[str, ...]  # the map as given, one string per row
+    width: int  # bit-index stride per row (with padding, so no neighbour wraps onto a field)
+    kinds: dict[int, str]  # bit index -> symbol (ICE, IGLOO, DOTS or WAVES)
+    labels: dict[int, int]  # bit index -> field number (F1 = 1), reading order
+    coords: dict[int, tuple[int, int]]  # bit index -> (row, column) in the map
+
+    @classmethod
+    def from_rows(cls, rows: list[str] | tuple[str, ...]) -> Floe:
+        """Parse map rows; each row is whitespace-separated symbols, one per map column."""
+        cells: list[tuple[int, int, str]] = []
+        for r, line in enumerate(rows):
+            for c, symbol in enumerate(line.split()):
+                if symbol in FIELD_SYMBOLS:
+                    cells.append((r, c, symbol))
+                elif symbol != WATER:
+                    raise ValueError(f"row {r + 1}, column {c + 1}: unknown symbol {symbol!r}")
+        if not cells:
+            raise ValueError("the map has no fields")
+        qs = [c - (r - (r & 1)) // 2 for r, c, _ in cells]
+        q0 = min(qs)
+        width = max(qs) - q0 + 2  # one padding column: +1 from the last column is never a field
+        kinds: dict[int, str] = {}
+        labels: dict[int, int] = {}
+        coords: dict[int, tuple[int, int]] = {}
+        for number, ((r, c, symbol), q) in enumerate(zip(cells, qs, strict=True), start=1):
+            bit = (r + 1) * width + (q - q0) + 1  # a padding row and column before the first
+            kinds[bit], labels[bit], coords[bit] = symbol, number, (r, c)
+        return cls(tuple(rows), width, kinds, labels, coords)
+
+    @cached_property
+    def by_label(self) -> dict[int, int]:
+        return {n: bit for bit, n in self.labels.items()}
+
+    @property
+    def offsets(self) -> tuple[int, ...]:
+        """Bit-index offsets of the six directions, in :data:`DIRECTIONS` order."""
+        w = self.width
+        return tuple(dq + dr * w for dq, dr in DIRECTIONS)
+
+    def neighbours(self, bit: int) -> list[int]:
+        """Neighbouring fields of ``bit`` on the floe (any symbol), in direction order."""
+        return [bit + off for off in self.offsets if bit + off in self.kinds]
+
+    def label(self, bit: int) -> str:
+        return f"F{self.labels[bit]}"
+
+    @cached_property
+    def stride(self) -> int:
+        """Bits per forward direction in a crack mask (more than the highest field index)."""
+        return max(self.kinds) + 1
+
+    @property
+    def forward(self) -> tuple[int, int, int]:
+        """Offsets of the three forward directions (+1, +w, +w-1): an edge's lower end + one."""
+        w = self.width
+        return (1, w, w - 1)
+
+    def edge_bit(self, a: int, b: int) -> int:
+        """The crack-mask bit of the edge between neighbouring fields a and b."""
+        lo, hi = min(a, b), max(a, b)
+        return 1 << (self.forward.index(hi - lo) * self.stride + lo)
+
+    def edge_ends(self, edge: int) -> tuple[int, int]:
+        """The two fields (lower bit index first) of an edge bit."""
+        d, lo = divmod(edge.bit_length() - 1, self.stride)
+        return lo, lo + self.forward[d]
+
+    def edge_label(self, edge: int) -> str:
+        a, b = self.edge_ends(edge)
+        return f"{self.label(a)}|{self.label(b)}"
+
+    def field(self, label: str | int) -> int:
+        """The bit index of ``F12``, ``f12`` or ``12``; ``KeyError`` with the label if unknown."""
+        text = str(label).strip().upper().removeprefix("F")
+        try:
+            return self.by_label[int(text)]
+        except (ValueError, KeyError):
+            raise KeyError(f"unknown field {label!r}") from None
+
+    def of_kind(self, *symbols: str) -> frozenset[int]:
+        return frozenset(b for b, k in self.kinds.items() if k in symbols)
+
+
+@dataclass(frozen=True)
+class Board:
+    """A floe restricted to the fields in play for one game, with precomputed tables.
+
+    ``steps[f]`` lists ``(g, edge_bit)`` for each neighbour g in play; ``c_lines[f]`` and
+    ``d_lines[f]`` list the edge bits of the C-lines and d-lines of f (N7). ``open3`` holds, for
+    the three forward directions, the mask of fields whose edge in that direction exists; a flood
+    fill over uncracked edges uses them with shifts (see :meth:`flood`).
+    """
+
+    floe: Floe
+    in_play: frozenset[int]
+    mask: int = 0
+    igloos: int = 0
+    stride: int = 0
+    steps: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    c_lines: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    d_lines: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    edges: dict[int, tuple[int, int]] = field(default_factory=dict)  # edge bit -> (f, g), f < g
+    open3: tuple[int, int, int] = (0, 0, 0)
+    shifts: tuple[int, int, int] = (0, 0, 0)
+
+    @classmethod
+    def build(cls, floe: Floe, in_play: frozenset[int]) -> Board:
+        stride = floe.stride
+        offsets = floe.offsets
+        forward = floe.forward
+        edge_bit = floe.edge_bit
+
+        steps: dict[int, tuple[tuple[int, int], ...]] = {}
+        c_lines: dict[int, tuple[int, ...]] = {}
+        d_lines: dict[int, tuple[int, ...]] = {}
+        edges: dict[int, tuple[int, int]] = {}
+        open3 = [0, 0, 0]
+        for f in sorted(in_play):
+            around = [f + off for off in offsets]
+            steps[f] = tuple((g, edge_bit(f, g)) for g in around if g in in_play)
+            d_lines[f] = tuple(e for _, e in steps[f])
+            c_lines[f] = tuple(
+                edge_bit(a, b)
+                for a, b in zip(around, around[1:] + around[:1], strict=True)
+                if a in in_play and b in in_play
+            )
+            for g, e in steps[f]:
+                if g > f:
+                    edges[e] = (f, g)
+                    open3[forward.index(g - f)] |= 1 << f
+        mask = sum(1 << f for f in in_play)
+        igloos = sum(1 << f for f in in_play if floe.kinds[f] == IGLOO)
+        return cls(
+            floe, in_play, mask, igloos, stride, steps, c_lines, d_lines, edges,
+            (open3[0], open3[1], open3[2]), forward,
+        )  # fmt: skip
+
+    # -- cracks --------------------------------------------------------------------------------
+    def edge(self, a: int, b: int) -> int:
+        """The edge bit between fields a and b; ``KeyError`` if they share no edge in play."""
+        for g, e in self.steps.get(a, ()):
+            if g == b:
+                return e
+        raise KeyError(f"{self.floe.label(a)} and {self.floe.label(b)} share no edge in play")
+
+    def crack_options(self, f: int, cracks: int) -> tuple[int, ...]:
+        """N7: the free C-lines of f if any, else its free d-lines, else none."""
+        free = tuple(e for e in self.c_lines[f] if not cracks & e)
+        if free:
+            return free
+        return tuple(e for e in self.d_lines[f] if not cracks & e)
+
+    def open_masks(self, cracks: int) -> tuple[int, int, int]:
+        full = (1 << self.stride) - 1
+        o0, o1, o2 = self.open3
+        s = self.stride
+        return (
+            o0 & ~(cracks & full),
+            o1 & ~((cracks >> s) & full),
+            o2 & ~((cracks >> (2 * s)) & full),
+        )
+
+    def flood(self, seeds: int, cracks: int) -> int:
+        """Every field reachable from ``seeds`` over uncracked edges (pieces are ignored)."""
+        o0, o1, o2 = self.open_masks(cracks)
+        s0, s1, s2 = self.shifts
+        reach = seeds
+        while True:
+            grown = (
+                reach
+                | (reach & o0) << s0
+                | (reach >> s0) & o0
+                | (reach & o1) << s1
+                | (reach >> s1) & o1
+                | (reach & o2) << s2
+                | (reach >> s2) & o2
+            )
+            if grown == reach:
+                return reach
+            reach = grown
+
+    def crossings(self, region: int, cracks: int) -> int:
+        """Fields one *cracked* edge away from ``region`` (a kayak crossing out of it)."""
+        out = 0
+        for f in bits(region):
+            for g, e in self.steps[f]:
+                if cracks & e:
+                    out |= 1 << g
+        return out & ~region
+
+    def reach(self, seeds: int, cracks: int, kayak: bool) -> int:
+        """Fields reachable from ``seeds``; with a kayak, one cracked edge may be crossed (N26)."""
+        near = self.flood(seeds, cracks)
+        if not kayak:
+            return near
+        across = self.crossings(near, cracks)
+        return near | (self.flood(across, cracks) if across else 0)
+
+
+def bits(mask: int) -> list[int]:
+    """The set bit indices of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

@@ -1,0 +1,355 @@
+"""The state of a game of Nanuuk!: an immutable position and its small actions.
+
+A turn is a short sequence of small actions (choose, step, crack, take or leave, banish, igloo,
+done); ``phase`` says which question is open. The turn flow lives in ``turn.py``; this module
+keeps the data, the legal actions per phase, the checks and the (de)serialisation.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from game.rules.base import IllegalAction, Outcome, Seat, State
+from game.rules.nanuuk import moves
+from game.rules.nanuuk.actions import (
+    ANIMALS,
+    Banish,
+    Choose,
+    Crack,
+    Deposit,
+    EndTurn,
+    Exchange,
+    Leave,
+    Mush,
+    NanuukAction,
+    Place,
+    Stay,
+    Step,
+    Take,
+    action_from_dict,
+)
+from game.rules.nanuuk.sheet import HUSKY, SLEDGE, Sheet
+from game.rules.nanuuk.spec import FULL, SHARED, Spec
+
+PLACE, CHOOSE, STEP, CRACK, TAKE, BANISH, IGLOO, OVER = (
+    "place", "choose", "step", "crack", "take", "banish", "igloo", "over",
+)  # fmt: skip
+PIECES = ("fish", "seal", "walrus", "whale", "inuk", "bear")  # order of ``NanuukState.pieces``
+PIECE_OF_KIND = {"fish": "fish", "seals": "seal", "walruses": "walrus", "whales": "whale",
+                 "inuit": "inuk", "bears": "bear"}  # fmt: skip
+NOT_PLACED, REMOVED = -1, -2
+_TURN_FIELDS = (
+    "phase", "seat", "mover", "steps", "stepped", "owed", "quiet", "at", "closing", "moved",
+    "placed", "turns", "out", "home", "fur", "skipped", "winners", "reason",
+)  # fmt: skip
+_BOARD_FIELDS = frozenset({"spec", "pos", "cracks", "pieces", "sheets", "turns"})
+
+
+@dataclass(frozen=True)
+class NanuukState(State):
+    """A position. Fields are bit indices of the floe; ``cracks`` is the crack mask.
+
+    ``pos`` per mover (``NOT_PLACED`` before placement, ``REMOVED`` when out, N12); ``pieces``
+    per kind of :data:`PIECES` a mask of fields (the full game's animals, Inuit and bears);
+    ``sheets`` per mover (hunters in the full game, else empty). The turn: ``seat`` moves
+    ``mover`` (-1 before the choice); ``steps`` more steps may follow, ``stepped`` were taken;
+    ``owed`` means a crack is due at the end of the move; ``quiet`` counts steps whose crack is
+    postponed (variant 1); ``at`` is the field a pending question is about; ``closing`` marks
+    the crack that ends a move. ``moved`` masks movers that moved this turn; ``turns`` counts
+    each seat's finished turns; ``out`` lists the seats out in order; ``home`` is the homecoming
+    after the hunt (N26); ``fur`` the Inuit's fight after the bear is enclosed (N16 d);
+    ``skipped`` the seats whose turn just passed because no hunter of theirs could move (N21).
+    """
+
+    VERSION: ClassVar[int] = 1
+
+    spec: Spec
+    pos: tuple[int, ...]
+    cracks: int
+    pieces: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    sheets: tuple[Sheet, ...] = ()
+    phase: str = PLACE
+    seat: int = 0
+    mover: int = -1
+    steps: int = 0
+    stepped: int = 0
+    owed: bool = False
+    quiet: int = 0
+    at: int = -1
+    closing: bool = False
+    moved: int = 0
+    placed: int = 0
+    turns: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+    home: bool = False
+    fur: bool = False
+    skipped: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    reason: str = ""
+
+    # -- the protocol ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> Seat | None:
+        return None if self.phase == OVER else self.seat
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.spec.names
+
+    @property
+    def variant(self) -> str:
+        return self.spec.variant
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def view(self, seat: Seat) -> NanuukState:
+        return self  # Nanuuk! has no hidden information
+
+    def legal_actions(self) -> tuple[NanuukAction, ...]:
+        cached: tuple[NanuukAction, ...] | None = self.__dict__.get("_legal")
+        if cached is None:
+            cached = _LEGAL[self.phase](self)
+            object.__setattr__(self, "_legal", cached)
+        return cached
+
+    def apply(self, action: Any) -> NanuukState:
+        if action not in self.legal_actions():
+            from game.rules.nanuuk.why import why_illegal
+
+            raise IllegalAction(why_illegal(self, action))
+        from game.rules.nanuuk import turn
+
+        return turn.apply(self, action)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        from game.rules.nanuuk.turn import final_scores
+
+        scores = final_scores(self)
+        order = sorted(
+            range(self.spec.players), key=lambda s: (s not in self.winners, -scores[s], s)
+        )
+        if self.spec.variant == FULL:
+            order = sorted(range(self.spec.players), key=lambda s: _full_rank(self, scores, s))
+        return Outcome(tuple(scores), tuple(order), self.winners, self.reason)
+
+    def describe(self, action: NanuukAction) -> str:
+        """The move log line: ``Ann: hunter 1 -> F23``."""
+        return f"{self.spec.names[self.seat]}: {action}"
+
+    # -- helpers for the flow and the screen -------------------------------------------------
+    def with_(self, **changes: Any) -> NanuukState:
+        """A copy with some fields changed (cheaper than ``dataclasses.replace``)."""
+        new = object.__new__(NanuukState)
+        data = dict(self.__dict__)
+        data.pop("_legal", None)
+        if "_memo" in data and not _BOARD_FIELDS.isdisjoint(changes):
+            del data["_memo"]  # the memo holds what depends on the board only: keep it if it can
+        data.update(changes)
+        object.__setattr__(new, "__dict__", data)
+        return new
+
+    def position(self, mover_id: str) -> int:
+        return self.pos[self.spec.index[mover_id]]
+
+    @property
+    def memo(self) -> dict[Any, Any]:
+        """A cache of values derived from the board fields only (:data:`_BOARD_FIELDS`).
+
+        ``with_`` passes it on while those fields stay the same; it is not part of equality.
+        """
+        memo: dict[Any, Any] | None = self.__dict__.get("_memo")
+        if memo is None:
+            memo = {}
+            object.__setattr__(self, "_memo", memo)
+        return memo
+
+    def occupied(self) -> int:
+        """Fields holding a mover (hunters, or the introduction games' bears and Inuit)."""
+        memo = self.memo
+        mask: int | None = memo.get("occupied")
+        if mask is None:
+            mask = 0
+            for p in self.pos:
+                if p >= 0:
+                    mask |= 1 << p
+            memo["occupied"] = mask
+        return mask
+
+    def piece_at(self, field: int) -> str | None:
+        bit = 1 << field
+        for name, mask in zip(PIECES, self.pieces, strict=True):
+            if mask & bit:
+                return name
+        return None
+
+    def score(self, seat: Seat) -> int:
+        """Points so far (N27): animals carried or deposited, +2 per hunter in an igloo."""
+        from game.rules.nanuuk.turn import seat_score
+
+        return seat_score(self, seat)
+
+    # -- saves ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        floe = self.spec.board.floe
+        lab = floe.label
+        turn = {f.name: getattr(self, f.name) for f in fields(self) if f.name in _TURN_FIELDS}
+        if self.at >= 0:
+            turn["at"] = lab(self.at)
+        return {
+            "game": "nanuuk",
+            "version": self.VERSION,
+            "variant": self.spec.variant,
+            "names": list(self.spec.names),
+            "seed": self.spec.seed,
+            "options": self.spec.options,
+            "pos": [lab(p) if p >= 0 else p for p in self.pos],
+            "cracks": sorted(floe.edge_label(e) for e in _bits_of(self.cracks)),
+            "pieces": {
+                n: [lab(f) for f in moves.fields(m)]
+                for n, m in zip(PIECES, self.pieces, strict=True)
+            },
+            "sheets": [s.to_dict() for s in self.sheets],
+            "turn": turn,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> NanuukState:
+        from game.rules.nanuuk.rules import RULES
+
+        if data.get("game") != "nanuuk" or data.get("version") != cls.VERSION:
+            raise ValueError(f"not a Nanuuk! save of version {cls.VERSION}")
+        start = RULES.new_game(
+            data["variant"], data["names"], seed=data["seed"], options=data["options"]
+        )
+        floe = start.spec.board.floe
+        field = floe.field
+        cracks = 0
+        for text in data["cracks"]:
+            a, _, b = text.partition("|")
+            cracks |= floe.edge_bit(field(a), field(b))
+        turn = dict(data["turn"])
+        if isinstance(turn.get("at"), str):
+            turn["at"] = field(turn["at"])
+        for key in ("turns", "out", "winners", "skipped"):
+            turn[key] = tuple(turn[key])
+        return start.with_(
+            pos=tuple(field(p) if isinstance(p, str) else int(p) for p in data["pos"]),
+            cracks=cracks,
+            pieces=tuple(sum(1 << field(f) for f in data["pieces"][n]) for n in PIECES),
+            sheets=tuple(Sheet.from_dict(s) for s in data["sheets"]),
+            **turn,
+        )
+
+    def action_from_dict(self, data: dict[str, Any]) -> NanuukAction:
+        return action_from_dict(data)
+
+
+def _bits_of(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, int, int]:
+    from game.rules.nanuuk.turn import seat_equipment
+
+    return (-scores[seat], -seat_equipment(state, seat), seat)
+
+
+# -- legal actions per phase ---------------------------------------------------------------
+# Actions are immutable values: interning them makes the legal lists cheap to build and makes
+# ``apply``'s membership test an identity check in the common case.
+_place = functools.cache(Place)
+_choose = functools.cache(Choose)
+_step = functools.cache(Step)
+_crack = functools.cache(Crack)
+_banish = functools.cache(Banish)
+
+
+def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
+    seat, kind = st.spec.placing[st.placed]
+    seen: set[str] = set()
+    who = []
+    for i, m in enumerate(st.spec.movers):
+        if st.pos[i] != NOT_PLACED or m.seat not in (seat, SHARED) or m.kind in seen:
+            continue
+        if kind is None or m.kind == kind:
+            seen.add(m.kind)
+            who.append(m.id)
+    if st.spec.variant == FULL:
+        targets = moves.fields(st.spec.board.igloos)  # N20: on an igloo of his choice
+    else:
+        targets = moves.fields(st.spec.board.mask & ~st.occupied())  # N10: any empty field
+    return tuple(_place(m, f) for m in who for f in targets)
+
+
+def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
+    from game.rules.nanuuk.turn import choosable
+
+    return tuple(_choose(st.spec.movers[i].id) for i in choosable(st))
+
+
+def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:
+    from game.rules.nanuuk.turn import may_end, may_stay
+
+    i = st.mover
+    who = st.spec.movers[i].id
+    out: list[NanuukAction] = [_step(who, g, kayak) for g, kayak in moves.targets(st, i)]
+    if st.sheets and st.steps > 0 and out:
+        sheet = st.sheets[i]
+        if sheet.carries(HUSKY) and sheet.carries(SLEDGE):
+            out.append(Mush())
+            if st.spec.opt("variant-1"):
+                out.append(Mush(one_crack=True))
+    if may_stay(st):
+        out.append(Stay(who))
+    if may_end(st):
+        out.append(EndTurn())
+    return tuple(out)
+
+
+def _legal_crack(st: NanuukState) -> tuple[NanuukAction, ...]:
+    return tuple(_crack(e) for e in moves.crack_options(st, st.at))
+
+
+def _legal_take(st: NanuukState) -> tuple[NanuukAction, ...]:
+    animal = st.piece_at(st.at)
+    assert animal is not None
+    return (Take(animal), Leave(animal))
+
+
+def _legal_banish(st: NanuukState) -> tuple[NanuukAction, ...]:
+    return tuple(_banish(f) for f in moves.fields(moves.banish_fields(st)))
+
+
+def _legal_igloo(st: NanuukState) -> tuple[NanuukAction, ...]:
+    sheet = st.sheets[st.mover]
+    out: list[NanuukAction] = [Exchange(a) for a in ANIMALS if sheet.can_exchange(a)]
+    out += [Deposit(a) for a in ANIMALS if sheet.bag & (1 << ANIMALS.index(a))]
+    out.append(EndTurn())
+    return tuple(out)
+
+
+def _legal_none(st: NanuukState) -> tuple[NanuukAction, ...]:
+    return ()
+
+
+_LEGAL: dict[str, Callable[[NanuukState], tuple[NanuukAction, ...]]] = {
+    PLACE: _legal_place,
+    CHOOSE: _legal_choose,
+    STEP: _legal_step,
+    CRACK: _legal_crack,
+    TAKE: _legal_take,
+    BANISH: _legal_banish,
+    IGLOO: _legal_igloo,
+    OVER: _legal_none,
+}

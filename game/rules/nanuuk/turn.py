@@ -1,0 +1,505 @@
+"""How a Nanuuk! turn unfolds: one small action at a time, from placement to the last homecoming.
+
+``apply`` takes an action already known to be legal and returns the next state. The families of
+play differ only at the start of a turn (who may move, who is out, who has won) and in how a move
+goes on (bears' double steps, the Inuit player's two Inuit, the bear-then-Inuk turn of N18).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.rules.nanuuk import moves
+from game.rules.nanuuk.actions import (
+    ANIMALS,
+    Banish,
+    Choose,
+    Crack,
+    Deposit,
+    EndTurn,
+    Exchange,
+    Leave,
+    Mush,
+    NanuukAction,
+    Place,
+    Stay,
+    Step,
+    Take,
+)
+from game.rules.nanuuk.sheet import BUYS, HARPOON, HUSKY, IGLOO_BONUS, KAYAK, SLEDGE, Sheet
+from game.rules.nanuuk.spec import (
+    BEAR,
+    BEAR_FEAR,
+    BEAR_HUNT,
+    FULL,
+    HELPERS,
+    INTRO,
+    INUK,
+    NEIGHBOURHOOD,
+    PARTNER,
+)
+from game.rules.nanuuk.state import (
+    BANISH,
+    CHOOSE,
+    CRACK,
+    IGLOO,
+    OVER,
+    PIECES,
+    REMOVED,
+    STEP,
+    TAKE,
+    NanuukState,
+)
+
+INUIT, BEARS = PIECES.index("inuk"), PIECES.index("bear")
+SKIP = "skip"  # internal: never the phase of a state handed out
+
+
+def apply(st: NanuukState, action: NanuukAction) -> NanuukState:
+    handler = _HANDLERS[type(action)]
+    return handler(st, action)
+
+
+# -- placement ----------------------------------------------------------------------------------
+def _place(st: NanuukState, a: Place) -> NanuukState:
+    i = st.spec.index[a.mover]
+    pos = list(st.pos)
+    pos[i] = a.to
+    st = st.with_(pos=tuple(pos), placed=st.placed + 1)
+    if st.placed < len(st.spec.placing):
+        return st.with_(seat=st.spec.placing[st.placed][0] % st.spec.players)
+    return start_turn(st, 0)  # the first player begins (N10, N20)
+
+
+# -- the start of a turn: who may move, who is out, who has won -----------------------------------
+def start_turn(st: NanuukState, seat: int) -> NanuukState:
+    """Hand the turn to ``seat`` or, if he cannot take it, on round the table."""
+    n = st.spec.players
+    start = _STARTS[st.spec.variant]
+    skipped: tuple[int, ...] = ()
+    for _ in range(2 * n + 1):
+        st = start(
+            st.with_(
+                seat=seat, mover=-1, steps=0, stepped=0, owed=False, quiet=0, at=-1,
+                closing=False, moved=0, phase=CHOOSE, skipped=skipped,
+            ),
+            seat,
+        )  # fmt: skip
+        if st.phase != SKIP:
+            return st
+        skipped = st.skipped
+        seat = (seat + 1) % n
+    return game_over(st, _deadlock_winners(st), "no hunter can move any more (N31)")
+
+
+def _skip(st: NanuukState) -> NanuukState:
+    """This seat cannot take its turn (out, or home); ``start_turn`` goes on to the next."""
+    return st.with_(phase=SKIP)
+
+
+def _ready(st: NanuukState, movers: list[int]) -> NanuukState:
+    """The turn begins: one mover goes straight to its step, several are a choice."""
+    if len(movers) == 1:
+        return begin_move(st, movers[0])
+    return st.with_(phase=CHOOSE)
+
+
+def begin_move(st: NanuukState, i: int) -> NanuukState:
+    bear_game = st.spec.variant in (BEAR_HUNT, BEAR_FEAR) and st.spec.movers[i].kind == BEAR
+    return st.with_(
+        phase=STEP, mover=i, steps=2 if bear_game else 1, stepped=0, moved=st.moved | 1 << i
+    )
+
+
+def mobile(st: NanuukState, i: int) -> bool:
+    return bool(moves.targets(st, i))
+
+
+def _start_elimination(st: NanuukState, seat: int) -> NanuukState:
+    """N12 and N14: one hunter each; a hunter that cannot move ends its player (or the game)."""
+    if seat in st.out:
+        return _skip(st)
+    (i,) = st.spec.of_seat(seat)
+    if mobile(st, i):
+        return begin_move(st, i)
+    variant, n = st.spec.variant, st.spec.players
+    if variant == PARTNER:
+        return game_over(st, ((seat + 2) % 4,), "the partner of the enclosed hunter wins")
+    if variant == NEIGHBOURHOOD:
+        right = st.spec.opt("winner") == "right"
+        winner = (seat - 1) % n if right else (seat + 1) % n
+        return game_over(st, (winner,), f"the {st.spec.opt('winner')} neighbour wins (N14)")
+    pos = list(st.pos)
+    pos[i] = REMOVED
+    st = st.with_(pos=tuple(pos), out=(*st.out, seat))
+    left = [s for s in range(n) if s not in st.out]
+    if len(left) == 1:
+        return game_over(st, (left[0],), "the last hunter able to move")
+    return _skip(st)
+
+
+def _start_intro(st: NanuukState, seat: int) -> NanuukState:
+    if st.spec.players > 2:
+        return _start_elimination(st, seat)
+    mine = st.spec.of_seat(seat)
+    able = [i for i in mine if mobile(st, i)]
+    # N13: both hunters stuck, or one stuck by cracks and the edge alone, loses
+    if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
+        return game_over(st, (1 - seat,), "a hunter of the loser is enclosed (N13)")
+    return _ready(st, able)
+
+
+def _start_helpers(st: NanuukState, seat: int) -> NanuukState:
+    bear, inuk = st.spec.of_seat(seat)
+    if not mobile(st, bear):
+        return game_over(st, (1 - seat,), "the opponent's polar bear is enclosed (N15)")
+    return _ready(st, [i for i in (bear, inuk) if mobile(st, i)])
+
+
+def _start_bear_hunt(st: NanuukState, seat: int) -> NanuukState:
+    spec = st.spec
+    bear = spec.index["bear"]
+    inuit = [spec.index["Inuk 1"], spec.index["Inuk 2"]]
+    inuk_seats = sorted({spec.movers[i].seat for i in inuit})
+    if spec.movers[bear].seat == seat:
+        if st.fur:
+            return _skip(st)  # N16 d: the bear is out of the fight
+        if mobile(st, bear):
+            return begin_move(st, bear)
+        if spec.opt("d"):
+            return _skip(st.with_(fur=True, out=(*st.out, seat)))
+        return game_over(st, tuple(inuk_seats), "the polar bear is enclosed (N16)")
+    mine = [i for i in inuit if spec.movers[i].seat == seat]
+    if not all(mobile(st, i) for i in mine):
+        if st.fur:
+            others = tuple(s for s in inuk_seats if s != seat)
+            return game_over(st, others, "the last Inuk able to move wins the fur (N16 d)")
+        return game_over(st, (spec.movers[bear].seat,), "an Inuk is enclosed (N16)")
+    return _ready(st, mine)
+
+
+def _start_bear_fear(st: NanuukState, seat: int) -> NanuukState:
+    spec = st.spec
+    inuk = spec.index[f"Inuk {seat + 1}"]
+    if not mobile(st, inuk):
+        return game_over(st, (1 - seat,), "his Inuk is enclosed (N18)")
+    bears = [i for i, m in enumerate(spec.movers) if m.kind == BEAR and mobile(st, i)]
+    return _ready(st, bears) if bears else begin_move(st, inuk)
+
+
+def _start_full(st: NanuukState, seat: int) -> NanuukState:
+    mine = [i for i in st.spec.of_seat(seat) if _still_playing(st, i)]
+    if not mine:
+        return _skip(st)  # N26: home or stranded, his turns are skipped
+    able = [i for i in mine if mobile(st, i)]
+    if able:
+        return _ready(st, able)
+    turns = list(st.turns)
+    turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
+    return _skip(st.with_(turns=tuple(turns), skipped=(*st.skipped, seat)))
+
+
+def _still_playing(st: NanuukState, i: int) -> bool:
+    """In the hunt every hunter plays; in the homecoming only those on the way home (N26)."""
+    if not st.home:
+        return True
+    board = st.spec.board
+    p = st.pos[i]
+    if board.igloos >> p & 1:
+        return False
+    kayak = bool(st.sheets[i].carried & KAYAK)
+    return bool(board.reach(1 << p, st.cracks, kayak) & board.igloos)
+
+
+def choosable(st: NanuukState) -> list[int]:
+    """The movers the player may choose from now."""
+    spec = st.spec
+    seat = st.seat
+    if spec.variant == BEAR_FEAR:
+        return [i for i, m in enumerate(spec.movers) if m.kind == BEAR and mobile(st, i)]
+    mine = [i for i in spec.of_seat(seat) if not st.moved >> i & 1]
+    if spec.variant == FULL:
+        mine = [i for i in mine if _still_playing(st, i)]
+    return [i for i in mine if mobile(st, i)]
+
+
+_STARTS: dict[str, Callable[[NanuukState, int], NanuukState]] = {
+    INTRO: _start_intro,
+    PARTNER: _start_elimination,
+    NEIGHBOURHOOD: _start_elimination,
+    HELPERS: _start_helpers,
+    BEAR_HUNT: _start_bear_hunt,
+    BEAR_FEAR: _start_bear_fear,
+    FULL: _start_full,
+}
+
+
+# -- choosing and stepping ----------------------------------------------------------------------
+def _choose(st: NanuukState, a: Choose) -> NanuukState:
+    return begin_move(st, st.spec.index[a.mover])
+
+
+def _mush(st: NanuukState, a: Mush) -> NanuukState:
+    """N25: husky and sledge go back to the igloo side; one more step (variant 1: one crack)."""
+    sheets = list(st.sheets)
+    s = sheets[st.mover]
+    sheets[st.mover] = s._replace(carried=s.carried & ~(HUSKY | SLEDGE))
+    return st.with_(sheets=tuple(sheets), steps=st.steps + 1, quiet=st.quiet + a.one_crack)
+
+
+def _step(st: NanuukState, a: Step) -> NanuukState:
+    i = st.mover
+    pos = list(st.pos)
+    pos[i] = a.to
+    sheets = st.sheets
+    if a.kayak:  # N25: the kayak crosses one crack and goes back to the igloo side
+        sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
+    st = st.with_(
+        pos=tuple(pos), sheets=sheets, steps=st.steps - 1, stepped=st.stepped + 1, at=a.to
+    )
+    if not _crack_now(st):
+        return _entered(st.with_(owed=True, quiet=max(0, st.quiet - 1)))
+    if moves.crack_options(st, a.to):
+        return st.with_(phase=CRACK, closing=False, owed=False)
+    return _entered(st.with_(owed=False) if st.owed else st)
+
+
+def _crack_now(st: NanuukState) -> bool:
+    """Whether the step just taken cracks the ice now or at the end of the move."""
+    more = st.steps > 0 and bool(moves.targets(st, st.mover))
+    if st.spec.movers[st.mover].kind == BEAR and st.spec.variant in (BEAR_HUNT, BEAR_FEAR):
+        return bool(st.spec.opt("a")) or not more  # N16: one crack at the end, (a) each step
+    return not (st.quiet > 0 and more)  # N28 variant 1
+
+
+def _crack(st: NanuukState, a: Crack) -> NanuukState:
+    st = st.with_(cracks=st.cracks | a.edge)
+    if st.closing:
+        return _after_move(st.with_(closing=False))
+    return _entered(st)
+
+
+def _stay(st: NanuukState, a: Stay) -> NanuukState:
+    """N16 (c): the bear stays; a crack arises at its own field."""
+    return _close_move(st.with_(owed=True, at=st.pos[st.mover]))
+
+
+def _end(st: NanuukState, a: EndTurn) -> NanuukState:
+    if st.phase == IGLOO:
+        return _go_on(st)
+    return _close_move(st)
+
+
+# -- entering a field (N22-N24, N26a) ------------------------------------------------------------
+def _entered(st: NanuukState) -> NanuukState:
+    if st.spec.variant != FULL:
+        return _go_on(st)
+    g, i = st.at, st.mover
+    bit = 1 << g
+    sheet = st.sheets[i]
+    if st.pieces[INUIT] & bit and not sheet.inuk:  # N22: the Inuk follows him
+        st = _set_sheet(
+            st.with_(pieces=_without(st.pieces, INUIT, bit)), i, sheet._replace(inuk=True)
+        )
+        return _go_on(st)
+    if st.pieces[BEARS] & bit:
+        return st.with_(phase=BANISH)
+    animal = st.piece_at(g)
+    if animal in ANIMALS:
+        return st.with_(phase=TAKE) if sheet.can_take(animal) else _go_on(st)
+    if st.spec.board.igloos & bit:  # N24: a lost harpoon comes back free
+        st = _set_sheet(st, i, sheet._replace(carried=sheet.carried | HARPOON))
+        return st.with_(phase=IGLOO) if sheet.bag else _go_on(st)
+    return _go_on(st)
+
+
+def _take(st: NanuukState, a: Take) -> NanuukState:
+    kind = PIECES.index(a.animal)
+    st = st.with_(pieces=_without(st.pieces, kind, 1 << st.at))
+    sheet = st.sheets[st.mover]
+    bit = 1 << ANIMALS.index(a.animal)
+    return _go_on(_set_sheet(st, st.mover, sheet._replace(bag=sheet.bag | bit)))
+
+
+def _leave(st: NanuukState, a: Leave) -> NanuukState:
+    return _go_on(st)
+
+
+def _banish(st: NanuukState, a: Banish) -> NanuukState:
+    """N23: the bear goes to an empty field; the harpoon goes to the igloo side."""
+    pieces = list(st.pieces)
+    pieces[BEARS] = (pieces[BEARS] & ~(1 << st.at)) | 1 << a.to
+    sheet = st.sheets[st.mover]
+    st = st.with_(pieces=tuple(pieces))
+    return _go_on(_set_sheet(st, st.mover, sheet._replace(carried=sheet.carried & ~HARPOON)))
+
+
+def _exchange(st: NanuukState, a: Exchange) -> NanuukState:
+    sheet = st.sheets[st.mover]
+    return _set_sheet(st, st.mover, sheet.to_igloo(a.animal, BUYS[a.animal]))
+
+
+def _deposit(st: NanuukState, a: Deposit) -> NanuukState:
+    return _set_sheet(st, st.mover, st.sheets[st.mover].to_igloo(a.animal))
+
+
+def _set_sheet(st: NanuukState, i: int, sheet: Sheet) -> NanuukState:
+    return st.with_(sheets=_replaced(st.sheets, i, sheet))
+
+
+def _replaced(sheets: tuple[Sheet, ...], i: int, sheet: Sheet) -> tuple[Sheet, ...]:
+    return sheets[:i] + (sheet,) + sheets[i + 1 :]
+
+
+def _without(pieces: tuple[int, ...], kind: int, bit: int) -> tuple[int, ...]:
+    out = list(pieces)
+    out[kind] &= ~bit
+    return tuple(out)
+
+
+# -- how a move goes on and ends ----------------------------------------------------------------
+def _go_on(st: NanuukState) -> NanuukState:
+    """After the questions of one field: step again if steps remain, else the move ends."""
+    at_home = st.home and st.spec.board.igloos >> st.pos[st.mover] & 1
+    if st.steps > 0 and not at_home and mobile(st, st.mover):
+        return st.with_(phase=STEP, at=-1)
+    return _close_move(st)
+
+
+def _close_move(st: NanuukState) -> NanuukState:
+    """The move is over: a crack still owed arises at the mover's field (N16, N28 v1)."""
+    if st.owed:
+        f = st.pos[st.mover]
+        st = st.with_(owed=False, at=f)
+        if moves.crack_options(st, f):
+            return st.with_(phase=CRACK, closing=True)
+    return _after_move(st)
+
+
+def _after_move(st: NanuukState) -> NanuukState:
+    """What follows one mover's move within the same turn (N17, N18), else the turn ends."""
+    spec = st.spec
+    kind = spec.movers[st.mover].kind
+    if spec.variant == BEAR_HUNT and kind == INUK and spec.players == 2 and not spec.opt("e"):
+        other = [i for i in spec.of_seat(st.seat) if not st.moved >> i & 1 and mobile(st, i)]
+        if other:
+            return begin_move(st, other[0])  # N17: he moves both Inuit
+    if spec.variant == BEAR_FEAR and kind == BEAR:
+        inuk = spec.index[f"Inuk {st.seat + 1}"]
+        if mobile(st, inuk):
+            return begin_move(st, inuk)  # N18: then his own Inuk
+    return end_turn(st)
+
+
+def may_end(st: NanuukState) -> bool:
+    """May the mover stop before using its remaining steps?"""
+    if st.stepped == 0:
+        return False
+    if st.spec.variant in (BEAR_HUNT, BEAR_FEAR) and st.spec.movers[st.mover].kind == BEAR:
+        return not st.spec.opt("b")  # N16: once or twice; (b) always twice
+    return True  # N25/N37: the steps husky and sledge give may be forgone
+
+
+def may_stay(st: NanuukState) -> bool:
+    spec = st.spec
+    return (
+        spec.variant in (BEAR_HUNT, BEAR_FEAR)
+        and bool(spec.opt("c"))
+        and spec.movers[st.mover].kind == BEAR
+        and st.stepped == 0
+    )
+
+
+def end_turn(st: NanuukState) -> NanuukState:
+    seat = st.seat
+    st = st.with_(turns=st.turns[:seat] + (st.turns[seat] + 1,) + st.turns[seat + 1 :])
+    if st.spec.variant == FULL:
+        if not st.home and hunt_is_over(st):
+            st = st.with_(home=True)  # N26: the homecoming
+        if st.home and not any(_still_playing(st, i) for i in range(len(st.spec.movers))):
+            return game_over(st, (), "every hunter is home or stranded (N26)")
+    return start_turn(st, (st.seat + 1) % st.spec.players)
+
+
+# -- the end of the hunt and the score ----------------------------------------------------------
+def hunt_is_over(st: NanuukState) -> bool:
+    """N26: no animal on the floe can still be reached and taken by any hunter."""
+    animals = st.pieces[0] | st.pieces[1] | st.pieces[2]
+    if st.pieces[INUIT] or any(s.fresh_inuk for s in st.sheets):
+        animals |= st.pieces[3]  # a whale only while an Inuk who can help is about
+    if not animals:
+        return True
+    board = st.spec.board
+    if board.flood(moves.hunters_mask(st), st.cracks) & animals:
+        return False
+    for p, sheet in zip(st.pos, st.sheets, strict=True):
+        if sheet.carried & KAYAK and board.reach(1 << p, st.cracks, True) & animals:
+            return False
+    return True
+
+
+def seat_score(st: NanuukState, seat: int) -> int:
+    if st.spec.variant != FULL:
+        return 0
+    igloos = st.spec.board.igloos
+    total = 0
+    for i in st.spec.of_seat(seat):
+        total += st.sheets[i].points
+        if st.pos[i] >= 0 and igloos >> st.pos[i] & 1:
+            total += IGLOO_BONUS
+    return total
+
+
+def seat_equipment(st: NanuukState, seat: int) -> int:
+    return sum(st.sheets[i].equipment for i in st.spec.of_seat(seat))
+
+
+def final_scores(st: NanuukState) -> list[int]:
+    n = st.spec.players
+    if st.spec.variant == FULL:
+        return [seat_score(st, s) for s in range(n)]
+    if st.spec.variant == INTRO and n > 2:  # players outlasted; the winner outlasted all
+        return [n - 1 if s in st.winners else st.out.index(s) for s in range(n)]
+    return [1 if s in st.winners else 0 for s in range(n)]
+
+
+def game_over(st: NanuukState, winners: tuple[int, ...], reason: str) -> NanuukState:
+    st = st.with_(phase=OVER, mover=-1, at=-1, steps=0)
+    if st.spec.variant == FULL:
+        winners, reason = _full_winners(st, reason)
+    return st.with_(winners=tuple(sorted(winners)), reason=reason)
+
+
+def _full_winners(st: NanuukState, reason: str) -> tuple[tuple[int, ...], str]:
+    """N27: most points; tie: more carried equipment; still tied: shared."""
+    n = st.spec.players
+    scores = [seat_score(st, s) for s in range(n)]
+    top = max(scores)
+    best = [s for s in range(n) if scores[s] == top]
+    if len(best) == 1:
+        return (best[0],), f"{reason}; most points"
+    kit = {s: seat_equipment(st, s) for s in best}
+    most = max(kit.values())
+    winners = tuple(s for s in best if kit[s] == most)
+    how = "the tie broken by equipment" if len(winners) == 1 else "a shared win"
+    return winners, f"{reason}; {how}"
+
+
+def _deadlock_winners(st: NanuukState) -> tuple[int, ...]:
+    return tuple(s for s in range(st.spec.players) if s not in st.out)
+
+
+_HANDLERS: dict[type, Callable[[NanuukState, NanuukAction], NanuukState]] = {
+    Place: _place,  # type: ignore[dict-item]
+    Choose: _choose,  # type: ignore[dict-item]
+    Mush: _mush,  # type: ignore[dict-item]
+    Step: _step,  # type: ignore[dict-item]
+    Crack: _crack,  # type: ignore[dict-item]
+    Stay: _stay,  # type: ignore[dict-item]
+    EndTurn: _end,  # type: ignore[dict-item]
+    Take: _take,  # type: ignore[dict-item]
+    Leave: _leave,  # type: ignore[dict-item]
+    Banish: _banish,  # type: ignore[dict-item]
+    Exchange: _exchange,  # type: ignore[dict-item]
+    Deposit: _deposit,  # type: ignore[dict-item]
+}
