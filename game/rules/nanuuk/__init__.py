@@ -12,13 +12,18 @@ the engine decides them so (each cited where the code applies it):
   uncracked edges, ignoring hunters, bears and kayaks) has none after it; a hunter already cut
   off does not make every crack blocking.
 - **N34** Fields in play: the 3-player games leave out the three-dot fields, the 2-player full
-  game with one hunter each the ~~ fields, the bear-hunt games use the 24-field region only;
-  every other game uses the whole floe.
+  game with one hunter each the ~~ fields, both "Two Inuit ... a polar bear" games use the
+  24-field region only (N3); every other game uses the whole floe.
 - **N35** Left neighbour = the next seat in turn order, right neighbour = the previous one.
 - **N36** A bear that must move twice (N16 b) but has no second step ends its move after one.
 - **N37** The extra steps husky and sledge give may be forgone ("done"); the equipment is spent.
 - **N38** In "Two Inuit fear a polar bear", a player whose own Inuk is blocked after he moved a
   bear simply does not move it this turn; he loses only if it cannot move at the start of a turn.
+- **N39** In "Two Inuit fear a polar bear" the bear moves one step (N18); option (b) makes it two
+  steps, with one crack at their end, or (a) a crack after each; (c) lets it stay instead.
+- **N40** Neighbourhood: N14 (binding) makes the winner the left neighbour of the player who
+  first cannot move; the rulebook's sentence reads the other way round ("whose left neighbour is
+  unable to move"). Both directions are offered by the ``winner`` option; left is the default.
 """
 
 from game.rules.nanuuk.rules import RULES, NanuukRules

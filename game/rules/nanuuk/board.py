@@ -211,6 +211,26 @@ class Board:
                 return reach
             reach = grown
 
+    def touches(self, seeds: int, cracks: int, target: int) -> bool:
+        """Whether a flood from ``seeds`` reaches ``target``; stops as soon as it does."""
+        o0, o1, o2 = self.open_masks(cracks)
+        s0, s1, s2 = self.shifts
+        reach = seeds
+        while not reach & target:
+            grown = (
+                reach
+                | (reach & o0) << s0
+                | (reach >> s0) & o0
+                | (reach & o1) << s1
+                | (reach >> s1) & o1
+                | (reach & o2) << s2
+                | (reach >> s2) & o2
+            )
+            if grown == reach:
+                return False
+            reach = grown
+        return True
+
     def crossings(self, region: int, cracks: int) -> int:
         """Fields one *cracked* edge away from ``region`` (a kayak crossing out of it)."""
         out = 0

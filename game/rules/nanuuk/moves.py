@@ -36,15 +36,16 @@ def targets(st: NanuukState, i: int, first_round_ban: bool = True) -> list[tuple
     N23: a bear's field needs the harpoon, is barred in the mover's first turn, and needs an
     empty field to banish the bear to.
     """
-    key = (i, first_round_ban)
+    banned = first_round_ban and st.turns[st.spec.movers[i].seat] == 0 if st.sheets else False
+    key = (i, banned)  # the memo outlives a change of ``turns``: key on what matters of it
     memo = st.memo
     found: list[tuple[int, bool]] | None = memo.get(key)
     if found is None:
-        found = memo[key] = _targets(st, i, first_round_ban)
+        found = memo[key] = _targets(st, i, banned)
     return found
 
 
-def _targets(st: NanuukState, i: int, first_round_ban: bool) -> list[tuple[int, bool]]:
+def _targets(st: NanuukState, i: int, banned: bool) -> list[tuple[int, bool]]:
     f = st.pos[i]
     if f < 0:
         return []
@@ -66,16 +67,16 @@ def _targets(st: NanuukState, i: int, first_round_ban: bool) -> list[tuple[int, 
             continue
         if occupied >> g & 1 and not igloos >> g & 1:
             continue
-        if bears >> g & 1 and not _may_face_bear(st, i, g, first_round_ban):
+        if bears >> g & 1 and not _may_face_bear(st, i, g, banned):
             continue
         out.append((g, crossed))
     return out
 
 
-def _may_face_bear(st: NanuukState, i: int, g: int, first_round_ban: bool) -> bool:
+def _may_face_bear(st: NanuukState, i: int, g: int, banned: bool) -> bool:
     if not st.sheets[i].carried & HARPOON:
         return False
-    if first_round_ban and st.turns[st.spec.movers[i].seat] == 0:
+    if banned:
         return False  # N23: not in a player's first turn of the hunt
     occupied = (st.occupied() & ~(1 << st.pos[i])) | (1 << g)
     return bool(_empty(st, occupied) & ~(1 << g))
@@ -99,21 +100,25 @@ def is_stuck_by_ice(st: NanuukState, i: int) -> bool:
 
 def crack_options(st: NanuukState, f: int) -> tuple[int, ...]:
     """N7 (and N28 variant 2): the edges the crack for field ``f`` may go on."""
+    key = ("cracks", f)
+    memo = st.memo
+    found: tuple[int, ...] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _crack_options(st, f)
+    return found
+
+
+def _crack_options(st: NanuukState, f: int) -> tuple[int, ...]:
     board = st.spec.board
     cracks = st.cracks
     free_c = tuple(e for e in board.c_lines[f] if not cracks & e)
     free_d = () if free_c else tuple(e for e in board.d_lines[f] if not cracks & e)
-    if not (st.spec.variant == FULL and st.spec.opt("variant-2")):
-        return free_c or free_d
+    group = free_c or free_d
+    if not group or not (st.spec.variant == FULL and st.spec.opt("variant-2")):
+        return group
     # N28 variant 2: C-lines that block nobody, any C-line, d-lines that block nobody, any d-line
-    free_d = tuple(e for e in board.d_lines[f] if not cracks & e)
-    for group in (free_c, free_d):
-        kind = [e for e in group if not blocks_a_way_home(st, e)]
-        if kind:
-            return tuple(kind)
-        if group:
-            return group
-    return ()
+    blocking = blocking_edges(st, group)
+    return tuple(e for e in group if not e & blocking) or group
 
 
 def hunters_mask(st: NanuukState) -> int:
@@ -125,16 +130,28 @@ def hunters_mask(st: NanuukState) -> int:
 
 
 def blocks_a_way_home(st: NanuukState, edge: int) -> bool:
-    """N28 v2 / N33: after this crack, a hunter who had a way to an igloo has none.
+    """N28 v2 / N33: after this crack, a hunter who had a way to an igloo has none."""
+    return bool(blocking_edges(st, (edge,)))
 
-    The way ignores hunters and kayaks; a hunter already cut off does not count.
+
+def blocking_edges(st: NanuukState, candidates: tuple[int, ...]) -> int:
+    """The candidate edges (as a mask) that would cut some hunter's last way to an igloo.
+
+    The way ignores hunters and kayaks (N28); a hunter already cut off does not count (N33).
+    Only an edge inside a hunter's own region of the floe can cut him off.
     """
     board = st.spec.board
+    blocking = 0
     for p in fields(hunters_mask(st)):
         if board.igloos >> p & 1:
             continue
-        if board.flood(1 << p, st.cracks) & board.igloos and not (
-            board.flood(1 << p, st.cracks | edge) & board.igloos
-        ):
-            return True
-    return False
+        region = board.flood(1 << p, st.cracks)
+        if not region & board.igloos:
+            continue
+        for e in candidates:
+            if blocking & e:
+                continue
+            a, b = board.edges[e]
+            if region >> a & 1 and not board.flood(1 << p, st.cracks | e) & board.igloos:
+                blocking |= e
+    return blocking

@@ -100,6 +100,7 @@ class Spec:
     placing: tuple[tuple[int, str | None], ...] = field(compare=False, hash=False, default=())
     pieces: dict[str, int] = field(compare=False, hash=False, default_factory=dict)
     cracks: int = field(compare=False, hash=False, default=0)
+    _seats: dict[int, tuple[int, ...]] = field(compare=False, hash=False, default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -109,7 +110,13 @@ class Spec:
         return self.options[key]
 
     def of_seat(self, seat: int) -> tuple[int, ...]:
-        return tuple(i for i, m in enumerate(self.movers) if m.seat == seat)
+        """The movers of ``seat`` (by index); cached, it is asked on every turn."""
+        found = self._seats.get(seat)
+        if found is None:
+            found = self._seats[seat] = tuple(
+                i for i, m in enumerate(self.movers) if m.seat == seat
+            )
+        return found
 
 
 def make_spec(variant_id: str, players: Any, seed: int, options: dict[str, Any] | None) -> Spec:
@@ -172,8 +179,8 @@ def _options(variant: Variant, given: dict[str, Any], players: int) -> dict[str,
 
 
 def _mode(variant_id: str, players: int, opts: dict[str, Any]) -> str:
-    """Which fields are in play (N2, N3)."""
-    if variant_id == BEAR_HUNT:
+    """Which fields are in play (N2, N3, N34)."""
+    if variant_id in (BEAR_HUNT, BEAR_FEAR):
         return "region"
     if players == 3:
         return "no-dots"

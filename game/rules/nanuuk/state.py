@@ -45,7 +45,7 @@ _TURN_FIELDS = (
     "phase", "seat", "mover", "steps", "stepped", "owed", "quiet", "at", "closing", "moved",
     "placed", "turns", "out", "home", "fur", "skipped", "winners", "reason",
 )  # fmt: skip
-_BOARD_FIELDS = frozenset({"spec", "pos", "cracks", "pieces", "sheets", "turns"})
+_BOARD_FIELDS = frozenset({"spec", "pos", "cracks", "pieces", "sheets"})
 
 
 @dataclass(frozen=True)

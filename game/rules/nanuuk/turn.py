@@ -72,56 +72,75 @@ def _place(st: NanuukState, a: Place) -> NanuukState:
 
 
 # -- the start of a turn: who may move, who is out, who has won -----------------------------------
-def start_turn(st: NanuukState, seat: int) -> NanuukState:
-    """Hand the turn to ``seat`` or, if he cannot take it, on round the table."""
+Fresh = dict[str, object]  # the turn fields of a new turn, set together with its first step
+
+
+def start_turn(st: NanuukState, seat: int, **changes: object) -> NanuukState:
+    """Hand the turn to ``seat`` or, if he cannot take it, on round the table.
+
+    ``changes`` (e.g. the finished turn's count) are applied together with the new turn.
+    """
     n = st.spec.players
     start = _STARTS[st.spec.variant]
     skipped: tuple[int, ...] = ()
     for _ in range(2 * n + 1):
-        st = start(
-            st.with_(
-                seat=seat, mover=-1, steps=0, stepped=0, owed=False, quiet=0, at=-1,
-                closing=False, moved=0, phase=CHOOSE, skipped=skipped,
-            ),
-            seat,
-        )  # fmt: skip
+        fresh: Fresh = {
+            "seat": seat, "mover": -1, "steps": 0, "stepped": 0, "owed": False, "quiet": 0,
+            "at": -1, "closing": False, "moved": 0, "phase": CHOOSE, "skipped": skipped,
+            **changes,
+        }  # fmt: skip
+        st = start(st, seat, fresh)
         if st.phase != SKIP:
             return st
-        skipped = st.skipped
+        skipped, changes = st.skipped, {}
         seat = (seat + 1) % n
     return game_over(st, _deadlock_winners(st), "no hunter can move any more (N31)")
 
 
-def _skip(st: NanuukState) -> NanuukState:
+def _skip(st: NanuukState, fresh: Fresh, **changes: object) -> NanuukState:
     """This seat cannot take its turn (out, or home); ``start_turn`` goes on to the next."""
-    return st.with_(phase=SKIP)
+    return st.with_(**{**fresh, **changes, "phase": SKIP})
 
 
-def _ready(st: NanuukState, movers: list[int]) -> NanuukState:
+def _ready(st: NanuukState, movers: list[int], fresh: Fresh) -> NanuukState:
     """The turn begins: one mover goes straight to its step, several are a choice."""
     if len(movers) == 1:
-        return begin_move(st, movers[0])
-    return st.with_(phase=CHOOSE)
+        return begin_move(st, movers[0], fresh)
+    return st.with_(**fresh)
 
 
-def begin_move(st: NanuukState, i: int) -> NanuukState:
-    bear_game = st.spec.variant in (BEAR_HUNT, BEAR_FEAR) and st.spec.movers[i].kind == BEAR
-    return st.with_(
-        phase=STEP, mover=i, steps=2 if bear_game else 1, stepped=0, moved=st.moved | 1 << i
-    )
+def begin_move(st: NanuukState, i: int, fresh: Fresh | None = None) -> NanuukState:
+    moved = 0 if fresh is not None else st.moved
+    move: Fresh = {
+        "phase": STEP, "mover": i, "steps": _steps(st, i), "stepped": 0,
+        "moved": moved | 1 << i,
+    }  # fmt: skip
+    return st.with_(**{**fresh, **move} if fresh else move)
+
+
+def _steps(st: NanuukState, i: int) -> int:
+    """Steps a move may have: a bear in the hunt twice (N16), in the fear once unless (b) (N39)."""
+    spec = st.spec
+    if spec.movers[i].kind != BEAR:
+        return 1
+    if spec.variant == BEAR_HUNT:
+        return 2
+    if spec.variant == BEAR_FEAR and spec.opt("b"):
+        return 2
+    return 1
 
 
 def mobile(st: NanuukState, i: int) -> bool:
     return bool(moves.targets(st, i))
 
 
-def _start_elimination(st: NanuukState, seat: int) -> NanuukState:
+def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     """N12 and N14: one hunter each; a hunter that cannot move ends its player (or the game)."""
     if seat in st.out:
-        return _skip(st)
+        return _skip(st, fresh)
     (i,) = st.spec.of_seat(seat)
     if mobile(st, i):
-        return begin_move(st, i)
+        return begin_move(st, i, fresh)
     variant, n = st.spec.variant, st.spec.players
     if variant == PARTNER:
         return game_over(st, ((seat + 2) % 4,), "the partner of the enclosed hunter wins")
@@ -131,43 +150,45 @@ def _start_elimination(st: NanuukState, seat: int) -> NanuukState:
         return game_over(st, (winner,), f"the {st.spec.opt('winner')} neighbour wins (N14)")
     pos = list(st.pos)
     pos[i] = REMOVED
-    st = st.with_(pos=tuple(pos), out=(*st.out, seat))
-    left = [s for s in range(n) if s not in st.out]
+    out = (*st.out, seat)
+    left = [s for s in range(n) if s not in out]
     if len(left) == 1:
-        return game_over(st, (left[0],), "the last hunter able to move")
-    return _skip(st)
+        return game_over(
+            st.with_(pos=tuple(pos), out=out), (left[0],), "the last hunter able to move"
+        )
+    return _skip(st, fresh, pos=tuple(pos), out=out)
 
 
-def _start_intro(st: NanuukState, seat: int) -> NanuukState:
+def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     if st.spec.players > 2:
-        return _start_elimination(st, seat)
+        return _start_elimination(st, seat, fresh)
     mine = st.spec.of_seat(seat)
     able = [i for i in mine if mobile(st, i)]
     # N13: both hunters stuck, or one stuck by cracks and the edge alone, loses
     if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
         return game_over(st, (1 - seat,), "a hunter of the loser is enclosed (N13)")
-    return _ready(st, able)
+    return _ready(st, able, fresh)
 
 
-def _start_helpers(st: NanuukState, seat: int) -> NanuukState:
+def _start_helpers(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     bear, inuk = st.spec.of_seat(seat)
     if not mobile(st, bear):
         return game_over(st, (1 - seat,), "the opponent's polar bear is enclosed (N15)")
-    return _ready(st, [i for i in (bear, inuk) if mobile(st, i)])
+    return _ready(st, [i for i in (bear, inuk) if mobile(st, i)], fresh)
 
 
-def _start_bear_hunt(st: NanuukState, seat: int) -> NanuukState:
+def _start_bear_hunt(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     spec = st.spec
     bear = spec.index["bear"]
     inuit = [spec.index["Inuk 1"], spec.index["Inuk 2"]]
     inuk_seats = sorted({spec.movers[i].seat for i in inuit})
     if spec.movers[bear].seat == seat:
         if st.fur:
-            return _skip(st)  # N16 d: the bear is out of the fight
+            return _skip(st, fresh)  # N16 d: the bear is out of the fight
         if mobile(st, bear):
-            return begin_move(st, bear)
+            return begin_move(st, bear, fresh)
         if spec.opt("d"):
-            return _skip(st.with_(fur=True, out=(*st.out, seat)))
+            return _skip(st, fresh, fur=True, out=(*st.out, seat))
         return game_over(st, tuple(inuk_seats), "the polar bear is enclosed (N16)")
     mine = [i for i in inuit if spec.movers[i].seat == seat]
     if not all(mobile(st, i) for i in mine):
@@ -175,28 +196,29 @@ def _start_bear_hunt(st: NanuukState, seat: int) -> NanuukState:
             others = tuple(s for s in inuk_seats if s != seat)
             return game_over(st, others, "the last Inuk able to move wins the fur (N16 d)")
         return game_over(st, (spec.movers[bear].seat,), "an Inuk is enclosed (N16)")
-    return _ready(st, mine)
+    return _ready(st, mine, fresh)
 
 
-def _start_bear_fear(st: NanuukState, seat: int) -> NanuukState:
+def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     spec = st.spec
     inuk = spec.index[f"Inuk {seat + 1}"]
     if not mobile(st, inuk):
         return game_over(st, (1 - seat,), "his Inuk is enclosed (N18)")
     bears = [i for i, m in enumerate(spec.movers) if m.kind == BEAR and mobile(st, i)]
-    return _ready(st, bears) if bears else begin_move(st, inuk)
+    return _ready(st, bears, fresh) if bears else begin_move(st, inuk, fresh)
 
 
-def _start_full(st: NanuukState, seat: int) -> NanuukState:
+def _start_full(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     mine = [i for i in st.spec.of_seat(seat) if _still_playing(st, i)]
     if not mine:
-        return _skip(st)  # N26: home or stranded, his turns are skipped
+        return _skip(st, fresh)  # N26: home or stranded, his turns are skipped
     able = [i for i in mine if mobile(st, i)]
     if able:
-        return _ready(st, able)
-    turns = list(st.turns)
+        return _ready(st, able, fresh)
+    turns = list(fresh.get("turns", st.turns))  # type: ignore[call-overload]
     turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
-    return _skip(st.with_(turns=tuple(turns), skipped=(*st.skipped, seat)))
+    skipped = (*fresh["skipped"], seat)  # type: ignore[misc]
+    return _skip(st, fresh, turns=tuple(turns), skipped=skipped)
 
 
 def _still_playing(st: NanuukState, i: int) -> bool:
@@ -223,7 +245,7 @@ def choosable(st: NanuukState) -> list[int]:
     return [i for i in mine if mobile(st, i)]
 
 
-_STARTS: dict[str, Callable[[NanuukState, int], NanuukState]] = {
+_STARTS: dict[str, Callable[[NanuukState, int, Fresh], NanuukState]] = {
     INTRO: _start_intro,
     PARTNER: _start_elimination,
     NEIGHBOURHOOD: _start_elimination,
@@ -412,13 +434,13 @@ def may_stay(st: NanuukState) -> bool:
 
 def end_turn(st: NanuukState) -> NanuukState:
     seat = st.seat
-    st = st.with_(turns=st.turns[:seat] + (st.turns[seat] + 1,) + st.turns[seat + 1 :])
+    turns = st.turns[:seat] + (st.turns[seat] + 1,) + st.turns[seat + 1 :]
     if st.spec.variant == FULL:
         if not st.home and hunt_is_over(st):
             st = st.with_(home=True)  # N26: the homecoming
         if st.home and not any(_still_playing(st, i) for i in range(len(st.spec.movers))):
-            return game_over(st, (), "every hunter is home or stranded (N26)")
-    return start_turn(st, (st.seat + 1) % st.spec.players)
+            return game_over(st.with_(turns=turns), (), "every hunter is home or stranded (N26)")
+    return start_turn(st, (seat + 1) % st.spec.players, turns=turns)
 
 
 # -- the end of the hunt and the score ----------------------------------------------------------
@@ -430,7 +452,7 @@ def hunt_is_over(st: NanuukState) -> bool:
     if not animals:
         return True
     board = st.spec.board
-    if board.flood(moves.hunters_mask(st), st.cracks) & animals:
+    if board.touches(moves.hunters_mask(st), st.cracks, animals):
         return False
     for p, sheet in zip(st.pos, st.sheets, strict=True):
         if sheet.carried & KAYAK and board.reach(1 << p, st.cracks, True) & animals:
