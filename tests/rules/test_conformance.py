@@ -18,7 +18,9 @@ from hypothesis import strategies as st
 
 from game.rules.base import GAME_IDS, IllegalAction, Outcome, Replay, Rules, State, replay
 
-GAMES = {"bergruft": 300}  # random games per game id; others get DEFAULT_GAMES
+# random games per game id; others get DEFAULT_GAMES. Nanuuk! has its own, larger conformance
+# test over every variant, player count and option (test_nanuuk_conformance.py).
+GAMES = {"bergruft": 300, "nanuuk": 30}
 DEFAULT_GAMES = 100
 FULL_CHECK_GAMES = 40  # in this many games every legal action is applied at every step
 MAX_ACTIONS = 5_000  # a game must end within this many actions

@@ -90,7 +90,12 @@ class Floe:
     def edge_bit(self, a: int, b: int) -> int:
         """The crack-mask bit of the edge between neighbouring fields a and b."""
         lo, hi = min(a, b), max(a, b)
+        if hi - lo not in self.forward or lo not in self.kinds or hi not in self.kinds:
+            raise ValueError(f"{self._name(a)} and {self._name(b)} are not neighbours")
         return 1 << (self.forward.index(hi - lo) * self.stride + lo)
+
+    def _name(self, bit: int) -> str:
+        return self.label(bit) if bit in self.labels else f"field #{bit}"
 
     def edge_ends(self, edge: int) -> tuple[int, int]:
         """The two fields (lower bit index first) of an edge bit."""

@@ -122,6 +122,9 @@ def _crack_options(st: NanuukState, f: int) -> tuple[int, ...]:
 
 
 def hunters_mask(st: NanuukState) -> int:
+    """Fields with a hunter (in the full game every mover is a hunter)."""
+    if st.spec.variant == FULL:
+        return st.occupied()
     mask = 0
     for p, m in zip(st.pos, st.spec.movers, strict=True):
         if p >= 0 and m.kind == HUNTER:

@@ -45,6 +45,7 @@ _TURN_FIELDS = (
     "phase", "seat", "mover", "steps", "stepped", "owed", "quiet", "at", "closing", "moved",
     "placed", "turns", "out", "home", "fur", "skipped", "winners", "reason",
 )  # fmt: skip
+_NEW, _SET = object.__new__, object.__setattr__
 _BOARD_FIELDS = frozenset({"spec", "pos", "cracks", "pieces", "sheets"})
 
 
@@ -121,8 +122,6 @@ class NanuukState(State):
             from game.rules.nanuuk.why import why_illegal
 
             raise IllegalAction(why_illegal(self, action))
-        from game.rules.nanuuk import turn
-
         return turn.apply(self, action)
 
     def outcome(self) -> Outcome | None:
@@ -145,13 +144,13 @@ class NanuukState(State):
     # -- helpers for the flow and the screen -------------------------------------------------
     def with_(self, **changes: Any) -> NanuukState:
         """A copy with some fields changed (cheaper than ``dataclasses.replace``)."""
-        new = object.__new__(NanuukState)
-        data = dict(self.__dict__)
+        data = self.__dict__.copy()
+        data.update(changes)
         data.pop("_legal", None)
         if "_memo" in data and not _BOARD_FIELDS.isdisjoint(changes):
             del data["_memo"]  # the memo holds what depends on the board only: keep it if it can
-        data.update(changes)
-        object.__setattr__(new, "__dict__", data)
+        new = _NEW(NanuukState)
+        _SET(new, "__dict__", data)
         return new
 
     def position(self, mover_id: str) -> int:
@@ -182,10 +181,11 @@ class NanuukState(State):
         return mask
 
     def piece_at(self, field: int) -> str | None:
+        """The animal, Inuk or bear on ``field`` (N5: at most one), or None."""
         bit = 1 << field
-        for name, mask in zip(PIECES, self.pieces, strict=True):
+        for k, mask in enumerate(self.pieces):
             if mask & bit:
-                return name
+                return PIECES[k]
         return None
 
     def score(self, seat: Seat) -> int:
@@ -220,10 +220,20 @@ class NanuukState(State):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> NanuukState:
+        """Rebuild a saved state; a broken save raises ``ValueError`` saying what is wrong."""
+        if not isinstance(data, dict) or data.get("game") != "nanuuk":
+            raise ValueError("not a Nanuuk! save")
+        if data.get("version") != cls.VERSION:
+            raise ValueError(f"Nanuuk! save version {data.get('version')!r}, need {cls.VERSION}")
+        try:
+            return cls._from_dict(data)
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise ValueError(f"broken Nanuuk! save: {type(exc).__name__} {exc}") from None
+
+    @classmethod
+    def _from_dict(cls, data: dict[str, Any]) -> NanuukState:
         from game.rules.nanuuk.rules import RULES
 
-        if data.get("game") != "nanuuk" or data.get("version") != cls.VERSION:
-            raise ValueError(f"not a Nanuuk! save of version {cls.VERSION}")
         start = RULES.new_game(
             data["variant"], data["names"], seed=data["seed"], options=data["options"]
         )
@@ -233,16 +243,20 @@ class NanuukState(State):
         for text in data["cracks"]:
             a, _, b = text.partition("|")
             cracks |= floe.edge_bit(field(a), field(b))
-        turn = dict(data["turn"])
-        if isinstance(turn.get("at"), str):
+        turn = {key: data["turn"][key] for key in _TURN_FIELDS}
+        if isinstance(turn["at"], str):
             turn["at"] = field(turn["at"])
         for key in ("turns", "out", "winners", "skipped"):
             turn[key] = tuple(turn[key])
+        pos = tuple(field(p) if isinstance(p, str) else int(p) for p in data["pos"])
+        sheets = tuple(Sheet.from_dict(s) for s in data["sheets"])
+        if len(pos) != len(start.pos) or len(sheets) != len(start.sheets):
+            raise ValueError("broken Nanuuk! save: wrong number of pieces or sheets")
         return start.with_(
-            pos=tuple(field(p) if isinstance(p, str) else int(p) for p in data["pos"]),
+            pos=pos,
             cracks=cracks,
             pieces=tuple(sum(1 << field(f) for f in data["pieces"][n]) for n in PIECES),
-            sheets=tuple(Sheet.from_dict(s) for s in data["sheets"]),
+            sheets=sheets,
             **turn,
         )
 
@@ -353,3 +367,7 @@ _LEGAL: dict[str, Callable[[NanuukState], tuple[NanuukAction, ...]]] = {
     IGLOO: _legal_igloo,
     OVER: _legal_none,
 }
+
+
+# The turn flow needs the state class, the state needs the flow to apply actions: import last.
+from game.rules.nanuuk import turn  # noqa: E402

@@ -326,9 +326,9 @@ def _entered(st: NanuukState) -> NanuukState:
         return _go_on(st)
     if st.pieces[BEARS] & bit:
         return st.with_(phase=BANISH)
-    animal = st.piece_at(g)
-    if animal in ANIMALS:
-        return st.with_(phase=TAKE) if sheet.can_take(animal) else _go_on(st)
+    for k, animal in enumerate(ANIMALS):  # PIECES begins with the animals, in the same order
+        if st.pieces[k] & bit:
+            return st.with_(phase=TAKE) if sheet.can_take(animal) else _go_on(st)
     if st.spec.board.igloos & bit:  # N24: a lost harpoon comes back free
         st = _set_sheet(st, i, sheet._replace(carried=sheet.carried | HARPOON))
         return st.with_(phase=IGLOO) if sheet.bag else _go_on(st)
