@@ -99,6 +99,10 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
             f"--players gave {len(seats)}"
         )
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    try:  # the rules check the option values and their combination (e.g. Nanuuk! bear-hunt d)
+        rules.new_game(variant.id, [s.name for s in seats], seed=seed, options=options)
+    except ValueError as exc:
+        parser.error(str(exc))
     from game.render.theme import seat_colours
 
     colours = [c for c, _ in seat_colours()]

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 LEVEL_ALIASES: dict[str, str] = {}  # other names for levels (none at present)
-BOT_GAMES: tuple[str, ...] = ("bergruft",)
+BOT_GAMES: tuple[str, ...] = ("bergruft", "nanuuk")
 
 
 class Bot(Protocol):
@@ -42,4 +42,11 @@ def make_bot(game_id: str, level: str) -> Bot:
 
         bots: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
         return bots[resolved]()
+    if game_id == "nanuuk":
+        from game.ai import nanuuk
+
+        kinds: dict[str, type[Bot]] = {
+            "easy": nanuuk.EasyBot, "normal": nanuuk.NormalBot, "hard": nanuuk.HardBot
+        }  # fmt: skip
+        return kinds[resolved]()
     raise ValueError(f"no bots for game {game_id!r} yet (bots exist for: {', '.join(BOT_GAMES)})")

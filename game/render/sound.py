@@ -29,6 +29,7 @@ RECIPES = {
     "good": lambda: _tone([523, 659, 784], 0.45, 6),
     "bad": lambda: _tone([220, 233], 0.40, 7),
     "rumble": lambda: _tone([55, 70], 0.9, 3, noise=0.7),
+    "crack": lambda: _tone([1400, 2100], 0.16, 28, noise=0.85),  # ice cracking (Nanuuk!)
 }
 
 

@@ -24,6 +24,8 @@ REGISTRY = {
     "picker": "game.scenes.picker:PickerScene",
     "setup": "game.scenes.setup:SetupScene",
     "bergruft": "game.scenes.bergruft:BergruftScene",
+    "nanuuk": "game.scenes.nanuuk:NanuukScene",
+    "nanuuk_editor": "game.scenes.nanuuk_editor:NanuukEditorScene",
     "handoff": "game.scenes.handoff:HandoffScene",
     "results": "game.scenes.results:ResultsScene",
     "pause": "game.scenes.pause:PauseScene",

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 GAMES = ("nanuuk", "kaphoorn", "bergruft")  # picker order
 KINDS = (HUMAN, *AI_LEVELS)
 # Seat counts of the games whose rules are not built yet (from shared/rules/*.md).
-PLANNED_PLAYERS = {"nanuuk": (2, 4), "kaphoorn": (3, 5)}
+PLANNED_PLAYERS = {"kaphoorn": (3, 5)}
 HEADING_Y = 96
 
 

@@ -1,7 +1,12 @@
-"""Player set-up: variant, seats (name, colour, human or AI level), game number; then start.
+"""Player set-up: variant and its options, seats (name, colour, human or AI level), game number.
 
 Every seat row shows its mark (shape in its colour), so seats differ without colour vision.
 Two seats never share a colour: cycling a colour skips the ones other seats hold.
+
+A game whose variants have options (Nanuuk!) gets a compact two-column layout: the seats on the
+left, one cycler row per option of the chosen variant on the right. Options that do not apply
+to the current number of players are hidden and not passed; only values that differ from the
+default reach :attr:`GameConfig.options`.
 """
 
 from __future__ import annotations
@@ -9,12 +14,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.i18n import has, tr
 from game.render import theme
+from game.rules.base import VariantOption
 from game.scenes.menukit import KINDS, colour_name, draw_heading, game_title, go_back, kind_name
 from game.scenes.ui import Focusable, UIScene
 from game.session import HUMAN, GameConfig, Seat
@@ -22,6 +29,17 @@ from game.session import HUMAN, GameConfig, Seat
 SEEDS = ("random", *range(1, 100))
 ROW_X, ROW_W = 120, 1680
 TOP_Y = 200
+# the two-column layout of a game with options
+LEFT_X, LEFT_W = 60, 1090
+RIGHT_X, RIGHT_W = 1180, 680
+COL_TOP = 190
+SEAT_Y, SEAT_H, SEAT_STEP = 290, 84, 96
+OPT_H, OPT_STEP = 76, 88
+HELP_BOTTOM = 920
+
+CRACK_COUNTS = (0, 4, 8, 12, 16)  # Nanuuk! variant 3: cracks laid at random before the game
+HIDDEN_KEYS = {"crack-list"}  # options the set-up scene does not offer
+CHOSEN_HERE = {"cracks", "setup"}  # options without fixed choices that this scene fills in
 
 
 @dataclass
@@ -31,6 +49,27 @@ class SeatDraft:
     kind: str = HUMAN
 
 
+def offered(option: VariantOption) -> bool:
+    """Whether the scene offers ``option`` at all: one with fixed choices, or one it knows.
+
+    Free-form options (Der Berg ruft's turn limit, Nanuuk!'s crack list) stay on the command
+    line.
+    """
+    return option.key not in HIDDEN_KEYS and (bool(option.choices) or option.key in CHOSEN_HERE)
+
+
+def option_applies(game: str, variant: str, key: str, players: int) -> bool:
+    """Whether option ``key`` of ``variant`` is offered with ``players`` seats."""
+    if game == "nanuuk":
+        if variant == "bear-hunt" and key == "d":
+            return players == 3
+        if variant == "bear-hunt" and key == "e":
+            return players == 2
+        if variant == "full" and key == "two-hunters":
+            return players == 2
+    return True
+
+
 class SetupScene(UIScene):
     def enter(self, game: str = "bergruft", **data: object) -> None:
         from game.rules.base import rules_for
@@ -38,9 +77,12 @@ class SetupScene(UIScene):
         self.game = game
         self.variants = rules_for(game).variants()
         self.variant = self.variants[0]
+        self.columns = any(offered(o) for v in self.variants for o in v.options)  # 2 columns
+        self.option_values: dict[str, dict[str, Any]] = {v.id: {} for v in self.variants}
         self.seed: object = "random"
         self.error = ""
         self.help_seat = 0  # whose AI level is explained under the rows
+        self.help_option: str | None = None  # or the option whose row has focus
         self.pending: GameConfig | None = None  # the config handed to the play scene
         self.seats: list[SeatDraft] = []
         for _ in range(self.variant.min_players):
@@ -108,12 +150,85 @@ class SetupScene(UIScene):
             self.seats.pop()
         while len(self.seats) < self.min_seats:
             self._append_seat()
+        self.help_seat = min(self.help_seat, len(self.seats) - 1)
+        self.help_option = None
+        self.error = ""
         self._rebuild_focusing("variant")
 
     def set_name(self, seat: int, text: str) -> None:
         self.seats[seat].name = text
         self.error = ""
 
+    # ---- options --------------------------------------------------------------------------
+    def visible_options(self) -> list[VariantOption]:
+        """The options of the chosen variant offered with the current number of seats."""
+        players = len(self.seats)
+        return [
+            o
+            for o in self.variant.options
+            if offered(o) and option_applies(self.game, self.variant.id, o.key, players)
+        ]
+
+    def option_choices(self, option: VariantOption) -> tuple[Any, ...]:
+        if option.choices:
+            return tuple(option.choices)
+        if option.key == "cracks":
+            return CRACK_COUNTS
+        if option.key == "setup":
+            from game.persist.setups import list_setups
+
+            return ("", *list_setups(self.app.data_dir))
+        return (option.default,)
+
+    def option_value(self, key: str) -> Any:
+        option = next(o for o in self.variant.options if o.key == key)
+        value = self.option_values[self.variant.id].get(key, option.default)
+        return value if value in self.option_choices(option) else option.default
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.option_values[self.variant.id][key] = value
+        self.error = ""
+
+    def cycle_option(self, key: str, delta: int) -> None:
+        option = next(o for o in self.variant.options if o.key == key)
+        choices = self.option_choices(option)
+        current = self.option_value(key)
+        i = choices.index(current) if current in choices else 0
+        self.set_option(key, choices[(i + delta) % len(choices)])
+        self.help_option = key
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The visible options whose value differs from the default (as chosen, names)."""
+        chosen = {}
+        for option in self.visible_options():
+            value = self.option_value(option.key)
+            if value != option.default:
+                chosen[option.key] = value
+        return chosen
+
+    def setup_chosen(self, name: str | None) -> None:
+        """The editor's answer: a saved set-up name ("" for the printed one), None to keep."""
+        if name is not None:
+            self.set_option("setup", name)
+            self.help_option = "setup"
+
+    def option_label(self, option: VariantOption) -> str:
+        key = f"setup.options.{self.game}.{option.key}.label"
+        return tr(key) if has(key) else option.key
+
+    def option_help(self, option: VariantOption) -> str:
+        key = f"setup.options.{self.game}.{option.key}.help"
+        return tr(key) if has(key) else option.description
+
+    def option_value_text(self, option: VariantOption, value: Any) -> str:
+        if isinstance(value, bool):
+            return tr("common.on") if value else tr("common.off")
+        if option.key == "setup":
+            return str(value) if value else tr(f"setup.options.{self.game}.setup.printed")
+        key = f"setup.options.{self.game}.{option.key}.values.{value}"
+        return tr(key) if has(key) else str(value)
+
+    # ---- starting -------------------------------------------------------------------------
     def validate(self) -> str:
         """An empty string when the seats can start a game, else the message to show."""
         seen: set[str] = set()
@@ -126,18 +241,65 @@ class SetupScene(UIScene):
             seen.add(name.casefold())
         return ""
 
+    def resolved_options(self) -> dict[str, Any]:
+        """:meth:`chosen_options` as the rules take them: a saved set-up name becomes its
+        ``kind -> labels`` table. Raises SetupFileError for a broken saved set-up."""
+        options = self.chosen_options()
+        name = options.get("setup")
+        if self.game == "nanuuk" and isinstance(name, str) and name:
+            from game.persist.setups import load_setup
+
+            options["setup"] = load_setup(self.app.data_dir, name)
+        return options
+
     def config(self) -> GameConfig:
         seed = random.randrange(1, 1_000_000) if self.seed == "random" else int(self.seed)
         seats = tuple(Seat(d.name.strip(), d.kind, d.colour) for d in self.seats)
-        return GameConfig(self.game, self.variant.id, seats, seed, {})
+        return GameConfig(self.game, self.variant.id, seats, seed, self.resolved_options())
+
+    def _check_config(self) -> tuple[GameConfig | None, str]:
+        """The config to start, or None and the message why it cannot start."""
+        from game.persist.setups import SetupFileError
+
+        try:
+            config = self.config()
+        except SetupFileError as exc:  # the file was kept as *.bad: back to the printed one
+            self.set_option("setup", "")
+            self._refresh_options()
+            return None, tr("setup.err_setup_file", detail=str(exc))
+        if self.game != "nanuuk":
+            return config, ""
+        from game.rules.base import rules_for
+
+        try:  # the rules check the options too (a custom set-up must fit this floe)
+            rules_for(self.game).new_game(
+                config.variant, config.names, seed=config.seed, options=config.options
+            )
+        except ValueError as exc:
+            return None, tr("setup.err_options", detail=str(exc))
+        return config, ""
 
     def start(self) -> None:
         self.error = self.validate()
-        if self.error:
+        config = None
+        if not self.error:
+            config, self.error = self._check_config()
+        if self.error or config is None:
             self.app.sound("bad")
             return
-        self.pending = self.config()
+        self.pending = config
         self.app.scenes.replace(self.game, config=self.pending)
+
+    def edit_setup(self) -> None:
+        """Open the free-style set-up editor (N29) for the current seats."""
+        self.app.sound("click")
+        self.app.scenes.push(
+            "nanuuk_editor",
+            players=len(self.seats),
+            two_hunters=bool(len(self.seats) == 2 and self.option_value("two-hunters")),
+            setup=self.option_value("setup"),
+            on_done=self.setup_chosen,
+        )
 
     def back(self) -> None:
         go_back(self.app, "picker")
@@ -152,6 +314,13 @@ class SetupScene(UIScene):
             target = self.variant_button
         if target is not None:
             self.ring.focus(target)
+
+    def resume(self) -> None:
+        focused = self.ring.current.element if self.ring.current is not None else None
+        was_edit = focused is not None and focused is getattr(self, "edit_button", None)
+        super().resume()
+        if was_edit and self.edit_button is not None:
+            self.ring.focus(self.edit_button)
 
     def cycler(
         self, rect: pygame.Rect, text: Callable[[], str], step: Callable[[int], None]
@@ -178,24 +347,39 @@ class SetupScene(UIScene):
         value = tr("setup.seed_random") if self.seed == "random" else str(self.seed)
         return f"‹  {tr('setup.seed')}: {value}  ›"
 
+    def _option_text(self, option: VariantOption) -> str:
+        value = self.option_value_text(option, self.option_value(option.key))
+        return f"‹  {self.option_label(option)}: {value}  ›"
+
     def row_rect(self, seat: int) -> pygame.Rect:
+        if self.columns:
+            return pygame.Rect(LEFT_X, SEAT_Y + seat * SEAT_STEP, LEFT_W, SEAT_H)
         return pygame.Rect(ROW_X, TOP_Y + 116 + seat * 106, ROW_W, 92)
 
+    def option_rect(self, row: int) -> pygame.Rect:
+        return pygame.Rect(RIGHT_X, SEAT_Y + row * OPT_STEP, RIGHT_W, OPT_H)
+
     def build(self) -> None:
-        self.variant_button = self.cycler(
-            pygame.Rect(ROW_X, TOP_Y, 820, 84), self._variant_text, self.cycle_variant
-        )
-        self.seed_button = self.cycler(
-            pygame.Rect(ROW_X + ROW_W - 820, TOP_Y, 820, 84), self._seed_text, self.cycle_seed
-        )
+        if self.columns:
+            variant_rect = pygame.Rect(LEFT_X, COL_TOP, LEFT_W, 80)
+            seed_rect = pygame.Rect(RIGHT_X, COL_TOP, RIGHT_W, 80)
+            # mark, name, colour, AI level across the left column
+            cells = ((80, 290), (384, 250), (648, 430))
+        else:
+            variant_rect = pygame.Rect(ROW_X, TOP_Y, 820, 84)
+            seed_rect = pygame.Rect(ROW_X + ROW_W - 820, TOP_Y, 820, 84)
+            cells = ((110, 470), (610, 440), (1080, 580))
+        self.variant_button = self.cycler(variant_rect, self._variant_text, self.cycle_variant)
+        self.seed_button = self.cycler(seed_rect, self._seed_text, self.cycle_seed)
         self.name_entries: list[UITextEntryLine] = []
         self.colour_buttons: list[UIButton] = []
         self.kind_buttons: list[UIButton] = []
+        (name_x, name_w), (colour_x, colour_w), (kind_x, kind_w) = cells
         for i, draft in enumerate(self.seats):
             row = self.row_rect(i)
-            y = row.y + 8
+            y, h = row.y + 8, row.height - 16
             entry = self.text_entry(
-                pygame.Rect(row.x + 110, y, 470, 76),
+                pygame.Rect(row.x + name_x, y, name_w, h),
                 draft.name,
                 lambda text, i=i: self.set_name(i, text),
                 limit=14,
@@ -203,18 +387,22 @@ class SetupScene(UIScene):
             self.name_entries.append(entry)
             self.colour_buttons.append(
                 self.cycler(
-                    pygame.Rect(row.x + 610, y, 440, 76),
+                    pygame.Rect(row.x + colour_x, y, colour_w, h),
                     lambda i=i: f"‹  {colour_name(self.seats[i].colour)}  ›",
                     lambda d, i=i: self.cycle_colour(i, d),
                 )
             )
             self.kind_buttons.append(
                 self.cycler(
-                    pygame.Rect(row.x + 1080, y, 580, 76),
+                    pygame.Rect(row.x + kind_x, y, kind_w, h),
                     lambda i=i: f"‹  {kind_name(self.seats[i].kind)}  ›",
                     lambda d, i=i: self.cycle_kind(i, d),
                 )
             )
+        self.option_buttons: dict[str, UIButton] = {}
+        self.edit_button: UIButton | None = None
+        if self.columns:
+            self._build_options()
         y = 950
         self.back_button = self.button(pygame.Rect(80, y, 300, 90), tr("common.back"), self.back)
         self.remove_button = self.button(
@@ -233,16 +421,42 @@ class SetupScene(UIScene):
             pygame.Rect(1400, y - 6, 440, 102), tr("setup.start"), self.start, "#big_button"
         )
 
+    def _refresh_options(self) -> None:
+        for option in self.visible_options():
+            if option.key in self.option_buttons:
+                self.option_buttons[option.key].set_text(self._option_text(option))
+
+    def _build_options(self) -> None:
+        rows = 0
+        for option in self.visible_options():
+            self.option_buttons[option.key] = self.cycler(
+                self.option_rect(rows),
+                lambda o=option: self._option_text(o),
+                lambda d, k=option.key: self.cycle_option(k, d),
+            )
+            rows += 1
+        if self.game == "nanuuk" and self.variant.id == "full":
+            self.edit_button = self.button(
+                self.option_rect(rows).inflate(0, 4), tr("setup.edit_setup"), self.edit_setup
+            )
+
     # ---- frame ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         super().update(dt)
         current = self.ring.current
-        if current is not None:  # explain the AI level of the row that has focus
-            for i, (entry, colour, kind) in enumerate(
-                zip(self.name_entries, self.colour_buttons, self.kind_buttons, strict=True)
-            ):
-                if current.element in (entry, colour, kind):
-                    self.help_seat = i
+        if current is None:
+            return
+        for i, (entry, colour, kind) in enumerate(
+            zip(self.name_entries, self.colour_buttons, self.kind_buttons, strict=True)
+        ):
+            if current.element in (entry, colour, kind):  # explain that seat's AI level
+                self.help_seat = i
+                self.help_option = None
+        for key, element in self.option_buttons.items():
+            if current.element is element:  # explain that option
+                self.help_option = key
+        if self.edit_button is not None and current.element is self.edit_button:
+            self.help_option = "setup"
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         draw_heading(surface, tr("setup.heading", game=game_title(self.game)), 90, 64)
@@ -250,11 +464,21 @@ class SetupScene(UIScene):
             row = self.row_rect(i)
             theme.panel(surface, row, (16, 24, 40, 190), 22)
             rgb = theme.colour_rgb(draft.colour)
-            theme.draw_mark(surface, theme.seat_shape(i), rgb, (row.x + 56, row.centery), 28)
+            mark_x = row.x + (42 if self.columns else 56)
+            r = 24 if self.columns else 28
+            theme.draw_mark(surface, theme.seat_shape(i), rgb, (mark_x, row.centery), r)
+        if self.columns and not self.option_buttons and self.edit_button is None:
+            box = self.option_rect(0)
+            theme.panel(surface, box, (16, 24, 40, 150), 20)
+            theme.text(surface, tr("setup.no_options"), box.center, 30, theme.SNOW, anchor="center")
         self._draw_help(surface)
 
     def help_text(self) -> str:
-        """The sentence explaining the level of the seat whose row has focus."""
+        """The sentence explaining the option or the level of the seat whose row has focus."""
+        if self.help_option is not None:
+            option = next((o for o in self.visible_options() if o.key == self.help_option), None)
+            if option is not None:
+                return f"{self.option_label(option)}: {self.option_help(option)}"
         seat = self.seats[min(self.help_seat, len(self.seats) - 1)]
         return tr(
             "setup.level_help",
@@ -264,7 +488,10 @@ class SetupScene(UIScene):
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         top = self.row_rect(len(self.seats) - 1).bottom + 24
-        box = pygame.Rect(ROW_X, top, ROW_W, 920 - top)
+        if self.columns:
+            box = pygame.Rect(LEFT_X, top, LEFT_W, HELP_BOTTOM - top)
+        else:
+            box = pygame.Rect(ROW_X, top, ROW_W, HELP_BOTTOM - top)
         if box.height < 60:
             return
         if self.error:

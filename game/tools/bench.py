@@ -2,7 +2,8 @@
 
 Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on CI):
 - frame time median and 99th percentile (update + draw + flip, not the frame-cap wait) for the
-  title scene and for the Der Berg ruft scene while pieces animate;
+  title scene, for the Der Berg ruft scene while pieces animate and for the Nanuuk! scene while
+  hunters slide and cracks spread;
 - time from process start to the first frame (a fresh interpreter running main.py);
 - peak RSS of this process in MB;
 - Der Berg ruft random playouts per second through the rules protocol;
@@ -89,6 +90,30 @@ def bench_bergruft(frames: int, data_dir: str) -> dict[str, float]:
             break
         if app.scenes.top is None or app.scenes.top.name != "bergruft":
             app.scenes.reset("bergruft", config=config.with_seed(config.seed + 1))
+    return _summary(times) if times else {"frames": 0}
+
+
+def bench_nanuuk_scene(frames: int, data_dir: str) -> dict[str, float]:
+    """Frames of a 4-player AI game of Nanuuk!, counted only while pieces or cracks animate."""
+    from game.app import STEP
+    from game.session import GameConfig, Seat
+
+    names, colours = ("Anna", "Ben", "Clara", "David"), ("red", "blue", "yellow", "green")
+    seats = tuple(Seat(n, "easy", c) for n, c in zip(names, colours, strict=True))
+    config = GameConfig("nanuuk", "full", seats, seed=11)
+    app = _app(data_dir, config)
+    app.options.speed = 3.0
+    times: list[float] = []
+    for _ in range(frames * 40):
+        app.frame_times = []
+        app.frame(STEP)
+        scene = app.scenes.top
+        if getattr(scene, "busy", False):  # a hunter sliding, a crack spreading, a bear flying
+            times.extend(app.frame_times)
+        if len(times) >= frames:
+            break
+        if app.scenes.top is None or app.scenes.top.name != "nanuuk":
+            app.scenes.reset("nanuuk", config=config.with_seed(config.seed + 1))
     return _summary(times) if times else {"frames": 0}
 
 
@@ -198,6 +223,7 @@ def run(frames: int, playout_seconds: float) -> dict[str, Any]:
             "first_frame_s": bench_first_frame(data_dir),
             "title": bench_title(frames, data_dir),
             "bergruft_animating": bench_bergruft(frames, data_dir),
+            "nanuuk_animating": bench_nanuuk_scene(frames, data_dir),
             "bergruft_rules": bench_playouts(playout_seconds),
             "bergruft_ai_decisions": bench_decisions(),
             "nanuuk_rules": bench_nanuuk(),

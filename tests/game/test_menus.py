@@ -106,7 +106,7 @@ def test_touch_alone_reaches_a_started_game(drive):
 
 
 # ---- picker ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("game", ["nanuuk", "kaphoorn"])
+@pytest.mark.parametrize("game", ["kaphoorn"])
 def test_coming_soon_games_only_show_a_message(drive, game):
     picker = open_scene(drive, "picker")
     before = len(drive.app.messages)
@@ -122,7 +122,16 @@ def test_picker_shows_player_counts_from_the_rules():
     from game.scenes.menukit import player_range
 
     assert player_range("bergruft") == (2, 4)
+    assert player_range("nanuuk") == (2, 4)
     assert player_range("kaphoorn") == (3, 5)
+
+
+def test_nanuuk_opens_its_set_up_from_the_picker(drive):
+    picker = open_scene(drive, "picker")
+    picker.ring.focus(picker.cards["nanuuk"])
+    drive.key(pygame.K_RETURN)
+    assert names(drive.app) == ["picker", "setup"]
+    assert drive.app.scenes.top.game == "nanuuk"
 
 
 def test_picker_back_returns_to_the_title(drive):

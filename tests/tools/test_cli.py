@@ -40,7 +40,8 @@ def test_full_headless_command_parses():
     ("argv", "message"),
     [
         ("--game chess", "invalid choice"),
-        ("--game nanuuk", "coming soon"),
+        ("--game kaphoorn", "coming soon"),
+        ("--game nanuuk --variant partner --players ai:easy,ai:easy", "4-4 players"),
         ("--game bergruft --players human", "2-4 players"),
         ("--game bergruft --players human,ai:genius", "unknown AI level"),
         ("--game bergruft --players human,robot", "unknown player"),

@@ -1,0 +1,214 @@
+"""The Nanuuk! play scene under SDL's dummy driver: whole games by synthetic clicks and keys on the
+highlighted targets (never by calling the rules), AI seats, undo, refusals and the results."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pygame
+import pytest
+
+from game.rules.nanuuk.actions import Crack
+from game.scenes.nanuuk import NanuukScene
+from game.session import GameConfig, Seat
+
+
+def config(variant: str, kinds: list[str], seed: int, **options: object) -> GameConfig:
+    names = ("Anna", "Ben", "Cleo", "Dirk")
+    colours = ("red", "blue", "yellow", "green")
+    seats = tuple(Seat(names[i], k, colours[i]) for i, k in enumerate(kinds))
+    return GameConfig("nanuuk", variant, seats, seed, dict(options))
+
+
+def start(drive, cfg: GameConfig) -> NanuukScene:
+    drive.app.scenes.reset("nanuuk", config=cfg)
+    drive.frames(2)
+    scene = drive.app.scenes.stack[0]
+    assert isinstance(scene, NanuukScene)
+    return scene
+
+
+def target_point(scene: NanuukScene, kind: str, where: int) -> tuple[int, int]:
+    if kind == "edge":
+        (x1, y1), (x2, y2) = scene.layout.edge_segment(where)
+        return round((x1 + x2) / 2), round((y1 + y2) / 2)
+    x, y = scene.layout.centre(where)
+    return round(x), round(y)
+
+
+def settle(drive, scene: NanuukScene) -> None:
+    drive.until(lambda: not scene.busy, seconds=10)
+
+
+def human_step(drive, scene: NanuukScene, rng: random.Random, use_keys: bool) -> None:
+    """One human decision made the way a player makes it: on the board or with a button."""
+    targets = scene.board_targets()
+    buttons = [item for item in scene.ring.items if item.enabled]
+    undo = [b for b in buttons if b.element.text == "Undo"]
+    buttons = [b for b in buttons if b not in undo]
+    if targets and (not buttons or rng.random() < 0.85):
+        n = rng.randrange(len(targets))
+        if use_keys:
+            for _ in range(n):
+                drive.key(pygame.K_RIGHT, frames=1)
+            drive.key(pygame.K_RETURN)
+        else:
+            drive.click(target_point(scene, targets[n][0], targets[n][1]))
+    else:
+        assert buttons, f"nothing to do in phase {scene.state.phase}"
+        choice = rng.choice(buttons)
+        drive.click(choice.element.rect.center)
+
+
+def play_out(drive, scene: NanuukScene, seed: int, use_keys: bool, limit: int = 3000) -> None:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if drive.app.outcome is not None:
+            return
+        settle(drive, scene)
+        if scene.state.is_over() or not scene.human_turn:
+            drive.frames(5)
+            continue
+        before = len(scene.log)
+        human_step(drive, scene, rng, use_keys)
+        settle(drive, scene)
+        assert len(scene.log) > before or scene.place_mover is not None
+    pytest.fail("the game did not end")
+
+
+@pytest.mark.parametrize("use_keys", [False, True])
+def test_a_whole_introduction_game_by_clicks_or_keys(drive, use_keys) -> None:
+    drive.app.options.exit_when_over = True
+    drive.app.options.speed = 8
+    scene = start(drive, config("intro", ["human", "human"], seed=5))
+    play_out(drive, scene, seed=1, use_keys=use_keys)
+    drive.until(lambda: drive.app.outcome is not None, seconds=10)
+    out = drive.app.outcome
+    assert out["game"] == "nanuuk" and out["variant"] == "intro" and len(out["winners"]) == 1
+    assert out["reason"] == "nanuuk_two_player_enclosed"
+    assert json.loads(json.dumps(out)) == out
+
+
+def test_a_whole_full_game_by_clicks(drive) -> None:
+    drive.app.options.exit_when_over = True
+    drive.app.options.speed = 8
+    scene = start(drive, config("full", ["human", "human"], seed=3))
+    play_out(drive, scene, seed=2, use_keys=False)
+    drive.until(lambda: drive.app.outcome is not None, seconds=10)
+    out = drive.app.outcome
+    assert out["variant"] == "full" and out["reason"].startswith("nanuuk_")
+    for seat, detail in enumerate(out["details"]):
+        animals = detail["fish"] + 2 * detail["seal"] + 3 * detail["walrus"] + 4 * detail["whale"]
+        assert out["scores"][seat] == animals + detail["igloo_bonus"]
+
+
+def test_ai_seats_play_a_full_game_to_the_results(drive) -> None:
+    drive.app.options.speed = 30
+    scene = start(drive, config("full", ["easy", "normal", "easy"], seed=4))
+    assert drive.until(lambda: drive.app.scenes.top.name == "results", seconds=900)
+    assert scene.state.is_over()
+
+
+def test_a_click_on_a_field_that_is_not_offered_says_why(drive) -> None:
+    scene = start(drive, config("intro", ["human", "human"], seed=5))
+    floe = scene.state.spec.board.floe
+    drive.click(target_point(scene, "field", floe.field("F29")))  # A places on F29
+    settle(drive, scene)
+    drive.click(target_point(scene, "field", floe.field("F29")))  # B cannot place there too
+    assert scene.notice is not None and "not free" in scene.notice[0]
+    assert scene.state.phase == "place" and len(scene.log) == 1
+
+
+def test_undo_takes_back_the_last_human_decision_but_never_an_ai_move(drive) -> None:
+    scene = start(drive, config("intro", ["human", "human"], seed=5))
+    floe = scene.state.spec.board.floe
+    drive.click(target_point(scene, "field", floe.field("F29")))
+    settle(drive, scene)
+    first = scene.state
+    drive.click(target_point(scene, "field", floe.field("F40")))
+    settle(drive, scene)
+    assert scene.state != first
+    scene.undo()
+    assert scene.state == first and len(scene.log) == 1
+    scene = start(drive, config("intro", ["human", "easy"], seed=5))
+    drive.click(target_point(scene, "field", floe.field("F29")))
+    drive.until(lambda: scene.human_turn and len(scene.log) >= 3, seconds=60)
+    before = scene.state
+    scene.undo()  # the AI moved since: nothing to undo
+    assert scene.state == before
+
+
+def test_the_crack_question_highlights_lines_and_a_click_picks_one(drive) -> None:
+    scene = start(drive, config("intro", ["human", "human", "human"], seed=5))
+    floe = scene.state.spec.board.floe
+    for label in ("F29", "F11", "F45"):
+        drive.click(target_point(scene, "field", floe.field(label)))
+        settle(drive, scene)
+    drive.click(target_point(scene, "field", floe.field("F30")))  # hunter 1 steps
+    settle(drive, scene)
+    assert scene.state.phase == "crack"
+    targets = scene.board_targets()
+    assert targets and all(kind == "edge" for kind, _, _ in targets)
+    assert all(isinstance(action, Crack) for _, _, action in targets)
+    kind, edge, _ = targets[2]
+    drive.click(target_point(scene, kind, edge))
+    settle(drive, scene)
+    assert scene.state.cracks & edge
+
+
+def test_monkey_input_never_breaks_the_scene(drive) -> None:
+    drive.app.options.speed = 10
+    start(drive, config("full", ["human", "easy", "human"], seed=9))
+    rng = random.Random(3)
+    keys = [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_RETURN,
+            pygame.K_TAB, pygame.K_SPACE]  # fmt: skip
+    for _ in range(700):
+        roll = rng.random()
+        if roll < 0.5:
+            drive.click((rng.randrange(1920), rng.randrange(1080)), frames=1)
+        elif roll < 0.9:
+            drive.key(rng.choice(keys), frames=1)
+        else:
+            drive.frames(3)
+        if drive.app.scenes.top.name != "nanuuk":  # the pause menu: back into the game
+            drive.key(pygame.K_ESCAPE, frames=2)
+    assert drive.app.scenes.stack[0].name == "nanuuk"
+
+
+def _nonblank(surface: pygame.Surface) -> bool:
+    small = pygame.transform.smoothscale(surface, (64, 36))
+    colours = {small.get_at((x, y))[:3] for x in range(0, 64, 4) for y in range(0, 36, 4)}
+    return len(colours) > 20
+
+
+def test_screenshots_of_mid_game_igloo_dialog_and_results_are_not_blank(drive, tmp_path) -> None:
+    from game.rules.nanuuk.sheet import Sheet
+    from game.rules.nanuuk.turn import start_turn
+
+    scene = start(drive, config("full", ["human", "easy"], seed=3))
+    st = scene.state
+    floe = st.spec.board.floe
+    pos = (floe.field("F18"), floe.field("F22"))
+    sheets = (Sheet(carried=1, bag=0b0111, inuk=True), Sheet())
+    scene.state = start_turn(st.with_(pos=pos, placed=2, turns=(1, 1), sheets=sheets), 0)
+    scene._built_key = None
+    drive.frames(2)
+    drive.click(target_point(scene, "field", floe.field("F17")))  # into the igloo
+    settle(drive, scene)
+    if scene.state.phase == "crack":
+        kind, edge, _ = scene.board_targets()[0]
+        drive.click(target_point(scene, kind, edge))
+        settle(drive, scene)
+    assert scene.state.phase == "igloo" and scene.dialog_rect() is not None
+    drive.frames(2)
+    shot = tmp_path / "igloo.png"
+    drive.app.save_screenshot(shot)
+    assert _nonblank(pygame.image.load(str(shot)))
+    drive.app.options.speed = 30
+    play_out(drive, scene, seed=4, use_keys=False)
+    assert drive.until(lambda: drive.app.scenes.top.name == "results", seconds=30)
+    drive.frames(3)
+    shot = tmp_path / "results.png"
+    drive.app.save_screenshot(shot)
+    assert _nonblank(pygame.image.load(str(shot)))
