@@ -212,3 +212,16 @@ def test_screenshots_of_mid_game_igloo_dialog_and_results_are_not_blank(drive, t
     shot = tmp_path / "results.png"
     drive.app.save_screenshot(shot)
     assert _nonblank(pygame.image.load(str(shot)))
+
+
+def test_a_gamepad_and_a_finger_each_make_a_move(drive) -> None:
+    scene = start(drive, config("intro", ["human", "human", "human"], seed=5))
+    first = scene.board_targets()[0]
+    drive.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # focus the second placement field
+    drive.pad(pygame.CONTROLLER_BUTTON_A)
+    settle(drive, scene)
+    assert scene.log and scene.state.pos[0] != first[1] and scene.state.pos[0] >= 0
+    kind, where, _ = scene.board_targets()[5]
+    drive.tap(target_point(scene, kind, where))
+    settle(drive, scene)
+    assert scene.state.pos[1] == where and len(scene.log) == 2
