@@ -164,8 +164,7 @@ class NanuukState(State):
         """
         memo: dict[Any, Any] | None = self.__dict__.get("_memo")
         if memo is None:
-            memo = {}
-            object.__setattr__(self, "_memo", memo)
+            memo = self.__dict__["_memo"] = {}  # a cache, not a field: frozen does not apply
         return memo
 
     def occupied(self) -> int:
@@ -319,16 +318,18 @@ def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:
     who = st.spec.movers[i].id
     out: list[NanuukAction] = [_step(who, g, kayak) for g, kayak in moves.targets(st, i)]
     if st.sheets and st.steps > 0 and out:
-        sheet = st.sheets[i]
-        if sheet.carries(HUSKY) and sheet.carries(SLEDGE):
+        if st.sheets[i].carried & _TEAM == _TEAM:  # husky and sledge, used only together
             out.append(Mush())
             if st.spec.opt("variant-1"):
                 out.append(Mush(one_crack=True))
-    if may_stay(st):
+    if st.stepped == 0 and may_stay(st):
         out.append(Stay(who))
-    if may_end(st):
+    if st.stepped and may_end(st):
         out.append(EndTurn())
     return tuple(out)
+
+
+_TEAM = HUSKY | SLEDGE
 
 
 def _legal_crack(st: NanuukState) -> tuple[NanuukAction, ...]:

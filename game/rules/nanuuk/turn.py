@@ -276,6 +276,14 @@ def _step(st: NanuukState, a: Step) -> NanuukState:
     sheets = st.sheets
     if a.kayak:  # N25: the kayak crosses one crack and goes back to the igloo side
         sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
+    if st.steps == 1 and (st.quiet == 0 or not st.sheets):  # the common case: a crack now
+        st = st.with_(pos=tuple(pos), sheets=sheets, steps=0, stepped=st.stepped + 1, at=a.to)
+        if moves.crack_options(st, a.to):
+            object.__setattr__(st, "phase", CRACK)  # still private to this call
+            object.__setattr__(st, "closing", False)
+            object.__setattr__(st, "owed", False)
+            return st
+        return _entered(st.with_(owed=False) if st.owed else st)
     st = st.with_(
         pos=tuple(pos), sheets=sheets, steps=st.steps - 1, stepped=st.stepped + 1, at=a.to
     )
