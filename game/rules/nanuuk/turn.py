@@ -82,24 +82,41 @@ def start_turn(st: NanuukState, seat: int, **changes: object) -> NanuukState:
     """
     n = st.spec.players
     start = _STARTS[st.spec.variant]
-    skipped: tuple[int, ...] = ()
-    for _ in range(2 * n + 1):
+    pending: dict[str, object] = {"skipped": (), **changes}
+    for round_trip in range(2 * n + 1):
+        if round_trip == n:  # once round the table: the counts decide the first-round ban (N23)
+            st = st.with_(**pending)
         fresh: Fresh = {
             "seat": seat, "mover": -1, "steps": 0, "stepped": 0, "owed": False, "quiet": 0,
-            "at": -1, "closing": False, "moved": 0, "phase": CHOOSE, "skipped": skipped,
-            **changes,
+            "at": -1, "closing": False, "moved": 0, "phase": CHOOSE, **pending,
         }  # fmt: skip
-        st = start(st, seat, fresh)
-        if st.phase != SKIP:
-            return st
-        skipped, changes = st.skipped, {}
+        result = start(st, seat, fresh)
+        if not isinstance(result, _Skipped):
+            return result
+        later = {k: v for k, v in result.changes.items() if k in _CARRIED}
+        now = {k: v for k, v in result.changes.items() if k not in _CARRIED}
+        pending.update(later)
+        if now:  # a hunter removed, a bear out of the fight: later seats must see it
+            st = st.with_(**now)
         seat = (seat + 1) % n
+    st = st.with_(**pending)
     return game_over(st, _deadlock_winners(st), "no hunter can move any more (N31)")
 
 
-def _skip(st: NanuukState, fresh: Fresh, **changes: object) -> NanuukState:
-    """This seat cannot take its turn (out, or home); ``start_turn`` goes on to the next."""
-    return st.with_(**{**fresh, **changes, "phase": SKIP})
+_CARRIED = frozenset({"turns", "skipped"})  # applied with the next turn that begins
+
+
+class _Skipped:
+    """This seat cannot take its turn (out, home or blocked); what changed because of it."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self, changes: dict[str, object]) -> None:
+        self.changes = changes
+
+
+def _skip(st: NanuukState, fresh: Fresh, **changes: object) -> _Skipped:
+    return _Skipped(changes)
 
 
 def _ready(st: NanuukState, movers: list[int], fresh: Fresh) -> NanuukState:
@@ -134,7 +151,7 @@ def mobile(st: NanuukState, i: int) -> bool:
     return bool(moves.targets(st, i))
 
 
-def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
+def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
     """N12 and N14: one hunter each; a hunter that cannot move ends its player (or the game)."""
     if seat in st.out:
         return _skip(st, fresh)
@@ -159,7 +176,7 @@ def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     return _skip(st, fresh, pos=tuple(pos), out=out)
 
 
-def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
+def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
     if st.spec.players > 2:
         return _start_elimination(st, seat, fresh)
     mine = st.spec.of_seat(seat)
@@ -170,14 +187,14 @@ def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     return _ready(st, able, fresh)
 
 
-def _start_helpers(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
+def _start_helpers(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
     bear, inuk = st.spec.of_seat(seat)
     if not mobile(st, bear):
         return game_over(st, (1 - seat,), "the opponent's polar bear is enclosed (N15)")
     return _ready(st, [i for i in (bear, inuk) if mobile(st, i)], fresh)
 
 
-def _start_bear_hunt(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
+def _start_bear_hunt(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
     spec = st.spec
     bear = spec.index["bear"]
     inuit = [spec.index["Inuk 1"], spec.index["Inuk 2"]]
@@ -199,7 +216,7 @@ def _start_bear_hunt(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     return _ready(st, mine, fresh)
 
 
-def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
+def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
     spec = st.spec
     inuk = spec.index[f"Inuk {seat + 1}"]
     if not mobile(st, inuk):
@@ -208,7 +225,7 @@ def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
     return _ready(st, bears, fresh) if bears else begin_move(st, inuk, fresh)
 
 
-def _start_full(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState:
+def _start_full(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
     mine = [i for i in st.spec.of_seat(seat) if _still_playing(st, i)]
     if not mine:
         return _skip(st, fresh)  # N26: home or stranded, his turns are skipped
@@ -245,7 +262,7 @@ def choosable(st: NanuukState) -> list[int]:
     return [i for i in mine if mobile(st, i)]
 
 
-_STARTS: dict[str, Callable[[NanuukState, int, Fresh], NanuukState]] = {
+_STARTS: dict[str, Callable[[NanuukState, int, Fresh], NanuukState | _Skipped]] = {
     INTRO: _start_intro,
     PARTNER: _start_elimination,
     NEIGHBOURHOOD: _start_elimination,
