@@ -404,10 +404,12 @@ class NanuukScene(UIScene):
             text = talk.button_text(self.state, action)
             self.button(rect, text, self._press(action), "#small_button")
         y = BUTTONS_Y + (len(actions) + cols - 1) // cols * 64 if dialog is None else BUTTONS_Y
-        for n, mover in enumerate(self.place_choices()):
-            rect = pygame.Rect(PANEL_X + n * (w + 12), y, w, 56)
+        choices = self.place_choices()  # helpers: the bear or the Inuk first (N15)
+        pw = (PANEL_W - 12) // 2
+        for n, mover in enumerate(choices if len(choices) > 1 else ()):
+            rect = pygame.Rect(PANEL_X + n * (pw + 12), y, pw, 56)
             text = tr("nanuuk.button.place", mover=talk.mover_name(self.state, mover))
-            self.button(rect, text, self._choose_placing(mover))
+            self.button(rect, text, self._choose_placing(mover), "#small_button")
         undo = pygame.Rect(PANEL_X + PANEL_W - 200, LOG_RECT.y - 68, 200, 60)
         enabled = bool(self.history) and self.human_turn
         self.button(undo, tr("nanuuk.button.undo"), self.undo, enabled=enabled)
@@ -669,6 +671,10 @@ class NanuukScene(UIScene):
             text = tr("nanuuk.ask.thinking", name=st.names[st.seat]) + dots
         else:
             mover = talk.mover_name(st, st.spec.movers[st.mover].id) if st.mover >= 0 else None
+            choices = self.place_choices()
+            if st.phase == "place" and choices:  # which piece goes down now
+                chosen = self.place_mover if self.place_mover in choices else choices[0]
+                mover = talk.mover_name(st, chosen)
             text = talk.question(st, st.names[st.seat], mover)
         lines = theme.wrap(text, 32, ASK_RECT.w - 40, True)[:2]
         for n, line in enumerate(lines):
