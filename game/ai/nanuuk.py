@@ -87,20 +87,6 @@ def _deadline(level: str, budget_s: float) -> float:
     return time.perf_counter() + max(0.0, min(budget_s, CAP_S[level])) * share
 
 
-def _grow(board: Board, reach: int, open3: tuple[int, int, int]) -> int:
-    o0, o1, o2 = open3
-    s0, s1, s2 = board.shifts
-    return (
-        reach
-        | (reach & o0) << s0
-        | (reach >> s0) & o0
-        | (reach & o1) << s1
-        | (reach >> s1) & o1
-        | (reach & o2) << s2
-        | (reach >> s2) & o2
-    )
-
-
 def outcome_value(st: NanuukState, seat: int) -> float:
     winners = st.winners
     if seat in winners:
@@ -303,7 +289,7 @@ class Evaluator:
         passable = self._passable(st, i)
         reach = start
         for d in range(1, MAX_DIST + 1):
-            grown = _grow(board, reach, open3)
+            grown = board.grow(reach, open3)
             if grown & board.igloos:
                 return d
             grown &= passable
@@ -344,7 +330,7 @@ class Evaluator:
             targets |= mask
         found_later = False
         for d in range(1, MAX_DIST + 1):
-            grown = _grow(board, reach, open3)
+            grown = board.grow(reach, open3)
             new = grown & ~reach
             if not new:
                 break

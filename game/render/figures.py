@@ -294,12 +294,17 @@ PIECES: dict[str, Callable[[_Pen], None]] = {
 }
 
 
-@lru_cache(maxsize=256)
-def _piece_sprite(kind: str, radius: int) -> pygame.Surface:
+@lru_cache(maxsize=512)
+def _sprite(paint: Callable[[_Pen], None], radius: int) -> pygame.Surface:
+    """A figure drawn by ``paint`` for a field of hex radius ``radius`` (supersampled once)."""
     side = max(4, round(radius * FIT * 2))
     big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
-    PIECES[kind](_Pen(big, side * SS / 2))
+    paint(_Pen(big, side * SS / 2))
     return _finish(big)
+
+
+def _piece_sprite(kind: str, radius: int) -> pygame.Surface:
+    return _sprite(PIECES[kind], radius)
 
 
 def draw_piece(surface: pygame.Surface, kind: str, centre: Point, radius: float) -> None:
@@ -459,12 +464,8 @@ EQUIPMENT: dict[str, Callable[[_Pen], None]] = {
 }
 
 
-@lru_cache(maxsize=128)
 def _equipment_sprite(kind: str, radius: int) -> pygame.Surface:
-    side = max(4, round(radius * FIT * 2))
-    big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
-    EQUIPMENT[kind](_Pen(big, side * SS / 2))
-    return _finish(big)
+    return _sprite(EQUIPMENT[kind], radius)
 
 
 def draw_equipment(surface: pygame.Surface, kind: str, centre: Point, radius: float) -> None:
@@ -473,12 +474,8 @@ def draw_equipment(surface: pygame.Surface, kind: str, centre: Point, radius: fl
     surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
-@lru_cache(maxsize=64)
 def _kayak_sprite(radius: int) -> pygame.Surface:
-    side = max(4, round(radius * FIT * 2))
-    big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
-    _kayak(_Pen(big, side * SS / 2))
-    return _finish(big)
+    return _sprite(_kayak, radius)
 
 
 @lru_cache(maxsize=256)

@@ -865,7 +865,7 @@ class BergruftScene(UIScene):
         if not lines:
             theme.text(
                 surface,
-                _fit(tr("bergruft.log.empty"), 24, rect.width - 40),
+                theme.fit(tr("bergruft.log.empty"), 24, rect.width - 40),
                 (rect.x + 20, rect.y + 58),
                 24,
                 theme.MUTED,
@@ -905,7 +905,9 @@ class BergruftScene(UIScene):
             theme.draw_mark(
                 surface, self.shapes[seat], self.colours[seat], (rect.x + 36, rect.y + 30), 15
             )
-            name = _fit(st.names[seat], 28, rect.width - 150 if role else rect.width - 70, True)
+            name = theme.fit(
+                st.names[seat], 28, rect.width - 150 if role else rect.width - 70, True
+            )
             theme.text(surface, name, (rect.x + 60, rect.y + 30), 28, theme.WHITE, True, "midleft")
             if self.thinking == seat:
                 dots = "." * (1 + int(self.clock * 3) % 3)
@@ -1155,24 +1157,13 @@ def _layer(
     return layer
 
 
-@cache
-def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
-    f = theme.font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
-
-
 def _shrink(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
     """A font size (down to three quarters of ``size``) at which ``text`` fits ``width``;
     still too long, it is shortened with an ellipsis."""
     smallest = round(size * 0.75)
     while size > smallest and theme.font(size, bold).size(text)[0] > width:
         size -= 1
-    return _fit(text, size, width, bold), size
+    return theme.fit(text, size, width, bold), size
 
 
 def _text_in(

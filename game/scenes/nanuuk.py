@@ -35,6 +35,7 @@ from game.rules.nanuuk.actions import (
     Step,
     Take,
 )
+from game.rules.nanuuk.board import bits
 from game.rules.nanuuk.sheet import EQUIPMENT_BITS
 from game.rules.nanuuk.state import PIECES
 from game.scenes import nanuuk_talk as talk
@@ -118,6 +119,8 @@ class NanuukScene(UIScene):
         self.reported = False
         self.muted = False
         self._built_key: object = None
+        self._static_key: object = None  # the backdrop, floe and empty panels, drawn once
+        self._static = pygame.Surface((1, 1))
         self._sync_controls()
 
     def exit(self) -> None:
@@ -324,7 +327,7 @@ class NanuukScene(UIScene):
         else:
             self._play_sound("click")
         # cracks the rules laid at the end of a move (a bear's one crack) spread too
-        for e in _bits(new.cracks & ~old.cracks):
+        for e in (1 << b for b in bits(new.cracks & ~old.cracks)):
             if e not in self.growing:
                 self.growing[e] = tw.animate(0.0, 1.0, CRACK_SECONDS, ease_out)
 
@@ -525,7 +528,7 @@ class NanuukScene(UIScene):
     def _static_layer(self, surface: pygame.Surface) -> pygame.Surface:
         """The backdrop, the floe and the empty panels: one opaque blit per frame."""
         key = (surface.get_size(), self.players)
-        if getattr(self, "_static_key", None) != key:
+        if self._static_key != key:
             layer = pygame.Surface(surface.get_size())
             theme.draw_backdrop(layer, 0.0)
             layer.blit(self.renderer.board_layer, BOARD_RECT.topleft)
@@ -585,7 +588,7 @@ class NanuukScene(UIScene):
         st = self.state
         r = self.layout.radius
         for k, name in enumerate(PIECES):
-            for field in _fields(st.pieces[k]):
+            for field in bits(st.pieces[k]):
                 if field not in self.hidden:
                     figures.draw_piece(
                         surface, PIECE_KIND[name], self.layout.centre(field), r * 0.62
@@ -654,7 +657,7 @@ class NanuukScene(UIScene):
             )
             name = st.names[seat] + (" ✕" if out else "")
             colour = theme.MUTED if out else theme.WHITE
-            label = _fit(name, 28, rect.w - 60, bold=current)
+            label = theme.fit(name, 28, rect.w - 60, bold=current)
             theme.text(surface, label, (rect.x + 50, rect.centery), 28, colour, current, "midleft")
 
     def _chip_rect(self, seat: int) -> pygame.Rect:
@@ -724,7 +727,7 @@ class NanuukScene(UIScene):
             )
             theme.text(
                 surface,
-                _fit(st.names[seat], 26, 220, True),
+                theme.fit(st.names[seat], 26, 220, True),
                 (rect.x + 46, rect.y + 24),
                 26,
                 theme.WHITE,
@@ -804,7 +807,7 @@ class NanuukScene(UIScene):
             theme.draw_mark(
                 surface, theme.seat_shape(seat), self.colours[seat], (LOG_RECT.x + 20, y + 13), 8
             )
-            text = _fit(f"{self.state.names[seat]}: {line}", 24, LOG_RECT.w - 50)
+            text = theme.fit(f"{self.state.names[seat]}: {line}", 24, LOG_RECT.w - 50)
             theme.text(surface, text, (LOG_RECT.x + 38, y), 24, theme.SNOW, False, "topleft")
             y += 28
 
@@ -812,21 +815,8 @@ class NanuukScene(UIScene):
         if self.notice is None:
             return
         theme.panel(surface, NOTICE_RECT, (120, 40, 36, 230), 18)
-        text = _fit(self.notice[0], 30, NOTICE_RECT.w - 40, True)
+        text = theme.fit(self.notice[0], 30, NOTICE_RECT.w - 40, True)
         theme.text(surface, text, NOTICE_RECT.center, 30, theme.WHITE, True, "center")
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
-def _fields(mask: int) -> list[int]:
-    return [b.bit_length() - 1 for b in _bits(mask)]
 
 
 _FADED: dict[int, pygame.Surface] = {}
@@ -846,12 +836,3 @@ def _icon(surface: pygame.Surface, kind: str, at: tuple[int, int], size: int, br
     icon = figures.piece_icon(kind, size)
     surface.blit(icon if bright else _faded(icon), at)
     return at[0] + size + 4
-
-
-def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    f = theme.font(size, bold)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"

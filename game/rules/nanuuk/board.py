@@ -197,40 +197,34 @@ class Board:
             o2 & ~((cracks >> (2 * s)) & full),
         )
 
+    def grow(self, reach: int, open3: tuple[int, int, int]) -> int:
+        """``reach`` plus every field one open edge away (``open3`` from :meth:`open_masks`)."""
+        o0, o1, o2 = open3
+        s0, s1, s2 = self.shifts
+        return (
+            reach
+            | (reach & o0) << s0
+            | (reach >> s0) & o0
+            | (reach & o1) << s1
+            | (reach >> s1) & o1
+            | (reach & o2) << s2
+            | (reach >> s2) & o2
+        )
+
     def flood(self, seeds: int, cracks: int) -> int:
         """Every field reachable from ``seeds`` over uncracked edges (pieces are ignored)."""
-        o0, o1, o2 = self.open_masks(cracks)
-        s0, s1, s2 = self.shifts
+        open3 = self.open_masks(cracks)
         reach = seeds
-        while True:
-            grown = (
-                reach
-                | (reach & o0) << s0
-                | (reach >> s0) & o0
-                | (reach & o1) << s1
-                | (reach >> s1) & o1
-                | (reach & o2) << s2
-                | (reach >> s2) & o2
-            )
-            if grown == reach:
-                return reach
+        while (grown := self.grow(reach, open3)) != reach:
             reach = grown
+        return reach
 
     def touches(self, seeds: int, cracks: int, target: int) -> bool:
         """Whether a flood from ``seeds`` reaches ``target``; stops as soon as it does."""
-        o0, o1, o2 = self.open_masks(cracks)
-        s0, s1, s2 = self.shifts
+        open3 = self.open_masks(cracks)
         reach = seeds
         while not reach & target:
-            grown = (
-                reach
-                | (reach & o0) << s0
-                | (reach >> s0) & o0
-                | (reach & o1) << s1
-                | (reach >> s1) & o1
-                | (reach & o2) << s2
-                | (reach >> s2) & o2
-            )
+            grown = self.grow(reach, open3)
             if grown == reach:
                 return False
             reach = grown

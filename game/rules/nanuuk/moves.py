@@ -17,10 +17,6 @@ if TYPE_CHECKING:
 BEARS, ALL_PIECES = 5, -1
 
 
-def fields(mask: int) -> list[int]:
-    return bits(mask)
-
-
 def all_pieces(st: NanuukState) -> int:
     mask = 0
     for m in st.pieces:
@@ -145,7 +141,7 @@ def blocking_edges(st: NanuukState, candidates: tuple[int, ...]) -> int:
     """
     board = st.spec.board
     blocking = 0
-    for p in fields(hunters_mask(st)):
+    for p in bits(hunters_mask(st)):
         if board.igloos >> p & 1:
             continue
         region = board.flood(1 << p, st.cracks)

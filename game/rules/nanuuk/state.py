@@ -31,6 +31,7 @@ from game.rules.nanuuk.actions import (
     Take,
     action_from_dict,
 )
+from game.rules.nanuuk.board import bits
 from game.rules.nanuuk.sheet import HUSKY, SLEDGE, Sheet
 from game.rules.nanuuk.spec import FULL, SHARED, Spec
 
@@ -208,10 +209,9 @@ class NanuukState(State):
             "seed": self.spec.seed,
             "options": self.spec.options,
             "pos": [lab(p) if p >= 0 else p for p in self.pos],
-            "cracks": sorted(floe.edge_label(e) for e in _bits_of(self.cracks)),
+            "cracks": sorted(floe.edge_label(1 << b) for b in bits(self.cracks)),
             "pieces": {
-                n: [lab(f) for f in moves.fields(m)]
-                for n, m in zip(PIECES, self.pieces, strict=True)
+                n: [lab(f) for f in bits(m)] for n, m in zip(PIECES, self.pieces, strict=True)
             },
             "sheets": [s.to_dict() for s in self.sheets],
             "turn": turn,
@@ -263,15 +263,6 @@ class NanuukState(State):
         return action_from_dict(data)
 
 
-def _bits_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
-
-
 def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, int, int]:
     from game.rules.nanuuk.turn import seat_equipment
 
@@ -299,9 +290,9 @@ def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
             seen.add(m.kind)
             who.append(m.id)
     if st.spec.variant == FULL:
-        targets = moves.fields(st.spec.board.igloos)  # N20: on an igloo of his choice
+        targets = bits(st.spec.board.igloos)  # N20: on an igloo of his choice
     else:
-        targets = moves.fields(st.spec.board.mask & ~st.occupied())  # N10: any empty field
+        targets = bits(st.spec.board.mask & ~st.occupied())  # N10: any empty field
     return tuple(_place(m, f) for m in who for f in targets)
 
 
@@ -343,7 +334,7 @@ def _legal_take(st: NanuukState) -> tuple[NanuukAction, ...]:
 
 
 def _legal_banish(st: NanuukState) -> tuple[NanuukAction, ...]:
-    return tuple(_banish(f) for f in moves.fields(moves.banish_fields(st)))
+    return tuple(_banish(f) for f in bits(moves.banish_fields(st)))
 
 
 def _legal_igloo(st: NanuukState) -> tuple[NanuukAction, ...]:
