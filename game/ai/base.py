@@ -11,7 +11,7 @@ from typing import Any, Protocol
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 LEVEL_ALIASES: dict[str, str] = {}  # other names for levels (none at present)
-BOT_GAMES: tuple[str, ...] = ("bergruft", "nanuuk")
+BOT_GAMES: tuple[str, ...] = ("bergruft", "nanuuk", "kaphoorn")
 
 
 class Bot(Protocol):
@@ -49,4 +49,11 @@ def make_bot(game_id: str, level: str) -> Bot:
             "easy": nanuuk.EasyBot, "normal": nanuuk.NormalBot, "hard": nanuuk.HardBot
         }  # fmt: skip
         return kinds[resolved]()
+    if game_id == "kaphoorn":
+        from game.ai import kaphoorn
+
+        sailors: dict[str, type[Bot]] = {
+            "easy": kaphoorn.EasyBot, "normal": kaphoorn.NormalBot, "hard": kaphoorn.HardBot
+        }  # fmt: skip
+        return sailors[resolved]()
     raise ValueError(f"no bots for game {game_id!r} yet (bots exist for: {', '.join(BOT_GAMES)})")

@@ -8,6 +8,7 @@ Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on C
 - peak RSS of this process in MB;
 - Der Berg ruft random playouts per second through the rules protocol;
 - Nanuuk! random playouts per second (full 4-player game, 2-player introduction) and actions/s;
+- Kap Hoorn random playouts per second (4 players, a 40-round limit) and actions/s;
 - mean and max AI decision time per level.
 
 It reports; it does not assert. Targets: frame p99 <= 8 ms, first frame <= 1.5 s.
@@ -187,6 +188,36 @@ def bench_nanuuk(games: int = 200, repeats: int = 3) -> dict[str, dict[str, floa
     return report
 
 
+def bench_kaphoorn(games: int = 100, repeats: int = 3) -> dict[str, float]:
+    """Random playouts per second through the rules protocol on one core: 4-player games of
+    Kap Hoorn with the option ``{"rounds": 40}`` (random play hardly ever wins, so the round
+    limit, K15, is what ends a game and defines the workload), and actions applied per second.
+
+    As :func:`bench_nanuuk`: the same seeded games each time, process CPU time, the median of
+    ``repeats`` runs.
+    """
+    from game.rules.kaphoorn import RULES
+
+    options = {"rounds": 40}
+    runs = []
+    for _ in range(repeats):
+        rng = random.Random(4)
+        actions = 0
+        started = time.process_time()
+        for _ in range(games):
+            state = RULES.new_game("standard", 4, seed=rng.randrange(10**9), options=options)
+            while not state.is_over():
+                state = state.apply(rng.choice(state.legal_actions()))
+                actions += 1
+        runs.append((time.process_time() - started, actions))
+    elapsed, actions = sorted(runs)[len(runs) // 2]
+    return {
+        "playouts_per_s": round(games / elapsed, 1),
+        "actions_per_s": round(actions / elapsed),
+        "actions_per_game": round(actions / games, 1),
+    }
+
+
 def bench_decisions(positions: int = 200) -> dict[str, dict[str, float]]:
     """Mean and max decision time per AI level over random Der Berg ruft positions."""
     from game.ai.base import LEVELS, make_bot
@@ -227,6 +258,7 @@ def run(frames: int, playout_seconds: float) -> dict[str, Any]:
             "bergruft_rules": bench_playouts(playout_seconds),
             "bergruft_ai_decisions": bench_decisions(),
             "nanuuk_rules": bench_nanuuk(),
+            "kaphoorn_rules": bench_kaphoorn(),
         }
     report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     return report
@@ -245,6 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         report: dict[str, Any] = {
             "bergruft_rules": bench_playouts(args.playout_seconds),
             "nanuuk_rules": bench_nanuuk(),
+            "kaphoorn_rules": bench_kaphoorn(),
         }
     else:
         report = run(args.frames, args.playout_seconds)

@@ -18,11 +18,13 @@ from hypothesis import strategies as st
 
 from game.rules.base import GAME_IDS, IllegalAction, Outcome, Replay, Rules, State, replay
 
-# random games per game id; others get DEFAULT_GAMES. Nanuuk! has its own, larger conformance
-# test over every variant, player count and option (test_nanuuk_conformance.py).
-GAMES = {"bergruft": 300, "nanuuk": 30}
+# random games per game id; others get DEFAULT_GAMES. Nanuuk! and Kap Hoorn have their own, larger
+# conformance tests (test_nanuuk_conformance.py, test_kaphoorn_conformance.py). A Kap Hoorn game
+# with the default 80 rounds takes 650-1050 actions with ~40 offered at each: few games here.
+GAMES = {"bergruft": 300, "nanuuk": 30, "kaphoorn": 16}
 DEFAULT_GAMES = 100
 FULL_CHECK_GAMES = 40  # in this many games every legal action is applied at every step
+FULL_CHECKS = {"kaphoorn": 4}  # ... or in this many
 MAX_ACTIONS = 5_000  # a game must end within this many actions
 
 
@@ -46,7 +48,19 @@ def bergruft_hidden(state: Any, seat: int) -> None:
         assert view.number == state.number
 
 
-HIDDEN_CHECKS: dict[str, Callable[[Any, int], None]] = {"bergruft": bergruft_hidden}
+def kaphoorn_hidden(state: Any, seat: int) -> None:
+    hidden = -1  # game.rules.kaphoorn.turn.HIDDEN
+    view = state.view(seat)
+    assert view.viewer == seat and view.seed == -1
+    for owner, (hand, seen) in enumerate(zip(state.hands, view.hands, strict=True)):
+        assert seen == hand if owner == seat else seen == (hidden,) * len(hand)
+    assert view.pile == (hidden,) * len(state.pile)
+
+
+HIDDEN_CHECKS: dict[str, Callable[[Any, int], None]] = {
+    "bergruft": bergruft_hidden,
+    "kaphoorn": kaphoorn_hidden,
+}
 
 
 def check_outcome(state: State, seats: int) -> None:
@@ -107,7 +121,7 @@ def play_random_game(rules: Rules, seed: int, full: bool) -> None:
 def test_random_games_keep_the_protocol(game_id: str) -> None:
     rules = load_rules(game_id)
     for seed in range(GAMES.get(game_id, DEFAULT_GAMES)):
-        play_random_game(rules, seed, full=seed < FULL_CHECK_GAMES)
+        play_random_game(rules, seed, full=seed < FULL_CHECKS.get(game_id, FULL_CHECK_GAMES))
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
