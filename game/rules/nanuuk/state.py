@@ -92,6 +92,18 @@ class NanuukState(State):
     winners: tuple[int, ...] = ()
     reason: str = ""
 
+    # Caches, not fields: in the instance ``__dict__`` (frozen does not apply to that).
+    # ``memo`` holds values derived only from the board fields (``_BOARD_FIELDS``); ``with_``
+    # passes it on while those stay the same. ``_legal`` holds ``legal_actions()``.
+    memo: ClassVar[dict[Any, Any]]
+    _legal: ClassVar[tuple[NanuukAction, ...] | None]
+
+    def __post_init__(self) -> None:
+        # A plain dict of its own, caches included: a fresh instance shares its keys with the
+        # class (a "split" dict), which ``with_``'s copies would inherit, and attribute reads of
+        # such a dict miss the interpreter's attribute caches (as do reads of a descriptor).
+        _SET(self, "__dict__", {**self.__dict__, "_legal": None, "memo": {}})
+
     # -- the protocol ----------------------------------------------------------------------
     @property
     def current_player(self) -> Seat | None:
@@ -112,7 +124,7 @@ class NanuukState(State):
         return self  # Nanuuk! has no hidden information
 
     def legal_actions(self) -> tuple[NanuukAction, ...]:
-        cached: tuple[NanuukAction, ...] | None = self.__dict__.get("_legal")
+        cached = self._legal
         if cached is None:
             cached = _LEGAL[self.phase](self)
             object.__setattr__(self, "_legal", cached)
@@ -144,12 +156,16 @@ class NanuukState(State):
 
     # -- helpers for the flow and the screen -------------------------------------------------
     def with_(self, **changes: Any) -> NanuukState:
-        """A copy with some fields changed (cheaper than ``dataclasses.replace``)."""
+        """A copy with some fields changed (cheaper than ``dataclasses.replace``).
+
+        Keys of the ``__dict__`` are replaced, never deleted: a dict without holes is copied as
+        one block, a dict with holes key by key (and playouts make a few copies per action).
+        """
         data = self.__dict__.copy()
         data.update(changes)
-        data.pop("_legal", None)
-        if "_memo" in data and not _BOARD_FIELDS.isdisjoint(changes):
-            del data["_memo"]  # the memo holds what depends on the board only: keep it if it can
+        data["_legal"] = None
+        if not _BOARD_FIELDS.isdisjoint(changes):
+            data["memo"] = {}  # the memo holds what depends on the board only: keep it if it can
         new = _NEW(NanuukState)
         _SET(new, "__dict__", data)
         return new
@@ -157,24 +173,13 @@ class NanuukState(State):
     def position(self, mover_id: str) -> int:
         return self.pos[self.spec.index[mover_id]]
 
-    @property
-    def memo(self) -> dict[Any, Any]:
-        """A cache of values derived from the board fields only (:data:`_BOARD_FIELDS`).
-
-        ``with_`` passes it on while those fields stay the same; it is not part of equality.
-        """
-        memo: dict[Any, Any] | None = self.__dict__.get("_memo")
-        if memo is None:
-            memo = self.__dict__["_memo"] = {}  # a cache, not a field: frozen does not apply
-        return memo
-
     def occupied(self) -> int:
         """Fields holding a mover (hunters, or the introduction games' bears and Inuit)."""
         memo = self.memo
         mask: int | None = memo.get("occupied")
         if mask is None:
             mask = 0
-            for p in self.pos:
+            for p in self.pos:  # not sum(): hunters may share an igloo
                 if p >= 0:
                     mask |= 1 << p
             memo["occupied"] = mask
@@ -297,25 +302,23 @@ def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
 
 
 def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
-    from game.rules.nanuuk.turn import choosable
-
-    return tuple(_choose(st.spec.movers[i].id) for i in choosable(st))
+    return tuple(_choose(st.spec.movers[i].id) for i in turn.choosable(st))
 
 
 def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:
-    from game.rules.nanuuk.turn import may_end, may_stay
-
     i = st.mover
     who = st.spec.movers[i].id
-    out: list[NanuukAction] = [_step(who, g, kayak) for g, kayak in moves.targets(st, i)]
+    out: list[NanuukAction] = []
+    for g, kayak in moves.targets(st, i):  # a loop, not a comprehension: it is hot and short
+        out.append(_step(who, g, kayak))
     if st.sheets and st.steps > 0 and out:
         if st.sheets[i].carried & _TEAM == _TEAM:  # husky and sledge, used only together
             out.append(Mush())
             if st.spec.opt("variant-1"):
                 out.append(Mush(one_crack=True))
-    if st.stepped == 0 and may_stay(st):
+    if st.stepped == 0 and turn.may_stay(st):
         out.append(Stay(who))
-    if st.stepped and may_end(st):
+    if st.stepped and turn.may_end(st):
         out.append(EndTurn())
     return tuple(out)
 
@@ -324,7 +327,7 @@ _TEAM = HUSKY | SLEDGE
 
 
 def _legal_crack(st: NanuukState) -> tuple[NanuukAction, ...]:
-    return tuple(_crack(e) for e in moves.crack_options(st, st.at))
+    return tuple(map(_crack, moves.crack_options(st, st.at)))
 
 
 def _legal_take(st: NanuukState) -> tuple[NanuukAction, ...]:

@@ -86,16 +86,16 @@ def start_turn(st: NanuukState, seat: int, **changes: object) -> NanuukState:
     for round_trip in range(2 * n + 1):
         if round_trip == n:  # once round the table: the counts decide the first-round ban (N23)
             st = st.with_(**pending)
-        fresh: Fresh = {
-            "seat": seat, "mover": -1, "steps": 0, "stepped": 0, "owed": False, "quiet": 0,
-            "at": -1, "closing": False, "moved": 0, "phase": CHOOSE, **pending,
-        }  # fmt: skip
+        fresh: Fresh = {**_NEW_TURN, "seat": seat, **pending}
         result = start(st, seat, fresh)
         if not isinstance(result, _Skipped):
             return result
-        later = {k: v for k, v in result.changes.items() if k in _CARRIED}
-        now = {k: v for k, v in result.changes.items() if k not in _CARRIED}
-        pending.update(later)
+        now = {}
+        for key, value in result.changes.items():
+            if key in _CARRIED:
+                pending[key] = value
+            else:
+                now[key] = value
         if now:  # a hunter removed, a bear out of the fight: later seats must see it
             st = st.with_(**now)
         seat = (seat + 1) % n
@@ -104,6 +104,10 @@ def start_turn(st: NanuukState, seat: int, **changes: object) -> NanuukState:
 
 
 _CARRIED = frozenset({"turns", "skipped"})  # applied with the next turn that begins
+_NEW_TURN: Fresh = {
+    "mover": -1, "steps": 0, "stepped": 0, "owed": False, "quiet": 0, "at": -1, "closing": False,
+    "moved": 0, "phase": CHOOSE,
+}  # fmt: skip
 
 
 class _Skipped:
@@ -127,12 +131,12 @@ def _ready(st: NanuukState, movers: list[int], fresh: Fresh) -> NanuukState:
 
 
 def begin_move(st: NanuukState, i: int, fresh: Fresh | None = None) -> NanuukState:
-    moved = 0 if fresh is not None else st.moved
-    move: Fresh = {
-        "phase": STEP, "mover": i, "steps": _steps(st, i), "stepped": 0,
-        "moved": moved | 1 << i,
-    }  # fmt: skip
-    return st.with_(**{**fresh, **move} if fresh else move)
+    """Mover ``i`` moves next: within this turn, or as the first move of the ``fresh`` one."""
+    if fresh is None:
+        moved = st.moved | 1 << i
+        return st.with_(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=moved)
+    move = {"phase": STEP, "mover": i, "steps": _steps(st, i), "stepped": 0, "moved": 1 << i}
+    return st.with_(**{**fresh, **move})
 
 
 def _steps(st: NanuukState, i: int) -> int:
@@ -226,16 +230,27 @@ def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | 
 
 
 def _start_full(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
-    mine = [i for i in st.spec.of_seat(seat) if _still_playing(st, i)]
-    if not mine:
-        return _skip(st, fresh)  # N26: home or stranded, his turns are skipped
-    able = [i for i in mine if mobile(st, i)]
+    mine = st.spec.of_seat(seat)
+    if st.home:  # in the hunt every hunter plays
+        mine = tuple(i for i in mine if _still_playing(st, i))
+        if not mine:
+            return _skip(st, fresh)  # N26: home or stranded, his turns are skipped
+    able = _mobile_ones(st, mine)
     if able:
         return _ready(st, able, fresh)
     turns = list(fresh.get("turns", st.turns))  # type: ignore[call-overload]
     turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
     skipped = (*fresh["skipped"], seat)  # type: ignore[misc]
     return _skip(st, fresh, turns=tuple(turns), skipped=skipped)
+
+
+def _mobile_ones(st: NanuukState, movers: tuple[int, ...]) -> list[int]:
+    """The ``movers`` that can step (a loop: asked at every turn, mostly about one mover)."""
+    able = []
+    for i in movers:
+        if moves.targets(st, i):
+            able.append(i)
+    return able
 
 
 def _still_playing(st: NanuukState, i: int) -> bool:
