@@ -47,7 +47,8 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument("--variant", help="the game's variant id (Der Berg ruft: standard)")
     g.add_argument(
         "--players",
-        help="comma list of seats: human, ai:easy, ai:normal, ai:hard, optionally Name=kind",
+        help="comma list of seats: human, ai:easy, ai:normal, ai:hard, optionally Name=kind "
+        "(default: you and as few computer players as the variant needs)",
     )
     g.add_argument("--seed", type=int, help="seed for the game (default: random)")
     g.add_argument(
@@ -83,7 +84,8 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
     rules = rules_for(args.game)
     try:
         variant = rules.variant(args.variant or rules.variants()[0].id)
-        seats = parse_players(args.players or "human,ai:normal")
+        default = ",".join(["human"] + ["ai:normal"] * (variant.min_players - 1))
+        seats = parse_players(args.players or default)
         options = dict(parse_option(o) for o in args.option)
     except ValueError as exc:
         parser.error(str(exc))

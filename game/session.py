@@ -11,7 +11,7 @@ from typing import Any
 
 HUMAN = "human"
 AI_LEVELS = ("easy", "normal", "hard")
-BUILT_GAMES = ("nanuuk", "bergruft")  # games with a play scene; the others are "coming soon"
+BUILT_GAMES = ("nanuuk", "kaphoorn", "bergruft")  # games with a play scene
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,10 @@ from typing import Any, Protocol
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 LEVEL_ALIASES: dict[str, str] = {}  # other names for levels (none at present)
 BOT_GAMES: tuple[str, ...] = ("bergruft", "nanuuk", "kaphoorn")
+# The default thinking budget per level, in seconds (headless tools; the screen passes its own).
+# Nanuuk!'s bots cap the budget at the same figures (``CAP_S`` in game/ai/nanuuk.py).
+BUDGETS: dict[str, float] = {"easy": 0.1, "normal": 0.5, "hard": 2.0, "demo": 0.15}
+DEMO = "demo"  # kiosk attract games only; not offered in the set-up screen
 
 
 class Bot(Protocol):
@@ -30,8 +34,25 @@ class RandomBot:
         return rng.choice(actions)
 
 
+class DemoBot:
+    """A lively opponent for demo games: the normal bot, but now and then (``whim``) any legal
+    action, so no two attract games look alike and none drags on."""
+
+    whim = 0.08
+
+    def __init__(self, inner: Bot) -> None:
+        self.inner = inner
+
+    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
+        if rng.random() < self.whim:
+            return rng.choice(view.legal_actions())
+        return self.inner.choose(view, rng, budget_s)
+
+
 def make_bot(game_id: str, level: str) -> Bot:
-    """The bot for ``game_id`` at ``level`` ("easy", "normal" or "hard")."""
+    """The bot for ``game_id`` at ``level`` ("easy", "normal", "hard", or "demo")."""
+    if level == DEMO:
+        return DemoBot(make_bot(game_id, "normal"))
     resolved = LEVEL_ALIASES.get(level, level)
     if resolved not in LEVELS:
         known = ", ".join((*LEVELS, *LEVEL_ALIASES))
@@ -43,17 +64,17 @@ def make_bot(game_id: str, level: str) -> Bot:
         bots: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
         return bots[resolved]()
     if game_id == "nanuuk":
-        from game.ai import nanuuk
+        from game.ai import nanuuk, nanuuk_mcts
 
         kinds: dict[str, type[Bot]] = {
-            "easy": nanuuk.EasyBot, "normal": nanuuk.NormalBot, "hard": nanuuk.HardBot
+            "easy": nanuuk.EasyBot, "normal": nanuuk.NormalBot, "hard": nanuuk_mcts.HardBot
         }  # fmt: skip
         return kinds[resolved]()
     if game_id == "kaphoorn":
-        from game.ai import kaphoorn
+        from game.ai import kaphoorn, kaphoorn_hard
 
         sailors: dict[str, type[Bot]] = {
-            "easy": kaphoorn.EasyBot, "normal": kaphoorn.NormalBot, "hard": kaphoorn.HardBot
+            "easy": kaphoorn.EasyBot, "normal": kaphoorn.NormalBot, "hard": kaphoorn_hard.HardBot
         }  # fmt: skip
         return sailors[resolved]()
     raise ValueError(f"no bots for game {game_id!r} yet (bots exist for: {', '.join(BOT_GAMES)})")

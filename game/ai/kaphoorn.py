@@ -15,8 +15,8 @@ small values for sail points and cards in hand.
 - ``NormalBot``: every plan of up to two cards (one to bridge the gap, one at the end field),
   ignore onto a neighbour (with a card laid there first if needed), stay; "move again" when it
   gains; buys cards while its hand is short and sail points are plenty.
-- ``HardBot``: the normal plans, plus a replacement that spoils the best next move of the
-  player who leads (the stronger search of a later issue replaces it).
+- ``HardBot`` lives in ``kaphoorn_hard.py``: a search over these plans (and spoiling
+  replacements) that plays each one out against determinized hands.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from game.rules.kaphoorn.actions import (
     END,
     KapAction,
     play,
-    replace,
 )  # fmt: skip
 from game.rules.kaphoorn.chart import Chart, bits, default_chart
 from game.rules.kaphoorn.turn import DRAW, EMPTY, LAY, MOVED, all_winds
@@ -119,7 +118,7 @@ class EasyBot:
     """A few plans, a short look, now and then a whim."""
 
     chain = 2  # the longest run of cards laid towards an end field
-    wide = False  # also "move again", and (hard) spoiling the leader's wind
+    wide = False  # also "move again"
     whim = 0.15
 
     def choose(self, view: KapState, rng: random.Random, budget_s: float) -> KapAction:
@@ -265,44 +264,11 @@ class NormalBot(EasyBot):
     whim = 0.0
 
 
-class HardBot(NormalBot):
-    """The normal plans, and a replacement that spoils the leader's next wind."""
-
-    def _spoilers(self, s: KapState, judge: Course) -> Iterator[tuple[float, list[KapAction]]]:
-        leader = self._leader(s)
-        target = None if leader is None else self._next_card(s, leader)
-        if leader is None or target is None or not turn.replaceable(s) >> target & 1:
-            return
-        rival = Course(leader)
-
-        def rival_there(state: KapState) -> float:  # the leader's value once he sails there
-            return rival(state.with_(ships=_moved(state, leader, target)))
-
-        before = rival_there(s)
-        for w in sorted(set(s.hands[s.seat])):
-            action = replace(w, target)
-            after = s.apply(action)
-            spoiled = before - rival_there(after)
-            for value, plan in self._move_plans(after, [action], judge, cost=1):
-                yield value + 0.5 * spoiled, plan
-
-    @staticmethod
-    def _leader(s: KapState) -> int | None:
-        others = [p for p in range(s.players) if p != s.seat]
-        best = min(others, key=lambda p: course(s.ships[p], s.roses[p]))
-        mine = course(s.ships[s.seat], s.roses[s.seat])
-        return best if course(s.ships[best], s.roses[best]) < mine else None
-
-    @staticmethod
-    def _next_card(s: KapState, seat: int) -> int | None:
-        """The card the leader's best sail would end on next turn."""
-        view = s.with_(seat=seat)
-        moves = turn.sail_moves(view)
-        if not moves:
-            return None
-        roses = s.roses[seat]
-        return min((course(to, roses), to) for _, to in moves)[1]
-
-
-def _moved(s: KapState, seat: int, to: int) -> tuple[int, ...]:
-    return s.ships[:seat] + (to,) + s.ships[seat + 1 :]
+def spoiler_target(s: KapState, seat: int) -> int | None:
+    """The field ``seat``'s best sail by its current card would end on (the card a spoiling
+    replacement covers), or None if it cannot sail."""
+    moves = turn.sail_moves(s.with_(seat=seat))
+    if not moves:
+        return None
+    roses = s.roses[seat]
+    return min((course(to, roses), to) for _, to in moves)[1]

@@ -10,9 +10,8 @@ end), so a bot is asked once per small action. The bots think in whole turns:
   search (all options one level down, then the best few by the evaluation, then greedy) and
   scores the position after its turn with :class:`Evaluator`. The chosen line is kept as a plan,
   so the later small actions of the same turn follow it without thinking again.
-- ``HardBot``: the same turn search, then for the most promising ends of its turn (best first,
-  as long as the budget lasts) the next player's reply, found the normal bot's way with that
-  player's own evaluation; the turn whose reply leaves the best position is played.
+
+The hard bot (Monte Carlo tree search on these evaluations) lives in ``nanuuk_mcts.py``.
 
 The evaluation (always from one seat's point of view) depends on the family of play:
 
@@ -602,51 +601,3 @@ class NormalBot:
     ) -> tuple[NanuukAction, ...]:
         search = TurnSearch(view, view.seat, self.WIDTHS, budget)
         return search.root_values(rng)[0][2]
-
-
-class HardBot(NormalBot):
-    """The normal turn search, then the next player's best reply to the most promising turns."""
-
-    LEVEL = "hard"
-    WIDTHS: tuple[int, ...] = (40, 10, 4, 2)
-    REPLY_WIDTHS: tuple[int, ...] = (12, 6, 6, 2)
-    MAX_REPLIES = 60
-
-    def think(
-        self, view: NanuukState, rng: random.Random, budget: Budget
-    ) -> tuple[NanuukAction, ...]:
-        start = time.perf_counter()
-        own = Budget(start + (budget.deadline - start) * 0.4)  # the rest for the replies
-        search = TurnSearch(view, view.seat, self.WIDTHS, own)
-        ranked = search.root_values(rng)
-        me = search.ev
-        # every end of our turn the search met, best first by its value before the reply
-        ends = sorted(search.lines, key=lambda st: -search.leaves[st])[: self.MAX_REPLIES]
-        best_value = -float("inf")
-        best_line = ranked[0][2]
-        slowest = 0.0  # the longest reply search so far: stop before one would overrun
-        for count, end in enumerate(ends):
-            began = time.perf_counter()
-            if count > 0 and began + 1.2 * slowest >= budget.deadline:
-                break
-            if end.is_over():
-                value = me(end)
-            else:
-                value = self._reply_value(end, me, budget, rng)
-            slowest = max(slowest, time.perf_counter() - began)
-            if value > best_value:
-                best_value, best_line = value, search.lines[end]
-        return best_line
-
-    def _reply_value(
-        self, end: NanuukState, me: Evaluator, budget: Budget, rng: random.Random
-    ) -> float:
-        """Our value after the next player's best turn (by his own evaluation)."""
-        player = end.current_player
-        assert player is not None
-        reply = TurnSearch(end, player, self.REPLY_WIDTHS, budget)
-        ranked = reply.root_values(rng)
-        st = end
-        for a in ranked[0][2]:
-            st = st.apply(a)
-        return me(st)

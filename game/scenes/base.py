@@ -25,6 +25,7 @@ REGISTRY = {
     "setup": "game.scenes.setup:SetupScene",
     "bergruft": "game.scenes.bergruft:BergruftScene",
     "nanuuk": "game.scenes.nanuuk:NanuukScene",
+    "kaphoorn": "game.scenes.kaphoorn:KapHoornScene",
     "nanuuk_editor": "game.scenes.nanuuk_editor:NanuukEditorScene",
     "handoff": "game.scenes.handoff:HandoffScene",
     "results": "game.scenes.results:ResultsScene",

@@ -19,8 +19,8 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.ai.base import make_bot
-from game.ai.runner import BotRunner
+from game.ai.base import BUDGETS
+from game.ai.runner import BotRunner, close_runners, seat_runners
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.persist.log import LOG
@@ -140,10 +140,8 @@ class BergruftScene(UIScene):
             for s in range(self.players)
             for f in FIGURES
         }
-        self.runners: dict[int, BotRunner] = {}
-        for i, seat in enumerate(config.seats):
-            if not seat.is_human:
-                self.runners[i] = BotRunner(make_bot("bergruft", seat.kind), budget_s=0.4)
+        kinds = [seat.kind for seat in config.seats]
+        self.runners: dict[int, BotRunner] = seat_runners("bergruft", kinds, BUDGETS.__getitem__)
         self.ai_job: _AiJob | None = None
         self.viewer: int | None = None  # the seat allowed to see the number now (B7)
         self.handoff_up = False
@@ -170,9 +168,7 @@ class BergruftScene(UIScene):
         self._sync_controls()
 
     def exit(self) -> None:
-        for runner in self.runners.values():
-            runner.shutdown()
-        self.runners.clear()
+        close_runners(self.runners)
 
     def resume(self) -> None:
         self.tweener.speed = self.app.settings.animation_speed

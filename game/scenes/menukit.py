@@ -15,8 +15,6 @@ if TYPE_CHECKING:
 
 GAMES = ("nanuuk", "kaphoorn", "bergruft")  # picker order
 KINDS = (HUMAN, *AI_LEVELS)
-# Seat counts of the games whose rules are not built yet (from shared/rules/*.md).
-PLANNED_PLAYERS = {"kaphoorn": (3, 5)}
 HEADING_Y = 96
 
 
@@ -30,8 +28,6 @@ def is_built(game: str) -> bool:
 
 def player_range(game: str) -> tuple[int, int]:
     """The fewest and most seats over every variant of ``game``."""
-    if game in PLANNED_PLAYERS and not is_built(game):
-        return PLANNED_PLAYERS[game]
     from game.rules.base import rules_for
 
     variants = rules_for(game).variants()

@@ -15,8 +15,8 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.ai.base import make_bot
-from game.ai.runner import BotRunner
+from game.ai.base import BUDGETS
+from game.ai.runner import BotRunner, close_runners, seat_runners
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.persist.log import LOG
@@ -102,10 +102,8 @@ class NanuukScene(UIScene):
         self.growing: dict[int, Tween] = {}  # crack edge -> spreading
         self.flights: list[_Flight] = []
         self.hidden: set[int] = set()  # fields whose piece is drawn flying instead
-        self.runners: dict[int, BotRunner] = {}
-        for i, seat in enumerate(config.seats):
-            if not seat.is_human:
-                self.runners[i] = BotRunner(make_bot("nanuuk", seat.kind), budget_s=0.4)
+        kinds = [seat.kind for seat in config.seats]
+        self.runners: dict[int, BotRunner] = seat_runners("nanuuk", kinds, BUDGETS.__getitem__)
         self.ai_job: _AiJob | None = None
         self.history: list[tuple[NanuukState, int]] = []  # undo: (state, log length) per decision
         self.log: list[tuple[int, str]] = []
@@ -124,9 +122,7 @@ class NanuukScene(UIScene):
         self._sync_controls()
 
     def exit(self) -> None:
-        for runner in self.runners.values():
-            runner.shutdown()
-        self.runners.clear()
+        close_runners(self.runners)
 
     def resume(self) -> None:
         self.tweener.speed = self.app.settings.animation_speed

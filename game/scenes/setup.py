@@ -483,8 +483,13 @@ class SetupScene(UIScene):
         return tr(
             "setup.level_help",
             name=seat.name.strip() or tr("setup.seat_default", n=self.help_seat + 1),
-            text=f"{kind_name(seat.kind)}. {tr(f'kinds.desc.{seat.kind}')}",
+            text=f"{kind_name(seat.kind)}. {self.level_sentence(seat.kind)}",
         )
+
+    def level_sentence(self, kind: str) -> str:
+        """What playing against ``kind`` is like, in this game's words if it has them."""
+        key = f"kinds.desc.{self.game}.{kind}"
+        return tr(key) if has(key) else tr(f"kinds.desc.{kind}")
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         top = self.row_rect(len(self.seats) - 1).bottom + 24

@@ -2,14 +2,17 @@
 
 Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on CI):
 - frame time median and 99th percentile (update + draw + flip, not the frame-cap wait) for the
-  title scene, for the Der Berg ruft scene while pieces animate and for the Nanuuk! scene while
-  hunters slide and cracks spread;
+  title scene, for the Der Berg ruft scene while pieces animate, for the Nanuuk! scene while
+  hunters slide and cracks spread, and for the Kap Hoorn scene (4 AIs) while a ship sails or a
+  wind card flies;
 - time from process start to the first frame (a fresh interpreter running main.py);
 - peak RSS of this process in MB;
 - Der Berg ruft random playouts per second through the rules protocol;
 - Nanuuk! random playouts per second (full 4-player game, 2-player introduction) and actions/s;
 - Kap Hoorn random playouts per second (4 players, a 40-round limit) and actions/s;
-- mean and max AI decision time per level.
+- mean and max AI decision time per game and level, each level with its own budget, and the
+  frame time while a Hard bot thinks (two Hard bots playing Nanuuk!; the search runs in the bot
+  worker process), see ``game.tools.bench_ai``.
 
 It reports; it does not assert. Targets: frame p99 <= 8 ms, first frame <= 1.5 s.
 """
@@ -28,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 from typing import Any
+
+from game.tools.bench_ai import bench_decisions, bench_hard_thinking
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST_FRAME_ENV = "SPELTAFEL_REPORT_FIRST_FRAME"
@@ -115,6 +120,38 @@ def bench_nanuuk_scene(frames: int, data_dir: str) -> dict[str, float]:
             break
         if app.scenes.top is None or app.scenes.top.name != "nanuuk":
             app.scenes.reset("nanuuk", config=config.with_seed(config.seed + 1))
+    return _summary(times) if times else {"frames": 0}
+
+
+def _kaphoorn_moving(scene: Any) -> bool:
+    """A ship sails (its track runs) or a wind card flies (to the chart, or face down to a hand)."""
+    if any(not path.finished for path in getattr(scene, "tracks", {}).values()):
+        return True
+    return any(f.kind in ("card", "back") for f in getattr(scene, "flights", ()))
+
+
+def bench_kaphoorn_scene(frames: int, data_dir: str) -> dict[str, float]:
+    """Frames of a 4-player AI game of Kap Hoorn, counted only while a ship sails or a card
+    flies."""
+    from game.app import STEP
+    from game.session import GameConfig, Seat
+
+    names, colours = ("Anna", "Ben", "Clara", "David"), ("red", "blue", "yellow", "green")
+    seats = tuple(Seat(n, "easy", c) for n, c in zip(names, colours, strict=True))
+    config = GameConfig("kaphoorn", "standard", seats, seed=11)
+    app = _app(data_dir, config)
+    app.options.speed = 3.0
+    times: list[float] = []
+    for _ in range(frames * 40):
+        app.frame_times = []
+        app.frame(STEP)
+        scene = app.scenes.top
+        if scene is not None and scene.name == "kaphoorn" and _kaphoorn_moving(scene):
+            times.extend(app.frame_times)
+        if len(times) >= frames:
+            break
+        if app.scenes.top is None or app.scenes.top.name != "kaphoorn":
+            app.scenes.reset("kaphoorn", config=config.with_seed(config.seed + 1))
     return _summary(times) if times else {"frames": 0}
 
 
@@ -218,33 +255,6 @@ def bench_kaphoorn(games: int = 100, repeats: int = 3) -> dict[str, float]:
     }
 
 
-def bench_decisions(positions: int = 200) -> dict[str, dict[str, float]]:
-    """Mean and max decision time per AI level over random Der Berg ruft positions."""
-    from game.ai.base import LEVELS, make_bot
-    from game.rules.bergruft import RULES
-
-    rng = random.Random(5)
-    states = []
-    while len(states) < positions:
-        state = RULES.new_game("standard", rng.randint(2, 4), seed=rng.randrange(10**9))
-        while not state.is_over() and len(states) < positions:
-            states.append(state)
-            state = state.apply(rng.choice(state.legal_actions()))
-    report = {}
-    for level in LEVELS:
-        bot, times = make_bot("bergruft", level), []
-        for state in states:
-            view = state.view(state.current_player)
-            started = time.perf_counter()
-            bot.choose(view, rng, 1.0)
-            times.append(time.perf_counter() - started)
-        report[level] = {
-            "mean_ms": round(statistics.mean(times) * 1000, 3),
-            "max_ms": round(max(times) * 1000, 3),
-        }
-    return report
-
-
 def run(frames: int, playout_seconds: float) -> dict[str, Any]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     with tempfile.TemporaryDirectory() as data_dir:
@@ -255,8 +265,10 @@ def run(frames: int, playout_seconds: float) -> dict[str, Any]:
             "title": bench_title(frames, data_dir),
             "bergruft_animating": bench_bergruft(frames, data_dir),
             "nanuuk_animating": bench_nanuuk_scene(frames, data_dir),
+            "kaphoorn_sailing": bench_kaphoorn_scene(frames, data_dir),
             "bergruft_rules": bench_playouts(playout_seconds),
-            "bergruft_ai_decisions": bench_decisions(),
+            "hard_thinking": bench_hard_thinking(frames, data_dir),
+            "ai_decisions": bench_decisions(),
             "nanuuk_rules": bench_nanuuk(),
             "kaphoorn_rules": bench_kaphoorn(),
         }
@@ -270,11 +282,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=600, help="frames measured per scene")
     parser.add_argument("--playout-seconds", type=float, default=3.0)
     parser.add_argument(
-        "--only", choices=("rules",), help="only the rules figures (no window, no AI)"
+        "--only",
+        choices=("rules", "ai"),
+        help="only the rules figures (no window, no AI), or only the AI figures",
     )
     args = parser.parse_args(argv)
-    if args.only == "rules":
-        report: dict[str, Any] = {
+    report: dict[str, Any]
+    if args.only == "ai":
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        with tempfile.TemporaryDirectory() as data_dir:
+            report = {
+                "hard_thinking": bench_hard_thinking(args.frames, data_dir),
+                "ai_decisions": bench_decisions(),
+            }
+    elif args.only == "rules":
+        report = {
             "bergruft_rules": bench_playouts(args.playout_seconds),
             "nanuuk_rules": bench_nanuuk(),
             "kaphoorn_rules": bench_kaphoorn(),

@@ -5,69 +5,22 @@ games last and how they end: turns per player (median, quartiles, range), the ou
 (Kap Hoorn: ``roses``, ``finish``, ``rounds``), and the mean and longest decision time. It is
 the tool the level data of a game is tuned with (K1 asks Kap Hoorn's chart to give 4-player
 games of 25-45 turns each).
+
+A thin front end to :mod:`game.tools.tournament`: the same games, but the seats stay fixed
+(seat ``i`` plays ``--bots``'s i-th level) and the report is about the games, not the bots.
+Each level thinks with its default budget (``game.ai.base.BUDGETS``).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import random
-import statistics
 import sys
-import time
-from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
-from typing import Any
 
-from game.ai.base import LEVELS, make_bot
-from game.rules.base import GAME_IDS, rules_for
+from game.rules.base import GAME_IDS
+from game.tools.tournament import BOT_NAMES, check_game, parse_bots, play_many, play_one, summary
 
-
-def play_one(game: str, variant: str, bots: tuple[str, ...], seed: int) -> dict[str, Any]:
-    """One game; seat ``i`` plays bot level ``bots[i]``."""
-    rules = rules_for(game)
-    players = [make_bot(game, level) for level in bots]
-    state = rules.new_game(variant, len(bots), seed=seed)
-    rng = random.Random(f"selfplay:{seed}")
-    thinking: list[float] = []
-    while not state.is_over():
-        seat = state.current_player
-        assert seat is not None
-        started = time.perf_counter()
-        action = players[seat].choose(state.view(seat), rng, 0.5)
-        thinking.append(time.perf_counter() - started)
-        state = state.apply(action)
-    outcome = state.outcome()
-    assert outcome is not None
-    turns = getattr(state, "turn", 0) + (outcome.reason != "rounds")
-    return {
-        "turns_per_player": turns / len(bots),
-        "reason": outcome.reason,
-        "winners": [bots[s] for s in outcome.winners],
-        "think_s": thinking,
-    }
-
-
-def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
-    lengths = [r["turns_per_player"] for r in results]
-    quartiles = statistics.quantiles(lengths, n=4) if len(lengths) > 1 else lengths * 3
-    thinking = [t for r in results for t in r["think_s"]]
-    reasons = Counter(r["reason"] for r in results)
-    return {
-        "games": len(results),
-        "turns_per_player": {
-            "median": statistics.median(lengths),
-            "q1": round(quartiles[0], 2),
-            "q3": round(quartiles[2], 2),
-            "min": min(lengths),
-            "max": max(lengths),
-        },
-        "reasons": {k: round(v / len(results), 3) for k, v in sorted(reasons.items())},
-        "decision_ms": {
-            "mean": round(1000 * statistics.mean(thinking), 2),
-            "max": round(1000 * max(thinking), 1),
-        },
-    }
+__all__ = ["main", "play_one", "summary"]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -81,20 +34,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
-    levels = tuple(args.bots.split(","))
+    variant = check_game(parser, args.game, args.variant)
+    levels = parse_bots(parser, args.bots)
     if len(levels) == 1:
         levels *= args.players
-    bad = [lv for lv in levels if lv not in LEVELS]
-    if bad or len(levels) != args.players or args.games < 1:
-        parser.error(f"--bots: {args.players} levels of {', '.join(LEVELS)}; --games >= 1")
-    try:
-        rules_for(args.game).variant(args.variant)
-    except ValueError as exc:
-        parser.error(str(exc))
+    if len(levels) != args.players or args.games < 1 or args.jobs < 0:
+        parser.error(
+            f"--bots: one or {args.players} of {', '.join(BOT_NAMES)}; --games >= 1; --jobs >= 0"
+        )
+    if not variant.min_players <= args.players <= variant.max_players:
+        parser.error(
+            f"--players: {args.game} {variant.id} is for {variant.min_players}-"
+            f"{variant.max_players} players, not {args.players}"
+        )
     seeds = range(args.seed, args.seed + args.games)
-    with ProcessPoolExecutor(max_workers=args.jobs or None) as pool:
-        futures = [pool.submit(play_one, args.game, args.variant, levels, s) for s in seeds]
-        results = [f.result() for f in futures]
+    results = play_many(args.game, args.variant, [levels] * args.games, seeds, jobs=args.jobs)
     report = {"game": args.game, "variant": args.variant, "bots": list(levels)}
     report |= summary(results)
     if args.json:

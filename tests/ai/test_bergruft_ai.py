@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 import threading
 import time
+from functools import partial
 from typing import Any
 
 import pytest
 
 from game.ai import LEVELS, BotRunner, RandomBot, make_bot
 from game.ai.base import Bot
+from game.ai.runner import BotWorker
 from game.rules.base import GAME_IDS
 from game.rules.bergruft import RULES, BergState, Phase
 
@@ -135,7 +137,7 @@ def wait_for(runner: BotRunner) -> Any:
 def test_runner_answers_without_blocking() -> None:
     state = RULES.new_game("standard", 2, seed=4)
     bot = SlowBot()
-    with BotRunner(bot) as runner:
+    with BotRunner(lambda: bot, 0.5, BotWorker(use_process=False)) as runner:
         assert not runner.busy and runner.poll() is None
         runner.start(state.view(state.caller), seed=1)
         assert runner.busy and runner.poll() is None  # still thinking: poll does not wait
@@ -147,7 +149,7 @@ def test_runner_answers_without_blocking() -> None:
 def test_runner_discards_a_cancelled_request() -> None:
     state = RULES.new_game("standard", 2, seed=4)
     bot = SlowBot()
-    runner = BotRunner(bot)
+    runner = BotRunner(lambda: bot, 0.5, BotWorker(use_process=False))
     try:
         runner.start(state.view(state.caller), seed=1)
         runner.cancel()
@@ -159,6 +161,7 @@ def test_runner_discards_a_cancelled_request() -> None:
         assert wait_for(runner) in state.legal_actions()
     finally:
         runner.shutdown()
+        runner.worker.close()
 
 
 def test_runner_reraises_a_bot_error() -> None:
@@ -166,7 +169,7 @@ def test_runner_reraises_a_bot_error() -> None:
         def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
             raise RuntimeError("bot bug")
 
-    runner = BotRunner(Broken())
+    runner = BotRunner(Broken, 0.5, BotWorker(use_process=False))
     try:
         runner.start(RULES.new_game("standard", 2, seed=4), seed=1)
         with pytest.raises(RuntimeError, match="bot bug"):
@@ -175,11 +178,12 @@ def test_runner_reraises_a_bot_error() -> None:
                 time.sleep(0.01)
     finally:
         runner.shutdown()
+        runner.worker.close()
 
 
 def test_runner_same_seed_same_move() -> None:
     state = RULES.new_game("standard", 2, seed=4)
-    with BotRunner(make_bot("bergruft", "normal")) as runner:
+    with BotRunner(partial(make_bot, "bergruft", "normal"), 0.5) as runner:  # a process
         runner.start(state.view(state.caller), seed=7)
         first = wait_for(runner)
         runner.start(state.view(state.caller), seed=7)

@@ -9,7 +9,8 @@ import pytest
 
 from game.ai import LEVELS, RandomBot, make_bot
 from game.ai.base import Bot
-from game.ai.nanuuk import EasyBot, HardBot, NormalBot
+from game.ai.nanuuk import EasyBot, NormalBot
+from game.ai.nanuuk_mcts import HardBot
 from game.rules.nanuuk import RULES, NanuukState
 from game.rules.nanuuk.actions import Leave, Take
 from game.rules.nanuuk.turn import start_turn

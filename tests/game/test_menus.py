@@ -106,18 +106,6 @@ def test_touch_alone_reaches_a_started_game(drive):
 
 
 # ---- picker ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("game", ["kaphoorn"])
-def test_coming_soon_games_only_show_a_message(drive, game):
-    picker = open_scene(drive, "picker")
-    before = len(drive.app.messages)
-    drive.click(picker.cards[game].rect.center)
-    picker.ring.focus(picker.cards[game])
-    drive.key(pygame.K_RETURN)
-    assert names(drive.app) == ["picker"]
-    assert len(drive.app.messages) == before + 2
-    assert "coming soon" in drive.app.messages[-1][0]
-
-
 def test_picker_shows_player_counts_from_the_rules():
     from game.scenes.menukit import player_range
 
@@ -126,12 +114,13 @@ def test_picker_shows_player_counts_from_the_rules():
     assert player_range("kaphoorn") == (3, 5)
 
 
-def test_nanuuk_opens_its_set_up_from_the_picker(drive):
+@pytest.mark.parametrize("game", ["nanuuk", "kaphoorn"])
+def test_a_game_opens_its_set_up_from_the_picker(drive, game):
     picker = open_scene(drive, "picker")
-    picker.ring.focus(picker.cards["nanuuk"])
+    picker.ring.focus(picker.cards[game])
     drive.key(pygame.K_RETURN)
     assert names(drive.app) == ["picker", "setup"]
-    assert drive.app.scenes.top.game == "nanuuk"
+    assert drive.app.scenes.top.game == game
 
 
 def test_picker_back_returns_to_the_title(drive):
@@ -208,10 +197,19 @@ def test_selected_ai_level_is_explained(drive):
     setup.ring.focus(setup.kind_buttons[1])
     drive.key(pygame.K_RIGHT)  # normal -> hard
     assert "Computer – hard" in setup.kind_buttons[1].text
-    assert i18n.tr("kinds.desc.hard") in setup.help_text()
+    assert i18n.tr("kinds.desc.bergruft.hard") in setup.help_text()
     drive.key(pygame.K_LEFT)
     drive.key(pygame.K_LEFT)  # -> easy
-    assert i18n.tr("kinds.desc.easy") in setup.help_text()
+    assert i18n.tr("kinds.desc.bergruft.easy") in setup.help_text()
+
+
+@pytest.mark.parametrize("game", ["bergruft", "nanuuk", "kaphoorn"])
+def test_every_game_describes_each_level_in_its_own_words(drive, game):
+    setup = open_scene(drive, "setup", game=game)
+    sentences = {setup.level_sentence(level) for level in ("easy", "normal", "hard")}
+    assert len(sentences) == 3
+    for level in ("easy", "normal", "hard"):
+        assert i18n.has(f"kinds.desc.{game}.{level}")
 
 
 def test_fixed_game_number_is_used_and_random_differs(drive):

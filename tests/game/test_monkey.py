@@ -30,6 +30,13 @@ MIXED = GameConfig(
     (Seat("Anna", "human", "red"), Seat("Ben", "easy", "blue"), Seat("Cleo", "normal", "green")),
     seed=2,
 )
+KAPHOORN_HOT_SEAT = GameConfig(
+    "kaphoorn",
+    "standard",
+    (Seat("Anna", "human", "red"), Seat("Ben", "human", "blue"), Seat("Cleo", "easy", "green")),
+    seed=3,
+    options={"rounds": 6},
+)
 OUTCOME = {
     "game": "bergruft", "variant": "standard", "seed": 1, "players": ["Anna", "Ben"],
     "kinds": ["human", "human"], "colours": ["red", "blue"], "scores": [12, 0],
@@ -49,6 +56,7 @@ START = [
     ("results", {"config": TWO_HUMANS, "outcome": OUTCOME}),
     ("bergruft", {"config": TWO_HUMANS}),
     ("bergruft", {"config": MIXED}),
+    ("kaphoorn", {"config": KAPHOORN_HOT_SEAT}),
 ]
 
 

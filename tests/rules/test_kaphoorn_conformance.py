@@ -222,3 +222,30 @@ def test_options_are_checked() -> None:
 def test_an_unknown_wind_is_refused(action: Any) -> None:
     state = RULES.new_game("standard", 3, seed=1)
     check_refused(state, action)
+
+
+def test_the_quick_legality_check_agrees_with_the_list_of_legal_actions() -> None:
+    """``apply`` checks an action with ``turn.offers`` rather than searching the list."""
+    from game.rules.kaphoorn import turn
+    from game.rules.kaphoorn.actions import AGAIN, BUY, END, STAY, ignore, play, replace, sail
+
+    rng = random.Random(77)
+    checked = 0
+    for seed in range(12):
+        state = RULES.new_game("standard", rng.randint(3, 5), seed=seed, options={"rounds": 8})
+        while not state.is_over():
+            offered = set(state.legal_actions())
+            fields = rng.sample(range(len(state.cards)), 40) + [
+                a.to for a in offered if hasattr(a, "to")
+            ]
+            winds = range(len(state.deck.winds))
+            candidates = {AGAIN, BUY, END, STAY}
+            for f in fields:
+                candidates |= {play(rng.choice(winds), f), replace(rng.choice(winds), f)}
+                candidates |= {sail(rng.randrange(8), f), ignore(f)}
+            candidates |= offered
+            for action in candidates:
+                assert turn.offers(state, action) == (action in offered), (state.phase, action)
+                checked += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 10_000

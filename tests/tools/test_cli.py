@@ -23,6 +23,12 @@ def test_players_parse_kinds_and_names():
     ]
 
 
+@pytest.mark.parametrize(("game", "seats"), [("bergruft", 2), ("nanuuk", 2), ("kaphoorn", 3)])
+def test_without_players_you_play_against_as_few_computers_as_needed(game, seats):
+    opts = parse_args(["--game", game])
+    assert [s.kind for s in opts.game.seats] == ["human"] + ["normal"] * (seats - 1)
+
+
 def test_full_headless_command_parses():
     opts = parse_args(
         "--game bergruft --players ai:normal,ai:easy --seed 7 --speed 20 --exit-when-over "
@@ -40,7 +46,7 @@ def test_full_headless_command_parses():
     ("argv", "message"),
     [
         ("--game chess", "invalid choice"),
-        ("--game kaphoorn", "coming soon"),
+        ("--game kaphoorn --players human,ai:easy", "3-5 players"),
         ("--game nanuuk --variant partner --players ai:easy,ai:easy", "4-4 players"),
         ("--game bergruft --players human", "2-4 players"),
         ("--game bergruft --players human,ai:genius", "unknown AI level"),

@@ -90,17 +90,10 @@ class KapState(State):
         return memo["actions"]  # type: ignore[no-any-return]
 
     def is_legal(self, action: Any) -> bool:
-        memo = self._memo()
-        if "offered" not in memo:
-            memo["offered"] = frozenset(self.legal_actions())
-        return action in memo["offered"]
+        return turn.offers(self, action)
 
     def apply(self, action: Any) -> KapState:
-        try:
-            offered = self.is_legal(action)
-        except TypeError:  # unhashable: certainly not one of ours
-            offered = False
-        if not offered:
+        if not turn.offers(self, action):
             from game.rules.kaphoorn.why import why
 
             raise IllegalAction(why(self, action))

@@ -145,6 +145,38 @@ def draw_actions(s: KapState, free_draw_pending: bool) -> tuple[KapAction, ...]:
     return (BUY, END) if can_buy else (END,)
 
 
+def offers(s: KapState, action: object) -> bool:
+    """Whether ``action`` is one of ``legal_actions(s)``, checked without building the list
+    (``apply`` asks this for every action)."""
+    phase, kind = s.phase, type(action)
+    if kind is Play or kind is Replace:
+        wind, to = action.wind, action.to  # type: ignore[attr-defined]
+        if phase != LAY or s.replaced or wind == HIDDEN or wind not in s.hands[s.seat]:
+            return False
+        if not isinstance(to, int) or to < 0:
+            return False
+        if kind is Play:
+            return bool(frontier(s) >> to & 1)
+        return s.played == 0 and bool(replaceable(s) >> to & 1)
+    if kind is Sail:
+        move = (action.direction, action.to)  # type: ignore[attr-defined]
+        return phase in (LAY, AGAIN_PHASE) and move in sail_moves(s)
+    if kind is Ignore:
+        to = action.to  # type: ignore[attr-defined]
+        if phase != LAY or s.sail[s.seat] < IGNORE_COST or not isinstance(to, int) or to < 0:
+            return False
+        return bool(ignore_targets(s) >> to & 1)
+    if kind is Again:
+        return phase == MOVED
+    if kind is Stay:
+        return phase == LAY
+    if kind is Buy or kind is End:
+        if phase not in (MOVED, DRAW):
+            return False
+        return action in draw_actions(s, free_draw_pending=phase == MOVED)
+    return False
+
+
 # --- what an action does ------------------------------------------------------------------------
 
 

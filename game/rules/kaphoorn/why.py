@@ -1,4 +1,8 @@
-"""Why an action is not offered: the message of ``IllegalAction`` (rulings cited)."""
+"""Why an action is not offered: the message of ``IllegalAction`` (rulings cited).
+
+:func:`reason` gives a code and its parameters (the screen translates the code); :func:`why`
+the English sentence the engine raises.
+"""
 
 from __future__ import annotations
 
@@ -24,111 +28,155 @@ from game.rules.kaphoorn.winds import default_deck
 if TYPE_CHECKING:
     from game.rules.kaphoorn.state import KapState
 
+Reason = tuple[str, dict[str, Any]]
+
+ENGLISH = {
+    "over": "the game is over",
+    "unknown_card": "there is no such wind card",
+    "lay_first": "cards are played before the ship moves",
+    "only_card": "you replaced a card: it must be the only card this turn",
+    "no_card": "you hold no {wind} card",
+    "on_sea": "cards go on the sea, not on land",
+    "start_field": "a start field is printed: nothing goes on it (K3)",
+    "occupied": "there is a card on {field} already",
+    "not_next": "not next to any card",
+    "replace_alone": "you played a card this turn: a replacement must be the only card (K6)",
+    "nothing_to_cover": "there is no card there to replace",
+    "start_cover": "a start field cannot be replaced (K3)",
+    "ship_there": "a ship stands on this card",
+    "reach": "your own ship can reach this card this turn (K5)",
+    "moved": "your ship has moved this turn",
+    "no_wind": "the wind does not blow that way",
+    "land": "land or the edge of the chart is in the way (K4)",
+    "exact": "the wind carries the ship exactly {n} fields, to {field}",
+    "no_card_there": "no wind card on {field} to end on",
+    "other_ship": "another ship is on {field}",
+    "ignore_cost": f"ignoring the wind costs {IGNORE_COST} sail points",
+    "one_field": "ignoring the wind moves the ship one field only",
+    "no_card_next": "no wind card on {field}",
+    "move_first": "move your ship first",
+    "again_cost": f"sailing again costs {AGAIN_COST} sail points",
+    "finished": "your ship has finished moving this turn",
+    "dead_end": "no wind from this field leads anywhere (K13)",
+    "after_move": "cards are drawn and bought after the ship moves",
+    "buy_cost": f"a card costs {CARD_COST} sail point",
+    "hand_limit": f"hand limit {HAND_LIMIT}",
+    "empty": "no cards left to draw",
+    "end_again": "you paid to sail again: sail first",
+    "end_first": "move your ship first (or stay)",
+    "other": "not a Kap Hoorn action: {action}",
+}
+
 
 def why(s: KapState, action: Any) -> str:
+    code, params = reason(s, action)
+    return ENGLISH[code].format(**params)
+
+
+def reason(s: KapState, action: Any) -> Reason:
     if s.phase == OVER:
-        return "the game is over"
-    if isinstance(action, (Play, Replace)) and not 0 <= action.wind < len(default_deck().winds):
-        return "there is no such wind card"
+        return "over", {}
+    if isinstance(action, Play | Replace) and not 0 <= action.wind < len(default_deck().winds):
+        return "unknown_card", {}
     for kind, explain in _EXPLAIN:
         if isinstance(action, kind):
-            return explain(s, action)
-    return f"not a Kap Hoorn action: {action!r}"
+            return explain(s, action)  # type: ignore[no-any-return]
+    return "other", {"action": repr(action)}
 
 
-def _play(s: KapState, a: Play) -> str:
+def _play(s: KapState, a: Play) -> Reason:
     chart = default_chart()
     if s.phase != LAY:
-        return "cards are played before the ship moves"
+        return "lay_first", {}
     if s.replaced:
-        return "you replaced a card: it must be the only card this turn"
+        return "only_card", {}
     if a.wind not in s.hands[s.seat]:
-        return f"you hold no {all_winds()[a.wind]} card"
+        return "no_card", {"wind": str(all_winds()[a.wind])}
     if not 0 <= a.to < len(s.cards) or not chart.is_sea(a.to):
-        return "cards go on the sea, not on land"
+        return "on_sea", {}
     if a.to in chart.starts:
-        return "a start field is printed: nothing goes on it (K3)"
+        return "start_field", {}
     if s.laid >> a.to & 1:
-        return f"there is a card on {chart.label(a.to)} already"
-    return "not next to any card"
+        return "occupied", {"field": chart.label(a.to)}
+    return "not_next", {}
 
 
-def _replace(s: KapState, a: Replace) -> str:
+def _replace(s: KapState, a: Replace) -> Reason:
     chart = default_chart()
     if s.phase != LAY:
-        return "cards are played before the ship moves"
+        return "lay_first", {}
     if s.played:
-        return "you played a card this turn: a replacement must be the only card (K6)"
+        return "replace_alone", {}
     if a.wind not in s.hands[s.seat]:
-        return f"you hold no {all_winds()[a.wind]} card"
+        return "no_card", {"wind": str(all_winds()[a.wind])}
     if not 0 <= a.to < len(s.cards) or not s.laid >> a.to & 1:
-        return "there is no card there to replace"
+        return "nothing_to_cover", {}
     if a.to in chart.starts:
-        return "a start field cannot be replaced (K3)"
+        return "start_cover", {}
     if a.to in s.ships:
-        return "a ship stands on this card"
-    return "your own ship can reach this card this turn (K5)"
+        return "ship_there", {}
+    return "reach", {}
 
 
-def _sail(s: KapState, a: Sail) -> str:
+def _sail(s: KapState, a: Sail) -> Reason:
     if s.phase not in (LAY, AGAIN_PHASE):
-        return "your ship has moved this turn"
+        return "moved", {}
     chart = default_chart()
     ship = s.ships[s.seat]
     wind = all_winds()[s.cards[ship]]
     if a.direction not in chart.arrows(wind, ship):
-        return "the wind does not blow that way"
+        return "no_wind", {}
     to = chart.end_of(ship, a.direction, wind.distance)
     if to < 0:
-        return "land or the edge of the chart is in the way (K4)"
+        return "land", {}
     if to != a.to:
-        return f"the wind carries the ship exactly {wind.distance} fields, to {chart.label(to)}"
+        return "exact", {"n": wind.distance, "field": chart.label(to)}
     if not s.laid >> to & 1:
-        return f"no wind card on {chart.label(to)} to end on"
-    return f"another ship is on {chart.label(to)}"
+        return "no_card_there", {"field": chart.label(to)}
+    return "other_ship", {"field": chart.label(to)}
 
 
-def _ignore(s: KapState, a: Ignore) -> str:
+def _ignore(s: KapState, a: Ignore) -> Reason:
     if s.phase != LAY:
-        return "your ship has moved this turn"
+        return "moved", {}
     chart = default_chart()
     if s.sail[s.seat] < IGNORE_COST:
-        return f"ignoring the wind costs {IGNORE_COST} sail points"
+        return "ignore_cost", {}
     if not 0 <= a.to < len(s.cards) or not chart.neighbours[s.ships[s.seat]] >> a.to & 1:
-        return "ignoring the wind moves the ship one field only"
+        return "one_field", {}
     if not s.laid >> a.to & 1:
-        return f"no wind card on {chart.label(a.to)}"
-    return f"another ship is on {chart.label(a.to)}"
+        return "no_card_next", {"field": chart.label(a.to)}
+    return "other_ship", {"field": chart.label(a.to)}
 
 
-def _again(s: KapState, a: Again) -> str:
+def _again(s: KapState, a: Again) -> Reason:
     if s.phase in (LAY, AGAIN_PHASE):
-        return "move your ship first"
+        return "move_first", {}
     if s.sail[s.seat] < AGAIN_COST:
-        return f"sailing again costs {AGAIN_COST} sail points"
+        return "again_cost", {}
     if s.phase == DRAW and sail_moves(s):
-        return "your ship has finished moving this turn"
-    return "no wind from this field leads anywhere (K13)"
+        return "finished", {}
+    return "dead_end", {}
 
 
-def _stay(s: KapState, a: Stay) -> str:
-    return "your ship has moved this turn"
+def _stay(s: KapState, a: Stay) -> Reason:
+    return "moved", {}
 
 
-def _buy(s: KapState, a: Buy) -> str:
+def _buy(s: KapState, a: Buy) -> Reason:
     if s.phase not in (MOVED, DRAW):
-        return "cards are drawn and bought after the ship moves"
+        return "after_move", {}
     if s.sail[s.seat] < CARD_COST:
-        return f"a card costs {CARD_COST} sail point"
+        return "buy_cost", {}
     if len(s.hands[s.seat]) + (s.phase == MOVED) >= HAND_LIMIT:
-        return f"hand limit {HAND_LIMIT}"
-    return "no cards left to draw"
+        return "hand_limit", {}
+    return "empty", {}
 
 
-def _end(s: KapState, a: End) -> str:
+def _end(s: KapState, a: End) -> Reason:
     if s.phase == AGAIN_PHASE:
-        return "you paid to sail again: sail first"
-    return "move your ship first (or stay)"
+        return "end_again", {}
+    return "end_first", {}
 
 
 _EXPLAIN: tuple[tuple[type, Any], ...] = (

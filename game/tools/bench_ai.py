@@ -1,0 +1,105 @@
+"""The AI figures of the bench: decision times per game and level, and the frame time while a
+Hard bot thinks on the screen (its search runs in the worker process, see game/ai/runner.py).
+
+Used by ``python -m game.tools.bench`` (``--only ai`` runs just these).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from typing import Any
+
+POSITIONS = {"easy": 24, "normal": 24, "hard": 6}  # random positions timed per game and level
+VARIANTS = {"bergruft": ("standard", 3), "nanuuk": ("full", 3), "kaphoorn": ("standard", 4)}
+
+
+def random_positions(game: str, count: int, seed: int) -> list[Any]:
+    """Positions met in random play (not over), each with a computer seat to move."""
+    from game.rules.base import rules_for
+
+    rules = rules_for(game)
+    variant, players = VARIANTS[game]
+    rng = random.Random(seed)
+    found: list[Any] = []
+    while len(found) < count:
+        state = rules.new_game(variant, players, seed=rng.randrange(10**9))
+        for _ in range(rng.randint(0, 120)):
+            if state.is_over():
+                break
+            state = state.apply(rng.choice(state.legal_actions()))
+        if not state.is_over():
+            found.append(state)
+    return found
+
+
+def bench_decisions(games: tuple[str, ...] = tuple(VARIANTS)) -> dict[str, dict[str, Any]]:
+    """Mean and max decision time (ms) per game and level, each level with its own budget."""
+    from game.ai.base import BUDGETS, LEVELS, make_bot
+
+    report: dict[str, dict[str, Any]] = {}
+    for game in games:
+        report[game] = {}
+        for level in LEVELS:
+            bot = make_bot(game, level)
+            rng = random.Random(f"{game}:{level}")
+            times = []
+            for state in random_positions(game, POSITIONS[level], seed=len(level)):
+                view = state.view(state.current_player)
+                started = time.perf_counter()
+                bot.choose(view, rng, BUDGETS[level])
+                times.append(time.perf_counter() - started)
+            report[game][level] = {
+                "budget_s": BUDGETS[level],
+                "decisions": len(times),
+                "mean_ms": round(statistics.mean(times) * 1000, 1),
+                "max_ms": round(max(times) * 1000, 1),
+            }
+    return report
+
+
+def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, float]:
+    """Frames of a Nanuuk! game of two Hard bots, counted only while one of them thinks."""
+    from game.app import STEP, App, Options
+    from game.session import GameConfig, Seat
+
+    seats = (Seat("Anna", "hard", "red"), Seat("Ben", "hard", "blue"))
+    config = GameConfig("nanuuk", "full", seats, seed=21)
+    app = App(Options(game=config, size=(1920, 1080), data_dir=_path(data_dir), raise_errors=True))
+    app.start()
+    for _ in range(30):
+        app.frame(STEP)
+    measured: list[float] = []
+    deadline = time.monotonic() + 600
+    while len(measured) < frames and time.monotonic() < deadline:
+        scene = app.scenes.top
+        thinking = scene is not None and any(r.busy for r in getattr(scene, "runners", {}).values())
+        app.frame_times = []
+        app.frame(STEP)
+        if thinking and app.frame_times:
+            measured.extend(app.frame_times)
+        if scene is None or scene.name != "nanuuk":
+            app.scenes.reset("nanuuk", config=config.with_seed(config.seed + 1))
+    app.scenes.reset("title")  # the game screen closes its bot worker
+    app.scenes.apply_pending()
+    return _summary(measured)
+
+
+def _path(text: str) -> Any:
+    from pathlib import Path
+
+    return Path(text)
+
+
+def _summary(seconds: list[float]) -> dict[str, float]:
+    if not seconds:
+        return {"frames": 0}
+    ms = sorted(s * 1000 for s in seconds)
+    p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
+    return {
+        "frames": len(ms),
+        "median_ms": round(statistics.median(ms), 3),
+        "p99_ms": round(p99, 3),
+        "max_ms": round(ms[-1], 3),
+    }

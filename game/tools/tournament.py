@@ -1,0 +1,395 @@
+"""Bot tournaments: ``python -m game.tools.tournament --game bergruft --bots hard,normal --json``.
+
+Plays seeded games of bots against each other, headless and in parallel across processes, and
+reports per bot level the win rate per seat played with its 95% confidence interval (Wilson
+score interval), the fair share (1 / players) and the mean and longest decision time, plus the
+length of the games (turns per player: median, quartiles, range) and how they ended.
+
+The line-up: ``--bots`` names bot levels (easy, normal, hard) or ``random`` (a uniformly random
+legal action). With P players and K names, K == P gives one seat each; K < P gives the first
+K-1 names one seat each and the last name the remaining seats (``--bots hard,normal --players 4``
+is one hard bot against three normal ones). Game i (0-based) shifts the line-up by i seats and
+uses seed S + i, so over every P games each bot sits in each seat once. A shared win counts
+1 / len(winners) for each winner.
+
+``game.tools.selfplay`` is a thin front end to the same code (fixed seats, length statistics).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from game.ai.base import BOT_GAMES, BUDGETS, LEVELS, Bot, RandomBot, make_bot
+from game.rules.base import GAME_IDS, Outcome, State, Variant, rules_for
+
+RANDOM = "random"
+BOT_NAMES: tuple[str, ...] = (*LEVELS, RANDOM)
+Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal distribution
+MAX_DECISIONS = 200_000  # a game that needs more decisions than this is a bug, not a long game
+
+
+# -- the line-up -----------------------------------------------------------------------------------
+
+
+def default_players(variant: Variant) -> int:
+    """Two players where the variant allows it, else its minimum."""
+    return 2 if variant.min_players <= 2 <= variant.max_players else variant.min_players
+
+
+def lineup(names: Sequence[str], players: int) -> tuple[str, ...]:
+    """Seat the bots: one name per seat, or the last name fills the seats left over."""
+    if not names:
+        raise ValueError("no bots named")
+    if len(names) > players:
+        raise ValueError(f"{len(names)} bots named for {players} seats")
+    return (*names[:-1], *[names[-1]] * (players - len(names) + 1))
+
+
+def rotated(seats: Sequence[str], shift: int) -> tuple[str, ...]:
+    """The line-up of game ``shift``: entry j of ``seats`` sits at seat (j + shift) mod P."""
+    n = len(seats)
+    return tuple(seats[(s - shift) % n] for s in range(n))
+
+
+def budget_for(name: str, budgets: dict[str, float] | None = None) -> float:
+    """The thinking budget (seconds) of a bot level; the random bot does not think."""
+    if name == RANDOM:
+        return 0.0
+    return (budgets or {}).get(name, BUDGETS[name])
+
+
+def make_player(game: str, name: str) -> Bot:
+    return RandomBot() if name == RANDOM else make_bot(game, name)
+
+
+# -- one game --------------------------------------------------------------------------------------
+
+
+def turns_played(game: str, state: State, outcome: Outcome) -> int:
+    """Turns taken by all players together in a finished game."""
+    per_seat = getattr(state, "turns", None)
+    if isinstance(per_seat, tuple):  # Nanuuk!: finished turns per seat
+        return sum(per_seat)
+    done = int(getattr(state, "turn", 0))  # Der Berg ruft, Kap Hoorn: turns completed
+    if game == "kaphoorn" and outcome.reason != "rounds":
+        done += 1  # a Kap Hoorn game won by roses or the finish ends inside a turn
+    return done
+
+
+def play_one(
+    game: str,
+    variant: str,
+    seats: Sequence[str],
+    seed: int,
+    budgets: dict[str, float] | None = None,
+) -> dict[str, Any]:
+    """One game: seat ``i`` is played by bot ``seats[i]`` (a level or ``random``).
+
+    Returns the seats, the winning seats and bots, each bot's (fractional) wins, the outcome
+    reason, the turns per player and each bot's decision times in seconds.
+    """
+    seats = tuple(seats)
+    rules = rules_for(game)
+    players = [make_player(game, name) for name in seats]
+    rngs = [random.Random(f"tournament:{seed}:{seat}") for seat in range(len(seats))]
+    state = rules.new_game(variant, len(seats), seed=seed)
+    thinking: dict[str, list[float]] = {name: [] for name in dict.fromkeys(seats)}
+    decisions = 0
+    try:
+        while not state.is_over():
+            seat = state.current_player
+            assert seat is not None
+            name = seats[seat]
+            started = time.perf_counter()
+            action = players[seat].choose(state.view(seat), rngs[seat], budget_for(name, budgets))
+            thinking[name].append(time.perf_counter() - started)
+            state = state.apply(action)
+            decisions += 1
+            if decisions > MAX_DECISIONS:
+                raise RuntimeError(f"no end after {MAX_DECISIONS} decisions")
+    except Exception as exc:
+        raise RuntimeError(f"{game} {variant} seed {seed}, seats {list(seats)}: {exc!r}") from exc
+    outcome = state.outcome()
+    assert outcome is not None
+    return {
+        "seed": seed,
+        "seats": list(seats),
+        "winner_seats": list(outcome.winners),
+        "winners": [seats[s] for s in outcome.winners],
+        "wins": share_wins(seats, outcome.winners),
+        "reason": outcome.reason,
+        "turns_per_player": turns_played(game, state, outcome) / len(seats),
+        "think_s": thinking,
+    }
+
+
+def share_wins(seats: Sequence[str], winners: Sequence[int]) -> dict[str, float]:
+    """Each bot's wins in one game: 1 / len(winners) for every winning seat it holds."""
+    wins = dict.fromkeys(seats, 0.0)
+    for seat in winners:
+        wins[seats[seat]] += 1 / len(winners)
+    return wins
+
+
+def _play(job: tuple[str, str, tuple[str, ...], int, dict[str, float] | None]) -> dict[str, Any]:
+    return play_one(*job)
+
+
+def play_many(
+    game: str,
+    variant: str,
+    seatings: Iterable[Sequence[str]],
+    seeds: Iterable[int],
+    budgets: dict[str, float] | None = None,
+    jobs: int = 0,
+) -> list[dict[str, Any]]:
+    """Play one game per (seating, seed), in ``jobs`` processes (0 = one per core; 1 = here)."""
+    work = [
+        (game, variant, tuple(s), seed, budgets) for s, seed in zip(seatings, seeds, strict=True)
+    ]
+    workers = min(jobs or os.cpu_count() or 1, len(work))
+    if workers <= 1:
+        return [_play(job) for job in work]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(pool.map(_play, work))
+
+
+# -- statistics ------------------------------------------------------------------------------------
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for ``wins`` successes in ``n`` trials (wins may be fractional)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p = wins / n
+    denominator = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)  # exact ends at 0 and n wins
+    high = 1.0 if wins >= n else min(1.0, centre + half)
+    return (low, high)
+
+
+def _ms(seconds: list[float]) -> dict[str, float | None]:
+    if not seconds:
+        return {"mean": None, "max": None}
+    return {"mean": round(1000 * statistics.mean(seconds), 2), "max": round(1000 * max(seconds), 2)}
+
+
+def summary(results: list[dict[str, Any]]) -> dict[str, Any]:
+    """How long the games lasted, how they ended, and the decision times of all bots together."""
+    lengths = [r["turns_per_player"] for r in results]
+    quartiles = (
+        statistics.quantiles(lengths, n=4, method="inclusive") if len(lengths) > 1 else lengths * 3
+    )  # "inclusive": the quartiles stay within the range even for a handful of games
+    thinking = [t for r in results for times in r["think_s"].values() for t in times]
+    reasons = Counter(r["reason"] for r in results)
+    return {
+        "games": len(results),
+        "turns_per_player": {
+            "median": statistics.median(lengths),
+            "q1": round(quartiles[0], 2),
+            "q3": round(quartiles[2], 2),
+            "min": min(lengths),
+            "max": max(lengths),
+        },
+        "reasons": {k: round(v / len(results), 3) for k, v in sorted(reasons.items())},
+        "decision_ms": _ms(thinking),
+    }
+
+
+def level_stats(results: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Per bot (in order of first appearance): games, seats, wins, win rate per seat, its 95%
+    Wilson interval, the fair share and decision times."""
+    games: Counter[str] = Counter()
+    seats: Counter[str] = Counter()
+    wins: defaultdict[str, float] = defaultdict(float)
+    thinking: defaultdict[str, list[float]] = defaultdict(list)
+    for r in results:
+        seats.update(r["seats"])
+        games.update(set(r["seats"]))
+        for name, won in r["wins"].items():
+            wins[name] += won
+        for name, times in r["think_s"].items():
+            thinking[name].extend(times)
+    out: dict[str, dict[str, Any]] = {}
+    for name in seats:
+        low, high = wilson(wins[name], seats[name])
+        out[name] = {
+            "games": games[name],
+            "seats": seats[name],
+            "wins": round(wins[name], 3),
+            "win_rate": round(wins[name] / seats[name], 4),
+            "ci95": [round(low, 4), round(high, 4)],
+            "fair_share": round(1 / len(results[0]["seats"]), 4),
+            "decisions": len(thinking[name]),
+            "decision_ms": _ms(thinking[name]),
+        }
+    return out
+
+
+def seat_stats(results: list[dict[str, Any]]) -> list[float]:
+    """The share of wins that went to each seat (seat 0 first), whoever sat there."""
+    wins = [0.0] * len(results[0]["seats"])
+    for r in results:
+        for seat in r["winner_seats"]:
+            wins[seat] += 1 / len(r["winner_seats"])
+    return [round(w / len(results), 4) for w in wins]
+
+
+# -- the command line ------------------------------------------------------------------------------
+
+
+def _budget(text: str) -> tuple[str, float]:
+    level, sep, value = text.partition("=")
+    if not sep or level not in LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r}: LEVEL=SECONDS with LEVEL one of {LEVELS}")
+    try:
+        seconds = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: SECONDS must be a number") from None
+    if not seconds > 0 or math.isinf(seconds):
+        raise argparse.ArgumentTypeError(f"{text!r}: SECONDS must be positive")
+    return level, seconds
+
+
+def parse_bots(parser: argparse.ArgumentParser, text: str) -> tuple[str, ...]:
+    names = tuple(name.strip() for name in text.split(","))
+    bad = [name for name in names if name not in BOT_NAMES]
+    if bad:
+        parser.error(f"--bots: unknown bot {bad[0]!r} (known: {', '.join(BOT_NAMES)})")
+    return names
+
+
+def check_game(parser: argparse.ArgumentParser, game: str, variant: str) -> Variant:
+    """The variant of a game that has bots, or an argparse error."""
+    if game not in BOT_GAMES:
+        parser.error(f"--game: no bots for {game!r} (bots exist for: {', '.join(BOT_GAMES)})")
+    try:
+        return rules_for(game).variant(variant)
+    except ValueError as exc:
+        parser.error(f"--variant: {exc}")
+
+
+def _format_table(report: dict[str, Any]) -> str:
+    lines = [
+        f"{report['game']} / {report['variant']}: {report['players']} players, "
+        f"{report['games']} games from seed {report['seed']}, "
+        f"line-up {','.join(report['lineup'])} (rotating)",
+        "",
+        f"{'bot':<8} {'seats':>6} {'wins':>7} {'win rate':>9}  {'95% CI':<15} {'fair':>6}"
+        f" {'mean ms':>9} {'max ms':>9}",
+    ]
+    for name, s in report["levels"].items():
+        low, high = s["ci95"]
+        ms = s["decision_ms"]
+        mean = "-" if ms["mean"] is None else f"{ms['mean']:.2f}"
+        longest = "-" if ms["max"] is None else f"{ms['max']:.1f}"
+        lines.append(
+            f"{name:<8} {s['seats']:>6} {s['wins']:>7.2f} {s['win_rate']:>9.1%}  "
+            f"{f'{low:.1%}-{high:.1%}':<15} {s['fair_share']:>6.1%} {mean:>9} {longest:>9}"
+        )
+    t = report["turns_per_player"]
+    reasons = ", ".join(f"{k or '-'} {v:.0%}" for k, v in report["reasons"].items())
+    seats = ", ".join(f"{share:.0%}" for share in report["seat_win_share"])
+    lines += [
+        "",
+        f"turns per player: median {t['median']:g} (quartiles {t['q1']:g}-{t['q3']:g}, "
+        f"range {t['min']:g}-{t['max']:g})",
+        f"outcomes: {reasons}",
+        f"wins by seat (seat 1 first): {seats}",
+        f"budgets (s): {', '.join(f'{k} {v:g}' for k, v in report['budgets_s'].items())}",
+        f"{report['elapsed_s']:.1f} s in {report['jobs']} process(es)",
+    ]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.tools.tournament",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--game", choices=GAME_IDS, required=True)
+    parser.add_argument("--variant", default="standard")
+    parser.add_argument(
+        "--players", type=int, help="seats (default: 2 if the variant allows it, else its minimum)"
+    )
+    parser.add_argument(
+        "--bots", required=True, help=f"comma-separated, of {', '.join(BOT_NAMES)}; the last fills"
+    )
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument(
+        "--budget",
+        type=_budget,
+        action="append",
+        default=[],
+        metavar="LEVEL=SECONDS",
+        help="thinking budget of a level (default: "
+        + ", ".join(f"{k} {v:g}" for k, v in BUDGETS.items())
+        + "); repeatable",
+    )
+    parser.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
+    parser.add_argument("--json", action="store_true", help="print one JSON line")
+    args = parser.parse_args(argv)
+
+    variant = check_game(parser, args.game, args.variant)
+    names = parse_bots(parser, args.bots)
+    players = default_players(variant) if args.players is None else args.players
+    if not variant.min_players <= players <= variant.max_players:
+        parser.error(
+            f"--players: {args.game} {variant.id} is for {variant.min_players}-"
+            f"{variant.max_players} players, not {players}"
+        )
+    if len(names) > players:
+        parser.error(f"--bots: {len(names)} bots named for {players} players")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.jobs < 0:
+        parser.error("--jobs must be 0 (one per core) or more")
+    budgets = {level: BUDGETS[level] for level in LEVELS} | dict(args.budget)
+
+    seats = lineup(names, players)
+    jobs = min(args.jobs or os.cpu_count() or 1, args.games)
+    started = time.perf_counter()
+    results = play_many(
+        args.game,
+        args.variant,
+        (rotated(seats, i) for i in range(args.games)),
+        range(args.seed, args.seed + args.games),
+        budgets,
+        jobs,
+    )
+    elapsed = time.perf_counter() - started
+    report: dict[str, Any] = {
+        "game": args.game,
+        "variant": args.variant,
+        "players": players,
+        "bots": list(names),
+        "lineup": list(seats),
+        "seed": args.seed,
+        "budgets_s": {name: budgets[name] for name in dict.fromkeys(seats) if name != RANDOM},
+        "levels": level_stats(results),
+    }
+    report |= summary(results)
+    report["seat_win_share"] = seat_stats(results)
+    report["elapsed_s"] = round(elapsed, 1)
+    report["jobs"] = jobs
+    print(json.dumps(report) if args.json else _format_table(report))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

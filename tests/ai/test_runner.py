@@ -1,0 +1,142 @@
+"""Bots think in a worker process: answers arrive by polling, cancelling stops the thinking."""
+
+from __future__ import annotations
+
+import random
+import time
+from functools import partial
+from typing import Any
+
+import pytest
+
+from game.ai.base import make_bot
+from game.ai.runner import BotError, BotRunner, BotWorker, close_runners, seat_runners
+from game.rules.base import rules_for
+
+
+class SlowBot:
+    """Thinks until its budget is spent (a stand-in for a long search)."""
+
+    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
+        time.sleep(budget_s)
+        return view.legal_actions()[0]
+
+
+class BrokenBot:
+    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
+        raise ZeroDivisionError("the bot divided by zero")
+
+
+def answer(runner: BotRunner, wall: float = 60.0) -> Any:
+    deadline = time.monotonic() + wall
+    while time.monotonic() < deadline:
+        action = runner.poll()
+        if action is not None:
+            return action
+        time.sleep(0.01)
+    raise AssertionError("no answer in time")
+
+
+def a_state(game: str) -> Any:
+    rules = rules_for(game)
+    players = 3 if game == "kaphoorn" else 2
+    return rules.new_game(rules.variants()[0].id, players, seed=4)
+
+
+@pytest.mark.parametrize("game", ["bergruft", "nanuuk", "kaphoorn"])
+def test_a_worker_process_answers_with_a_legal_action(game: str) -> None:
+    state = a_state(game)
+    worker = BotWorker()
+    try:
+        assert worker.use_process and worker.alive
+        runner = BotRunner(partial(make_bot, game, "easy"), 0.1, worker)
+        runner.start(state.view(state.current_player), seed=1)
+        assert runner.busy
+        assert answer(runner) in state.legal_actions()
+        assert not runner.busy and runner.poll() is None
+    finally:
+        worker.close()
+    assert not worker.alive
+
+
+def test_cancelling_stops_the_thinking_and_the_next_request_works() -> None:
+    state = a_state("bergruft")
+    worker = BotWorker()
+    try:
+        slow = BotRunner(SlowBot, 30.0, worker)
+        slow.start(state.view(state.current_player), seed=1)
+        time.sleep(0.2)
+        slow.cancel()
+        assert not worker.alive and not slow.busy  # the 30 s search is not left running
+        quick = BotRunner(partial(make_bot, "bergruft", "easy"), 0.1, worker)
+        quick.start(state.view(state.current_player), seed=2)
+        assert answer(quick) in state.legal_actions()
+        assert worker.alive  # a fresh process took over
+    finally:
+        worker.close()
+
+
+def test_a_new_request_replaces_the_pending_one() -> None:
+    state = a_state("bergruft")
+    worker = BotWorker()
+    try:
+        slow = BotRunner(SlowBot, 30.0, worker)
+        quick = BotRunner(partial(make_bot, "bergruft", "easy"), 0.1, worker)
+        slow.start(state.view(state.current_player), seed=1)
+        quick.start(state.view(state.current_player), seed=2)
+        assert not slow.busy and slow.poll() is None  # its answer will never be returned
+        assert answer(quick) in state.legal_actions()
+    finally:
+        worker.close()
+
+
+@pytest.mark.parametrize("use_process", [True, False])
+def test_a_broken_bot_reports_its_traceback(use_process: bool) -> None:
+    state = a_state("bergruft")
+    worker = BotWorker(use_process=use_process)
+    try:
+        runner = BotRunner(BrokenBot, 0.1, worker)
+        runner.start(state.view(state.current_player), seed=1)
+        with pytest.raises(BotError, match="ZeroDivisionError: the bot divided by zero"):
+            answer(runner)
+    finally:
+        worker.close()
+
+
+def test_without_a_process_a_thread_thinks() -> None:
+    state = a_state("kaphoorn")
+    worker = BotWorker(use_process=False)
+    try:
+        runner = BotRunner(partial(make_bot, "kaphoorn", "easy"), 0.1, worker)
+        runner.start(state.view(state.current_player), seed=3)
+        assert answer(runner) in state.legal_actions()
+    finally:
+        worker.close()
+
+
+def test_the_seats_of_a_game_share_one_worker() -> None:
+    runners = seat_runners("kaphoorn", ["human", "easy", "hard"], {"easy": 0.1, "hard": 2.0}.get)
+    try:
+        assert sorted(runners) == [1, 2]
+        assert runners[1].worker is runners[2].worker
+        assert (runners[1].budget_s, runners[2].budget_s) == (0.1, 2.0)
+        worker = runners[1].worker
+    finally:
+        close_runners(runners)
+    assert runners == {} and not worker.alive
+    assert seat_runners("bergruft", ["human", "human"], {}.get) == {}
+
+
+@pytest.mark.parametrize("game", ["bergruft", "nanuuk", "kaphoorn"])
+def test_demo_bots_play_whole_games_with_some_whims(game: str) -> None:
+    rules = rules_for(game)
+    state = rules.new_game(rules.variants()[0].id, 3 if game == "kaphoorn" else 2, seed=8)
+    bot = make_bot(game, "demo")
+    rng = random.Random(8)
+    for _ in range(4000):
+        if state.is_over():
+            break
+        seat = state.current_player
+        state = state.apply(bot.choose(state.view(seat), rng, 0.15))
+    assert state.is_over()
+    assert bot.whim > 0 and type(bot.inner) is type(make_bot(game, "normal"))
