@@ -314,7 +314,6 @@ class KapHoornScene(UIScene):
         self.ignoring = False
         self.focus = 0
         self.on_board = True
-        self._built_key = None
         self._sync_controls()
         return True
 
