@@ -51,6 +51,7 @@ SAIL_STEP_SECONDS = 0.2  # per field of a ship's path
 CARD_SECONDS = 0.45
 ROSE_SECONDS = 0.8
 FINAL_PAUSE = 1.5
+GAIN_SECONDS = 1.4  # how long the +1 sail point of a new turn shows
 NOTICE_SECONDS = 3.0
 LOG_LINES = 2
 
@@ -126,6 +127,7 @@ class KapHoornScene(UIScene):
         self._static_key: object = None
         self._static = pygame.Surface((1, 1))
         self._books: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.gain: tuple[int, int, float] = (-1, -1, 0.0)  # (turn, seat, until): "+1" shown
         for wind in all_winds():  # paint every card face now, not in the frame it is first laid
             for zone in (1, 2, 3):
                 seachart.board_sprite(wind, FORWARD[zone], self.layout.cell)
@@ -215,9 +217,11 @@ class KapHoornScene(UIScene):
         self.flights = [f for f in self.flights if not f.path.finished]
         if not any(f.kind == "card" for f in self.flights):
             self.hidden.clear()
+        st = self.state
+        if not st.is_over() and self.gain[0] != st.turn:  # step 1: a sail point to the new mover
+            self.gain = (st.turn, st.seat, self.clock + GAIN_SECONDS)
         if self.busy or self.handoff_up:
             return
-        st = self.state
         if st.is_over():
             self._end_of_game()
         elif st.current_player in self.runners:
@@ -802,6 +806,12 @@ class KapHoornScene(UIScene):
                 seachart.draw_logbook(book, book.get_rect(), **page)  # type: ignore[arg-type]
                 self._books[key] = book
             surface.blit(book, rect.topleft)
+        turn_no, seat, until = self.gain
+        if seat >= 0 and self.clock < until and turn_no == st.turn:
+            rect = self._book_rect(seat)  # the +1 of step 1 rises from the sail track
+            rise = (1 - (until - self.clock) / GAIN_SECONDS) * 24
+            at = (rect.x + rect.w * 0.62, rect.centery - rise)
+            theme.text(surface, tr("kaphoorn.gain"), at, 34, theme.ACCENT, True, "center", True)
 
     def _draw_reasons(self, surface: pygame.Surface) -> None:
         for n, (_, _, enabled, reason) in enumerate(self.button_states()):

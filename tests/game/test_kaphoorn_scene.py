@@ -793,3 +793,19 @@ def test_random_input_plays_on_without_errors_or_leaks(drive) -> None:
             break
         assert drive.app.scenes.stack[0] is scene
     assert len(scene.log) > 10 and scene.state.turn >= 3 and secrecy.handoffs >= 2
+
+
+def test_each_new_turn_shows_its_plus_one_sail_point_on_the_movers_log_book(drive) -> None:
+    drive.app.options.speed = 8
+    scene = start(drive, config(["easy", "easy", "easy"], seed=3, start=1))
+    shown = set()
+    for _ in range(3000):
+        drive.frames(1)
+        turn, seat, until = scene.gain
+        assert turn == scene.state.turn or scene.state.is_over()
+        if scene.clock < until:
+            shown.add(seat)
+            assert seat == scene.state.seat or scene.state.is_over()
+        if len(shown) == 3:
+            break
+    assert shown == {0, 1, 2}  # every mover's step 1 was shown on their log book
