@@ -34,7 +34,7 @@ from game.rules.kaphoorn.actions import (
     KapAction,
     play,
 )  # fmt: skip
-from game.rules.kaphoorn.chart import Chart, bits, default_chart
+from game.rules.kaphoorn.chart import Chart, bits, default_chart, king_steps
 from game.rules.kaphoorn.turn import DRAW, EMPTY, LAY, MOVED, all_winds
 
 WIN = 10_000.0
@@ -52,16 +52,7 @@ LAY_COST = 0.15  # per card laid: the sea it builds helps the others too
 def _distances_from(field: int) -> tuple[int, ...]:
     """King steps over sea from ``field`` to every field (-1 off the sea)."""
     chart = default_chart()
-    out = [-1] * (chart.width * chart.height)
-    out[field] = 0
-    todo = deque([field])
-    while todo:
-        f = todo.popleft()
-        for n in bits(chart.neighbours[f]):
-            if out[n] < 0:
-                out[n] = out[f] + 1
-                todo.append(n)
-    return tuple(out)
+    return king_steps([field], chart.neighbours, len(chart.terrain))
 
 
 @functools.cache

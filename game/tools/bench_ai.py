@@ -61,13 +61,13 @@ def bench_decisions(games: tuple[str, ...] = tuple(VARIANTS)) -> dict[str, dict[
 
 def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, float]:
     """Frames of a Nanuuk! game of two Hard bots, counted only while one of them thinks."""
-    from game.app import STEP, App, Options
+    from game.app import STEP
     from game.session import GameConfig, Seat
+    from game.tools.bench import _app, _summary
 
     seats = (Seat("Anna", "hard", "red"), Seat("Ben", "hard", "blue"))
     config = GameConfig("nanuuk", "full", seats, seed=21)
-    app = App(Options(game=config, size=(1920, 1080), data_dir=_path(data_dir), raise_errors=True))
-    app.start()
+    app = _app(data_dir, config)
     for _ in range(30):
         app.frame(STEP)
     measured: list[float] = []
@@ -83,23 +83,4 @@ def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, float]:
             app.scenes.reset("nanuuk", config=config.with_seed(config.seed + 1))
     app.scenes.reset("title")  # the game screen closes its bot worker
     app.scenes.apply_pending()
-    return _summary(measured)
-
-
-def _path(text: str) -> Any:
-    from pathlib import Path
-
-    return Path(text)
-
-
-def _summary(seconds: list[float]) -> dict[str, float]:
-    if not seconds:
-        return {"frames": 0}
-    ms = sorted(s * 1000 for s in seconds)
-    p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
-    return {
-        "frames": len(ms),
-        "median_ms": round(statistics.median(ms), 3),
-        "p99_ms": round(p99, 3),
-        "max_ms": round(ms[-1], 3),
-    }
+    return _summary(measured) if measured else {"frames": 0}

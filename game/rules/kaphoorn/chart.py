@@ -160,7 +160,7 @@ def load_chart(path: Path) -> Chart:
         finish=_mask(finish),
         neighbours=neighbours,
         rays=_rays(sea, width, height),
-        distance=_distances(finish, neighbours, len(terrain)),
+        distance=king_steps(finish, neighbours, len(terrain)),
         not_first_column=full & ~first_column,
         not_last_column=full & ~(first_column << width - 1),
     )
@@ -286,10 +286,11 @@ def _rays(sea: int, width: int, height: int) -> tuple[tuple[tuple[int, ...], ...
     return tuple(rays)
 
 
-def _distances(finish: list[int], neighbours: tuple[int, ...], size: int) -> tuple[int, ...]:
+def king_steps(sources: list[int], neighbours: tuple[int, ...], size: int) -> tuple[int, ...]:
+    """King steps over sea from the nearest of ``sources`` to every field (-1 off the sea)."""
     distance = [-1] * size
-    todo = deque(finish)
-    for f in finish:
+    todo = deque(sources)
+    for f in sources:
         distance[f] = 0
     while todo:
         f = todo.popleft()
