@@ -292,6 +292,60 @@ def test_payoffs_follow_the_rules_engine() -> None:
     assert payoffs.third[6] == pytest.approx(best)
 
 
+# -- hand-made positions: a win in one, an immediate loss avoided ------------------------------
+
+
+def test_hard_caller_lifts_the_screen_into_a_won_summit() -> None:
+    """Caller (seat 0): Heidi 14, Peter 15; Guesser: Heidi 3, Peter 9. The Caller stands 5 flags
+    and the first guess is 7, off by 2. His Heidi stands on step 14, at most three steps below the
+    summit, so B6 lets him lift after this first guess: Peter climbs 2 onto the summit (17) and
+    Heidi 1 (to 15), which ends the game with an avalanche of 3 stones (the summit's 3 x one free
+    step) against the Guesser's 115 (step 9's 23 x five free steps): the Caller wins. Allowing
+    another guess instead risks the right guess 5 (hint "lower"), which restarts his pair."""
+    state = act(act(position((14, 3), (15, 9)), SetFlags, 5), Guess, 7)
+    assert state.may_lift_screen()
+    lifted = act(state, LiftScreen)
+    assert lifted.is_over() and lifted.peter == (17, 9) and lifted.heidi == (15, 3)
+    outcome = lifted.outcome()
+    assert outcome is not None and outcome.winners == (0,) and outcome.scores == (3, 115)
+    guessed = act(act(state, AllowGuess), Guess, 5)  # the other choice: the pair may restart
+    assert not guessed.is_over() and (guessed.heidi[0], guessed.peter[0]) == (0, 1)
+    # the summit rule is what makes it a win in one: one step lower, Heidi could not lift here
+    assert not act(act(position((13, 3), (15, 9)), SetFlags, 5), Guess, 7).may_lift_screen()
+    bot = HardBot()
+    for budget in (FAST, 0.4):
+        for seed in range(10):
+            action = bot.choose(state.view(0), random.Random(seed), budget)
+            assert isinstance(action, LiftScreen), (budget, seed, action)
+
+
+def test_hard_caller_punishes_rather_than_lose_by_waiving() -> None:
+    """Caller (seat 0): Heidi 5, Peter 13; Guesser: Heidi 10, Peter 11 (no free step: avalanche
+    0). Number 10, guesses 0, 15 and 1, each allowed: a wrong third guess off by 9 (more than 3).
+    Waiving lets the Caller's Peter climb all 9 onto the summit (capped at 17) while his Heidi
+    climbs 3 to step 8: the game ends with his avalanche 3 x 8 free steps = 24 against the
+    Guesser's 0, a loss. Punishing caps his climb at 3 (Peter 16, Heidi 8): nobody is on the
+    summit, the game goes on, and the Guesser is pushed down (Peter 10, Heidi 7)."""
+    state = act(position((5, 10), (13, 11)), SetFlags, 10)
+    for guess in (0, 15, 1):
+        if state.phase is Phase.DECIDE:
+            state = act(state, AllowGuess)
+        state = act(state, Guess, guess)
+    assert state.phase is Phase.PUNISH
+    waived = act(state, Waive)
+    assert waived.is_over() and waived.peter == (17, 11) and waived.heidi == (8, 10)
+    outcome = waived.outcome()
+    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (24, 0)
+    punished = act(state, Punish)
+    assert not punished.is_over()
+    assert punished.peter == (16, 10) and punished.heidi == (8, 7)
+    bot = HardBot()
+    for budget in (FAST, 0.4):
+        for seed in range(5):
+            action = bot.choose(state.view(0), random.Random(seed), budget)
+            assert isinstance(action, Punish), (budget, seed, action)
+
+
 # -- strength ----------------------------------------------------------------------------------
 
 

@@ -4,12 +4,29 @@ from __future__ import annotations
 
 import random
 import time
+from collections import Counter
 
-from game.ai.base import make_bot
+from game.ai.base import Bot, make_bot
 from game.ai.kaphoorn_hard import HardBot
 from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.actions import Again, Ignore, Play, Replace, Sail, Stay
-from game.rules.kaphoorn.turn import HIDDEN, LAY
+from game.rules.kaphoorn.actions import (
+    AGAIN,
+    END,
+    Again,
+    Buy,
+    End,
+    Ignore,
+    KapAction,
+    Play,
+    Replace,
+    Sail,
+    Stay,
+    play,
+    sail,
+)
+from game.rules.kaphoorn.chart import DIRECTIONS, default_chart
+from game.rules.kaphoorn.turn import AGAIN_PHASE, EMPTY, HIDDEN, LAY, MOVED, all_winds
+from game.rules.kaphoorn.winds import default_deck
 from tests.ai.test_kaphoorn_ai import _won_in_one, random_positions
 
 MOVES = (Sail, Ignore, Stay)
@@ -101,3 +118,125 @@ def test_it_sails_a_game_against_normal_bots() -> None:
         assert seat is not None
         state = state.apply(bots[seat].choose(state.view(seat), rng, 0.5))
     assert state.outcome() is not None
+
+
+# -- a hand-made position: an immediate loss avoided -------------------------------------------
+
+F = default_chart().field
+WIND = default_deck().index
+RED, YELLOW, GREEN = 1, 0, 2
+
+
+def _gift_to_the_next_player() -> KapState:
+    """Seat 0 to move (3 players), all in zone 3 (cards point north) south of the finish line
+    (row 8, A8-E8), where no card lies yet and none touches C8.
+
+    - Seat 0 on A10 (a fork: north-west leaves the chart, north-east 2 ends on the empty C8),
+      a red rose of stage 2 only, 5 sail points, hand backwind, beam, breeze, cross, trade. Its
+      best course is the yellow station C10 (a trade on it, north 2 to C8), then the finish.
+    - Seat 1 on E10 (a fork: north-east runs onto land, north-west 2 ends on C8 too) with a
+      yellow rose of stage 1 and a green one of stage 2: enough to win on the finish line. Empty
+      hand, 0 sail points (1 on his turn: no "ignore", no "move again"), so all he can do next
+      turn is sail by his fork, and that needs a card on C8.
+    - Seat 2 at its start field, far away.
+    The deck stays whole: the cards not on the board or in a hand form the pile.
+    """
+    s = RULES.new_game("standard", 3, seed=1, options={"start": 1})
+    board = {F("A10"): WIND("fork"), F("E10"): WIND("fork"), F("C10"): WIND("trade")}
+    names = ("backwind", "beam", "breeze", "cross", "trade")
+    hands = (tuple(sorted(WIND(n) for n in names)), (), s.hands[2])
+    pile = Counter(default_deck().cards())
+    pile.subtract([*board.values(), *hands[0], *hands[2]])
+    assert min(pile.values()) >= 0
+    rest = list(pile.elements())
+    random.Random(3).shuffle(rest)
+    cards, laid = list(s.cards), s.laid
+    for field, wind in board.items():
+        cards[field] = wind
+        laid |= 1 << field
+    state = s.with_(
+        cards=tuple(cards),
+        laid=laid,
+        ships=(F("A10"), F("E10"), s.ships[2]),
+        sail=(5, 0, 3),
+        roses=((EMPTY, RED, EMPTY), (YELLOW, GREEN, EMPTY), (EMPTY, EMPTY, EMPTY)),
+        hands=hands,
+        pile=tuple(rest),
+        seat=0,
+        turn=30,
+    )
+    deck = Counter(c for c in state.cards if 0 <= c < len(default_deck().winds))
+    deck.update(c for hand in state.hands for c in hand)
+    deck.update(state.pile)
+    assert deck == Counter(default_deck().cards())  # 90 cards, none twice
+    return state
+
+
+def _wins_this_turn(state: KapState) -> bool:
+    """Whether the player to move (whose hand must be empty: no cards to lay) can win in this
+    turn, trying every move, "ignore" and "move again" through the rules engine."""
+    seat = state.seat
+    assert state.phase == LAY and not state.hands[seat]
+
+    def search(s: KapState) -> bool:
+        if s.winner == seat:
+            return True
+        if s.is_over() or s.seat != seat or s.phase not in (LAY, MOVED, AGAIN_PHASE):
+            return False  # after the move (draw phase) nothing can win any more
+        return any(search(s.apply(a)) for a in s.legal_actions() if not isinstance(a, Buy | End))
+
+    return search(state)
+
+
+def _play_turn(state: KapState, bot: Bot, rng: random.Random) -> tuple[KapState, list[KapAction]]:
+    """The whole turn of the player to move, each action chosen on his view."""
+    played: list[KapAction] = []
+    seat = state.seat
+    while state.seat == seat and not state.is_over():
+        action = bot.choose(state.view(seat), rng, 2.0)
+        played.append(action)
+        state = state.apply(action)
+    return state, played
+
+
+def test_it_does_not_lay_the_next_player_his_winning_card() -> None:
+    """Seat 0's most attractive plan (the normal bot's choice) bridges to C8 with a breeze on B9,
+    lays a backwind on C8, sails there by its fork and "moves again" south onto the yellow
+    station C10: two roses and two steps from the finish. But it leaves a card on C8 with no ship
+    on it, so seat 1 sails his fork onto C8 and wins at once. The hard bot, whose play-outs include
+    the rivals' turns, must leave seat 1 no winning move (it may, e.g., stay on C8 to block it)."""
+    state = _gift_to_the_next_player()
+    c8, winds = F("C8"), all_winds()
+    assert default_chart().finish >> c8 & 1 and state.cards[c8] == EMPTY
+    assert default_chart().end_of(F("E10"), DIRECTIONS.index("NW"), 2) == c8
+    assert winds[state.cards[F("E10")]].name == "fork"
+    assert not _wins_this_turn(state.with_(seat=1, sail=(5, 1, 3)))  # no win for him as it is
+    # The gift, through the rules engine: every step legal, and seat 1 wins right after it.
+    fatal = (
+        play(WIND("breeze"), F("B9")),
+        play(WIND("backwind"), c8),
+        sail(DIRECTIONS.index("NE"), c8),
+        AGAIN,
+        sail(DIRECTIONS.index("S"), F("C10")),
+    )
+    after = state
+    for action in (*fatal, END):
+        after = after.apply(action)
+    assert after.seat == 1 and after.roses[0] == (EMPTY, RED, YELLOW) and not after.is_over()
+    assert _wins_this_turn(after)
+    won = after.apply(sail(DIRECTIONS.index("NW"), c8))
+    assert won.winner == 1 and won.reason == "finish"
+    # The normal bot, which does not look at its rivals' next sails, makes that gift.
+    for seed in range(3):
+        after, played = _play_turn(state, make_bot("kaphoorn", "normal"), random.Random(seed))
+        assert tuple(played[: len(fatal)]) == fatal, [str(a) for a in played]
+        assert _wins_this_turn(after)
+    # The hard bot weighs the same plan (it is among its candidates) and never makes the gift.
+    candidates = HardBot().candidates(state.view(0).determinized(random.Random(0)))
+    assert fatal in [plan for _, plan in candidates]
+    for seed in range(5):
+        bot = HardBot(max_iterations=30)
+        after, played = _play_turn(state, bot, random.Random(seed))
+        assert bot.last_plan != fatal
+        assert not after.is_over() and after.seat == 1
+        assert not _wins_this_turn(after), [str(a) for a in played]
