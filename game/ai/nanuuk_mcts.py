@@ -1,20 +1,18 @@
-"""The hard bot for Nanuuk!: Monte Carlo tree search over the small actions, on the real rules.
+"""The hard bot for Nanuuk!: Monte Carlo tree search over whole turns, on the real rules.
 
 A turn is a short sequence of small actions (choose, step, crack, take or leave, banish, igloo,
-done) and the bot is asked once per small action; the search works at that grain, so the tree
-below one answer is the tree of the next question of the same turn, and of the next turn.
+done). The normal bot searches the rest of its own turn and judges where it ends; this bot
+searches turns *and the replies to them*:
 
-- **Nodes**: one per state met (nothing is hidden in Nanuuk!, so a view is the state). A node is
-  expanded on its first visit as a leaf: every legal action is applied once and each child is
-  scored with the heuristic (:class:`Values`, below). Those scores are
-  the children's priors (progressive bias: a prior counts as ``PRIOR_VISITS`` visits of its
-  value) and order them for progressive widening (only the best ``~2 sqrt(visits)`` are open to
-  selection, which keeps a polar bear's fifty banishment fields or the placement's sixty fields
-  from swallowing the search).
-- **Leaf value**: a short greedy rollout: from the new leaf, the mover's best child by the
-  heuristic, then again, until the turn in progress is over (at most ``ROLLOUT_ACTIONS`` small
-  actions); its heuristic vector is backed up. So a position in the middle of a turn (a step
-  taken, the crack or the take still open) is judged as the end of that turn.
+- **Nodes**: positions at which a turn begins (the root may be in the middle of one). Nothing is
+  hidden in Nanuuk!, so a view is the state.
+- **Expansion**: the mover's candidate turns come from the normal bot's turn search
+  (:class:`~game.ai.nanuuk.TurnSearch`, narrower widths): of the ends of the turn it met, the
+  best ``CANDIDATES`` for the mover by the evaluation become children, each with the line of
+  small actions that reaches it. A child's heuristic value vector (:class:`Values`) is its prior
+  (it counts as ``PRIOR_VISITS`` visits) and orders the children for progressive widening.
+- **Leaf value**: the expanded node's best child for its mover, i.e. the position after the
+  mover's best turn by the evaluation (the normal bot's whole judgement, one turn deeper).
 - **Backups**: max^n. Every value is a vector with one component per seat (a share of a win in
   [0, 1]); each node's mover picks the child that is best for his own component (UCT on that
   component). With two players the vectors sum to one, and max^n is plain minimax (paranoid).
@@ -22,19 +20,18 @@ below one answer is the tree of the next question of the same turn, and of the n
   logistic: in the full game each seat's value relative to the others (points, gear, prospects,
   the way home), in the introduction games the safety of the pieces that matter. A finished game
   is worth its share of the win (the full game adds a little for the margin).
-- **Tree reuse**: the tree is kept between calls. After an answer the root moves to the child
-  played; on the next call the bot looks for the new position below the old root (other players'
-  actions in between), following only children whose cracks the new position has (cracks only
-  grow), and searches on from there with the visits it already has. A new tree begins when the
-  position is not found or the tree has grown past ``MAX_NODES``.
-- **Time**: at most ``min(budget_s, 2.0)`` seconds a call, of which ``SHARE`` is planned; the
-  search stops early when the most visited action can no longer be overtaken in the time left
-  (so the later questions of a turn, well searched already, are answered at once). The garbage
-  collector is paused during a search (the tree has no cycles; reference counting frees it).
+- **Tree reuse**: the chosen child's line is the plan for the rest of the turn, so the later
+  small actions of a turn are answered from the tree at once (while the position is the one the
+  plan expects). The chosen child becomes the root; on the bot's next turn the new position is
+  looked for among the replies below it, and the search goes on with the visits it has.
+- **Time**: at most ``min(budget_s, 2.0)`` seconds a call, of which ``SHARE`` is planned (and
+  no expansion is begun that might run past ``LIMIT`` of it, by the longest one so far); the
+  search stops early when the most visited turn can no longer be overtaken in the time left.
+  The garbage collector is paused during a search (the tree has no cycles).
 
-The chosen action is the most visited child of the root. The bot uses only the ``rng`` it is
-given (for ties), and with ``iterations`` set it stops after that many iterations, which makes
-it deterministic for tests.
+The chosen turn is the most visited child of the root. The bot uses only the ``rng`` it is given
+(ties, the order of equal candidates), and with ``iterations`` set it stops after that many
+iterations, which makes it deterministic for tests.
 """
 
 from __future__ import annotations
@@ -45,7 +42,7 @@ import random
 import time
 from typing import Any
 
-from game.ai.nanuuk import evaluator
+from game.ai.nanuuk import Budget, Planner, TurnSearch, evaluator
 from game.rules.nanuuk import NanuukState
 from game.rules.nanuuk.actions import NanuukAction
 from game.rules.nanuuk.spec import FULL
@@ -53,16 +50,18 @@ from game.rules.nanuuk.state import TAKE
 
 CAP_S = 2.0  # the hard level's ceiling on the budget (seconds per call)
 SHARE = 0.75  # the share of the budget the search plans to use
-C_UCT = 0.1  # exploration weight (values are shares of a win, in [0, 1])
-PRIOR_VISITS = 3.0  # a child's heuristic prior counts as this many visits of its value
-WIDEN = 2.0  # progressive widening: open children ~ WIDEN * sqrt(visits), at least 2
-ROLLOUT_ACTIONS = 8  # at most this many greedy small actions to finish the turn of a leaf
+LIMIT = 0.9  # no expansion is begun that, as long as the longest so far, would end past this
+C_UCT = 0.15  # exploration weight (values are shares of a win, in [0, 1])
+PRIOR_VISITS = 2.0  # a child's heuristic prior counts as this many visits of its value
+WIDEN = 1.5  # progressive widening: open children ~ WIDEN * sqrt(visits), at least 2
+CANDIDATES = 8  # turns considered per position (the best ends of the turn search)
+WIDTHS = (24, 8, 3, 2)  # the turn search that finds them (as wide as the normal bot's)
 FULL_SCALE = 2.0  # logistic scale of the full game's relative seat values (points)
 INTRO_SCALE = 25.0  # logistic scale of the introduction games' evaluation
 HEURISTIC_SPAN = 0.9  # heuristic values lie in [0.05, 0.95]: below a won game, above a lost one
 MARGIN_SHARE = 0.1  # full game: the part of a finished game's value that is the margin
-MAX_NODES = 150_000  # a tree that grows beyond this is dropped (memory, and time to search it)
-CACHE_SIZE = 200_000  # value vectors kept  # a tree that grows beyond this is dropped (memory)
+MAX_NODES = 60_000  # a tree that grows beyond this is dropped (memory, and time to search it)
+CACHE_SIZE = 200_000  # value vectors kept
 
 
 def _squash(x: float) -> float:
@@ -136,11 +135,8 @@ class Values:
 
 
 class Node:
-    """A state in the tree: its prior vector, visits, summed values and (once expanded) children.
-
-    ``children`` is None until the node is expanded, then its (action, child) pairs, best first
-    for the mover by prior.
-    """
+    """A position where a turn begins: its prior vector, visits, summed values and (once
+    expanded) its candidate turns as (line, child) pairs, best first for the mover by prior."""
 
     __slots__ = ("state", "mover", "prior", "visits", "total", "children")
 
@@ -150,7 +146,7 @@ class Node:
         self.prior = prior
         self.visits = 0
         self.total = [0.0] * len(prior)
-        self.children: list[tuple[NanuukAction, Node]] | None = None
+        self.children: list[tuple[tuple[NanuukAction, ...], Node]] | None = None
 
     def q(self, seat: int) -> float:
         """The mean value for ``seat``, the prior counting as ``PRIOR_VISITS`` visits."""
@@ -158,7 +154,7 @@ class Node:
 
 
 class HardBot:
-    """MCTS with heuristic priors, greedy turn-completing rollouts, max^n backups, tree reuse."""
+    """MCTS over whole turns: turn-search candidates, heuristic priors, max^n, tree reuse."""
 
     LEVEL = "hard"
 
@@ -166,9 +162,13 @@ class HardBot:
         self.iterations = iterations  # a cap per call (tests); None: only the clock limits
         self.root: Node | None = None
         self.values: Values | None = None
+        self.planner = Planner()
         self.nodes = 0  # nodes made since the tree began (for the memory cap)
         self.reused = 0  # visits the root had before the last search (tests, statistics)
         self.last_iterations = 0
+        self.searches = 0  # searches made (tests: the later actions of a turn need none)
+        self.deadline = self.limit = math.inf
+        self.rng = random.Random(0)
 
     # -- the protocol --------------------------------------------------------------------------
     def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
@@ -176,22 +176,29 @@ class HardBot:
         actions = view.legal_actions()
         if not actions:
             raise ValueError("the bot was asked to move in a finished game")
-        deadline = start + max(0.0, min(budget_s, CAP_S)) * SHARE
+        if len(actions) == 1:
+            return actions[0]
+        planned = self.planner.follow(view)
+        if planned is not None:
+            return planned
+        budget = max(0.0, min(budget_s, CAP_S))
+        self.deadline = start + budget * SHARE
+        self.limit = start + budget * LIMIT
+        self.rng = rng
+        self.searches += 1
         root = self._root_for(view)
         self.reused = root.visits
-        if len(actions) == 1:
-            self._advance(root, actions[0])
-            return actions[0]
         collecting = gc.isenabled()
         gc.disable()  # the tree is acyclic: reference counts free it; no long collector pauses
         try:
-            self._search(root, deadline)
+            self._search(root)
         finally:
             if collecting:
                 gc.enable()
-        action = self._best(root, rng)
-        self._advance(root, action)
-        return action
+        line, child = self._best(root, rng)
+        self.planner.remember(view, line)
+        self.root = child
+        return line[0]
 
     # -- the tree ------------------------------------------------------------------------------
     def _root_for(self, view: NanuukState) -> Node:
@@ -200,8 +207,6 @@ class HardBot:
         if old is not None and old.state.spec == view.spec and self.nodes < MAX_NODES:
             found = _find(old, view)
             if found is not None:
-                # the nodes kept: about as many per visit as in the whole old tree
-                self.nodes = found.visits * self.nodes // max(1, old.visits) + 1
                 self.root = found
                 return found
         self.values = Values(view.spec)
@@ -209,158 +214,117 @@ class HardBot:
         self.root = Node(view, self.values(view))
         return self.root
 
-    def _advance(self, root: Node, action: NanuukAction) -> None:
-        """The action is played: its child becomes the root (if the tree has it)."""
-        if root.children is not None:
-            for a, child in root.children:
-                if a == action:
-                    self.root = child
-                    return
-        self.root = root  # found again (or not) below the root on the next call
-
-    def _search(self, root: Node, deadline: float) -> None:
+    def _search(self, root: Node) -> None:
         cap = self.iterations
+        deadline = self.deadline
         done = 0
-        began = time.perf_counter()
+        began = now = time.perf_counter()
+        longest = 0.0  # the longest iteration so far: an expansion can take a while
         while True:
-            self._iterate(root)
+            if not self._iterate(root):
+                break  # the whole tree is solved (every line ends the game)
             done += 1
             if cap is not None and done >= cap:
                 break
-            now = time.perf_counter()
-            if now >= deadline:
+            last, now = now, time.perf_counter()
+            longest = max(longest, now - last)
+            if cap is None and (now >= deadline or now + longest >= self.limit):
                 break
-            if done & 15 == 0:
+            if cap is None and done & 3 == 0:
                 more = done / max(now - began, 1e-6) * (deadline - now)
-                if self._settled(root, more):
+                if _settled(root, more):
                     break
         self.last_iterations = done
 
-    @staticmethod
-    def _settled(root: Node, more: float) -> bool:
-        """The most visited child cannot be overtaken by ``more`` iterations."""
-        children = root.children
-        if not children or len(children) < 2:
-            return True
-        first = second = 0
-        for _, c in children:
-            v = c.visits
-            if v > first:
-                first, second = v, first
-            elif v > second:
-                second = v
-        return first - second > more
-
-    def _iterate(self, root: Node) -> None:
-        values = self.values
-        assert values is not None
+    def _iterate(self, root: Node) -> bool:
+        """One selection, expansion and backup; False when there is nothing left to expand."""
         node = root
         path = [node]
-        while node.children is not None and node.children:
-            node = self._select(node)
+        while node.children:
+            node = _select(node)
             path.append(node)
-        if node.state.is_over():
-            result = node.prior
-        else:
+        if node.children is None and not node.state.is_over():
             self._expand(node)
-            result = self._rollout(node)
+            kids = node.children
+            result = kids[0][1].prior if kids else node.prior
+        elif node is root:
+            return False
+        else:
+            result = node.prior  # a finished game: its value is exact
         for n in path:
             n.visits += 1
             total = n.total
             for s, v in enumerate(result):
                 total[s] += v
-
-    @staticmethod
-    def _select(node: Node) -> Node:
-        children = node.children
-        assert children
-        seat = node.mover
-        open_ = max(2, int(WIDEN * math.sqrt(node.visits + 1)))
-        log_n = math.log(node.visits + 1)
-        best = children[0][1]
-        best_score = -1.0
-        for _, child in children[:open_]:
-            score = child.q(seat) + C_UCT * math.sqrt(log_n / (child.visits + 1))
-            if score > best_score:
-                best, best_score = child, score
-        return best
+        return True
 
     def _expand(self, node: Node) -> None:
+        """The mover's best few ends of the turn (by the turn search), each with its line."""
         values = self.values
         assert values is not None
         st = node.state
         seat = node.mover
-        kids = []
-        for a in st.legal_actions():
-            child_state = st.apply(a)
-            kids.append((a, Node(child_state, values(child_state))))
-        kids.sort(key=lambda ak: -ak[1].prior[seat])
+        search = TurnSearch(
+            st, seat, WIDTHS, Budget(self.deadline if self.iterations is None else math.inf)
+        )
+        search.root_values(self.rng)
+        ends = sorted(search.lines, key=lambda end: -search.leaves.get(end, -math.inf))
+        kids = [(search.lines[end], Node(end, values(end))) for end in ends[:CANDIDATES]]
+        kids.sort(key=lambda lk: -lk[1].prior[seat])
         node.children = kids
         self.nodes += len(kids)
 
-    def _rollout(self, node: Node) -> list[float]:
-        """The value of a freshly expanded leaf: its mover's greedy line to the end of the turn."""
-        children = node.children
-        if not children:
-            return node.prior
-        seat = node.mover
-        first = children[0][1]  # best for the mover by prior
-        st = first.state
-        turns = node.state.turns
-        if st.is_over() or st.seat != seat or st.turns != turns:
-            return first.prior
-        values = self.values
-        assert values is not None
-        vec = first.prior
-        for _ in range(ROLLOUT_ACTIONS):
-            best_v: list[float] | None = None
-            best_st = st
-            for a in st.legal_actions():
-                nxt = st.apply(a)
-                v = values(nxt)
-                if best_v is None or v[seat] > best_v[seat]:
-                    best_v, best_st = v, nxt
-            if best_v is None:
-                break
-            st, vec = best_st, best_v
-            if st.is_over() or st.seat != seat or st.turns != turns:
-                break
-        return vec
-
     @staticmethod
-    def _best(root: Node, rng: random.Random) -> NanuukAction:
+    def _best(root: Node, rng: random.Random) -> tuple[tuple[NanuukAction, ...], Node]:
         children = root.children
         assert children
         seat = root.mover
         top = max(c.visits for _, c in children)
-        best = [(a, c) for a, c in children if c.visits == top]
+        best = [(line, c) for line, c in children if c.visits == top]
         best_q = max(c.q(seat) for _, c in best)
-        tied = [a for a, c in best if c.q(seat) >= best_q - 1e-12]
+        tied = [lc for lc in best if lc[1].q(seat) >= best_q - 1e-12]
         return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
+def _select(node: Node) -> Node:
+    children = node.children
+    assert children
+    seat = node.mover
+    open_ = max(2, int(WIDEN * math.sqrt(node.visits + 1)))
+    log_n = math.log(node.visits + 1)
+    best = children[0][1]
+    best_score = -1.0
+    for _, child in children[:open_]:
+        score = child.q(seat) + C_UCT * math.sqrt(log_n / (child.visits + 1))
+        if score > best_score:
+            best, best_score = child, score
+    return best
+
+
+def _settled(root: Node, more: float) -> bool:
+    """The most visited child cannot be overtaken by ``more`` iterations."""
+    children = root.children
+    if not children or len(children) < 2:
+        return True
+    first = second = 0
+    for _, c in children:
+        v = c.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > more
+
+
 def _find(root: Node, view: NanuukState) -> Node | None:
-    """The node of ``view`` below ``root`` (or ``root`` itself), following only children whose
-    cracks ``view`` has and whose turn counts it has not passed."""
-    cracks = view.cracks
-    turns = view.turns
-    stack = [root]
-    seen = 0
-    while stack:
-        node = stack.pop()
-        st = node.state
-        seen += 1
-        if seen > 20_000:
-            return None
-        if st.cracks == cracks and st.pos == view.pos and st == view:
-            return node
-        if node.children is None:
-            continue
-        for _, child in node.children:
-            c = child.state
-            if c.cracks & ~cracks:
-                continue
-            if any(a > b for a, b in zip(c.turns, turns, strict=True)):
-                continue
-            stack.append(child)
+    """The node of ``view`` among the turns below ``root``: breadth first, as many turns deep as
+    there are players (the others' turns since the bot's own), so a miss costs little."""
+    layer = [root]
+    for _ in range(view.spec.players):
+        for node in layer:
+            if node.state == view:
+                return node
+        layer = [c for n in layer if n.children for _, c in n.children]
+        if not layer:
+            break
     return None

@@ -26,7 +26,7 @@ __all__ = ["main", "play_one", "summary"]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.selfplay", description=__doc__)
     parser.add_argument("--game", choices=GAME_IDS, required=True)
-    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--variant", help="default: the game's first (Nanuuk!: intro)")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--bots", default="normal", help="one level for all, or one per seat")
     parser.add_argument("--games", type=int, default=100)
@@ -48,8 +48,8 @@ def main(argv: list[str] | None = None) -> int:
             f"{variant.max_players} players, not {args.players}"
         )
     seeds = range(args.seed, args.seed + args.games)
-    results = play_many(args.game, args.variant, [levels] * args.games, seeds, jobs=args.jobs)
-    report = {"game": args.game, "variant": args.variant, "bots": list(levels)}
+    results = play_many(args.game, variant.id, [levels] * args.games, seeds, jobs=args.jobs)
+    report = {"game": args.game, "variant": variant.id, "bots": list(levels)}
     report |= summary(results)
     if args.json:
         print(json.dumps(report))

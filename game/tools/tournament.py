@@ -272,12 +272,15 @@ def parse_bots(parser: argparse.ArgumentParser, text: str) -> tuple[str, ...]:
     return names
 
 
-def check_game(parser: argparse.ArgumentParser, game: str, variant: str) -> Variant:
-    """The variant of a game that has bots, or an argparse error."""
+def check_game(parser: argparse.ArgumentParser, game: str, variant: str | None) -> Variant:
+    """The variant of a game that has bots (None: the game's first), or an argparse error."""
     if game not in BOT_GAMES:
         parser.error(f"--game: no bots for {game!r} (bots exist for: {', '.join(BOT_GAMES)})")
+    rules = rules_for(game)
+    if variant is None:
+        return rules.variants()[0]
     try:
-        return rules_for(game).variant(variant)
+        return rules.variant(variant)
     except ValueError as exc:
         parser.error(f"--variant: {exc}")
 
@@ -322,7 +325,7 @@ def main(argv: list[str] | None = None) -> int:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--game", choices=GAME_IDS, required=True)
-    parser.add_argument("--variant", default="standard")
+    parser.add_argument("--variant", help="default: the game's first (Nanuuk!: intro)")
     parser.add_argument(
         "--players", type=int, help="seats (default: 2 if the variant allows it, else its minimum)"
     )
@@ -366,7 +369,7 @@ def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
     results = play_many(
         args.game,
-        args.variant,
+        variant.id,
         (rotated(seats, i) for i in range(args.games)),
         range(args.seed, args.seed + args.games),
         budgets,
@@ -375,7 +378,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = time.perf_counter() - started
     report: dict[str, Any] = {
         "game": args.game,
-        "variant": args.variant,
+        "variant": variant.id,
         "players": players,
         "bots": list(names),
         "lineup": list(seats),

@@ -15,7 +15,6 @@ import pytest
 from game.ai import make_bot
 from game.ai.nanuuk_mcts import CAP_S, HardBot
 from game.rules.nanuuk import RULES, NanuukState
-from game.rules.nanuuk.actions import Crack, Step
 from tests.rules.nanuuk_positions import edge, field, position
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
@@ -123,24 +122,24 @@ def test_avoids_enclosing_its_own_hunter() -> None:
         assert not end.is_over()
 
 
-def test_the_tree_is_reused_between_the_small_actions_of_a_turn() -> None:
-    """After a step, the crack question is answered from the tree the step's search built."""
+def test_the_later_small_actions_of_a_turn_follow_the_chosen_line() -> None:
+    """After the first question of a turn, the rest is answered from the tree without a search."""
     checked = 0
     for state in random_positions("full", 2, {}, 60, seed=2):
-        if state.phase != "step" or len(state.legal_actions()) < 2:
+        if state.phase not in ("choose", "step") or len(state.legal_actions()) < 2:
             continue
-        bot = HardBot(iterations=200)
+        bot = HardBot(iterations=60)
         rng = random.Random(0)
-        action = bot.choose(state, rng, 5.0)
-        after = state.apply(action)
-        if not isinstance(action, Step) or after.phase != "crack" or after.seat != state.seat:
-            continue
-        if len(after.legal_actions()) < 2:
-            continue
-        assert bot.reused == 0  # the first question began a new tree
-        crack = bot.choose(after, rng, 5.0)
-        assert isinstance(crack, Crack) and crack in after.legal_actions()
-        assert bot.reused > 0  # the root already had visits from the step's search
+        seat, turns = state.seat, state.turns
+        line = [bot.choose(state, rng, 5.0)]
+        assert bot.searches == 1
+        planned = bot.root.state if bot.root else None  # the end of the turn it chose
+        state = state.apply(line[0])
+        while not state.is_over() and state.seat == seat and state.turns == turns:
+            line.append(bot.choose(state, rng, 5.0))
+            state = state.apply(line[-1])
+        assert bot.searches == 1  # no second search within the turn
+        assert state == planned
         checked += 1
         if checked == 3:
             break

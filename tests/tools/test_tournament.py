@@ -183,6 +183,14 @@ def test_a_tiny_kap_hoorn_tournament_fills_seats(capsys: pytest.CaptureFixture[s
     assert set(report["reasons"]) <= {"roses", "finish", "rounds"}
 
 
+def test_without_a_variant_the_games_first_is_played(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json("--game nanuuk --bots easy,random --games 2 --jobs 1", capsys)
+    assert report["variant"] == rules_for("nanuuk").variants()[0].id == "intro"
+    assert run_json("--game bergruft --bots easy --games 1 --jobs 1", capsys)["variant"] == (
+        "standard"
+    )
+
+
 def test_games_run_in_several_processes(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json("--game bergruft --bots random --games 4 --jobs 2", capsys)
     assert report["jobs"] == 2 and report["levels"]["random"]["seats"] == 8
