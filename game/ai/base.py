@@ -13,7 +13,7 @@ LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 LEVEL_ALIASES: dict[str, str] = {}  # other names for levels (none at present)
 BOT_GAMES: tuple[str, ...] = ("bergruft", "nanuuk", "kaphoorn")
 # The default thinking budget per level, in seconds (headless tools; the screen passes its own).
-# Nanuuk!'s bots cap the budget at the same figures (``CAP_S`` in game/ai/nanuuk.py).
+# Nanuuk!'s bots also cap any budget they are given at these figures.
 BUDGETS: dict[str, float] = {"easy": 0.1, "normal": 0.5, "hard": 2.0, "demo": 0.15}
 DEMO = "demo"  # kiosk attract games only; not offered in the set-up screen
 

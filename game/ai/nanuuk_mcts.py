@@ -42,13 +42,14 @@ import random
 import time
 from typing import Any
 
+from game.ai.base import BUDGETS
 from game.ai.nanuuk import Budget, Planner, TurnSearch, evaluator
 from game.rules.nanuuk import NanuukState
 from game.rules.nanuuk.actions import NanuukAction
 from game.rules.nanuuk.spec import FULL
 from game.rules.nanuuk.state import TAKE
 
-CAP_S = 2.0  # the hard level's ceiling on the budget (seconds per call)
+CAP_S = BUDGETS["hard"]  # the hard level's ceiling on the budget (seconds per call)
 SHARE = 0.75  # the share of the budget the search plans to use
 LIMIT = 0.9  # no expansion is begun that, as long as the longest so far, would end past this
 C_UCT = 0.15  # exploration weight (values are shares of a win, in [0, 1])
