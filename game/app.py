@@ -13,7 +13,7 @@ import time
 import traceback
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -26,6 +26,10 @@ from game.persist.settings import Settings, load_settings, save_settings
 from game.render import theme
 from game.scenes.base import SceneManager
 from game.session import GameConfig
+
+if TYPE_CHECKING:
+    from game.kiosk.controller import Kiosk
+    from game.persist.kiosk_config import KioskConfig
 
 STEP = 1 / 60
 MAX_CATCH_UP = 5  # logic steps per frame at speed 1; beyond that the game slows, never spirals
@@ -47,6 +51,8 @@ class Options:
     data_dir: Path | None = None
     language: str | None = None
     raise_errors: bool = False  # tests and headless runs: an error stops the run
+    kiosk: bool = False  # the unattended station (game.kiosk); see the README
+    kiosk_config: Path | None = None  # default: kiosk.toml in the data folder
 
 
 class App:
@@ -60,16 +66,36 @@ class App:
         if problem:
             LOG.warning("settings: %s", problem)
             self.toast(i18n.tr("settings.corrupt", kept_as=problem.kept_as), 8.0)
+        self.kiosk: Kiosk | None = None
+        self.kiosk_config: KioskConfig | None = None
+        kiosk_problem = None
+        if options.kiosk:
+            from game.persist.kiosk_config import load_kiosk_config
+
+            os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")  # before SDL starts
+            self.kiosk_config, kiosk_problem = load_kiosk_config(
+                self.data_dir, options.kiosk_config
+            )
+            max_bytes = round(self.kiosk_config.max_log_mb * 1024 * 1024)
+            self.log_path = setup_logging(self.data_dir, max_bytes)
         pygame.init()
         _init_controllers()
         pygame.display.set_caption("Speltafel")
         self.fullscreen = (
             self.settings.fullscreen if options.fullscreen is None else options.fullscreen
         )
+        if options.kiosk:  # always fullscreen, unless a window was asked for (tests, a try-out)
+            self.fullscreen = options.fullscreen is True or (
+                options.fullscreen is None and options.size is None
+            )
         self.window = self._open_window()
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE).convert()
         self.mapper = InputMapper(self.to_logical)
         self.scenes = SceneManager(self)
+        if self.kiosk_config is not None:
+            from game.kiosk.controller import Kiosk
+
+            self.kiosk = Kiosk(self, self.kiosk_config, kiosk_problem)
         self.audio = _open_audio(self.settings.volume)
         self.running = False
         self.accumulator = 0.0
@@ -83,10 +109,20 @@ class App:
 
     # ---- display ----------------------------------------------------------------------------
     def _open_window(self) -> pygame.Surface:
+        if self.fullscreen and self.kiosk_config is not None:
+            return self._open_kiosk_display(self.kiosk_config.display)
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         size = self.options.size or DEFAULT_WINDOW
         return pygame.display.set_mode(size, pygame.RESIZABLE)
+
+    def _open_kiosk_display(self, wanted: int) -> pygame.Surface:
+        """Fullscreen at the native size of display ``wanted``, else of the first display."""
+        count = pygame.display.get_num_displays()
+        if not 0 <= wanted < count:
+            LOG.warning("kiosk: there is no display %d (%d found); using display 0", wanted, count)
+            wanted = 0
+        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=wanted)
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -122,6 +158,8 @@ class App:
         )
 
     def sound(self, name: str) -> None:
+        if self.kiosk is not None and self.kiosk.muted:
+            return  # attract mode is quiet unless kiosk.toml says otherwise
         if self.audio is not None:
             self.audio.play(name)
 
@@ -143,6 +181,8 @@ class App:
     def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
         """A play scene reports the end; headless runs print the JSON line and stop."""
         self.outcome = outcome
+        if self.kiosk is not None:
+            self.kiosk.game_over(config, outcome)
         if self.options.exit_when_over:
             print(json.dumps(outcome), flush=True)
             self.running = False
@@ -160,22 +200,37 @@ class App:
         self.running = True
 
     def run(self) -> int:
-        self.start()
+        try:
+            self.start()
+        except Exception:
+            if self.kiosk is None:
+                raise
+            self.running = True
+            self.kiosk.fatal(traceback.format_exc())
         last = time.perf_counter()
         clock = pygame.time.Clock()
         while self.running:
             now = time.perf_counter()
-            self.frame(now - last)
+            try:
+                self.frame(now - last)
+            except Exception:
+                if self.kiosk is None:
+                    raise
+                self.kiosk.fatal(traceback.format_exc())  # back to the title, never out
             last = now
             clock.tick(60)
+            if not self.running and self.kiosk is not None and not self.kiosk.may_stop():
+                LOG.warning("kiosk: the loop was told to stop; only the admin quits")
+                self.running = True
         return self._finish()
 
     def frame(self, elapsed: float) -> None:
         """One frame: events, as many fixed steps as the accumulator holds (capped), one draw."""
         started = time.perf_counter()
-        self.accumulator += min(elapsed, 0.25) * self.options.speed
+        rate = self.options.speed * (self.kiosk.time_scale if self.kiosk is not None else 1.0)
+        self.accumulator += min(elapsed, 0.25) * rate
         self._guard(self._events)
-        steps, cap = 0, MAX_CATCH_UP * max(1, round(self.options.speed))
+        steps, cap = 0, MAX_CATCH_UP * max(1, round(rate))
         while self.accumulator >= STEP and steps < cap and self.running:
             self._guard(self.step)
             self.accumulator -= STEP
@@ -193,6 +248,8 @@ class App:
 
     def _events(self) -> None:
         for event in pygame.event.get():
+            if self.kiosk is not None and self.kiosk.raw_event(event):
+                continue
             if event.type == pygame.VIDEORESIZE and not self.fullscreen:
                 self.window = pygame.display.get_surface()
             elif event.type >= pygame.USEREVENT and hasattr(event, "ui_element"):
@@ -202,6 +259,8 @@ class App:
                     self.dispatch(intent)
 
     def dispatch(self, intent: Intent) -> None:
+        if self.kiosk is not None and self.kiosk.intercept(intent):
+            return  # kiosk mode: quit blocked, attract mode ended, the waking tap swallowed
         if intent.kind is Kind.QUIT:
             self.running = False
             return
@@ -224,6 +283,8 @@ class App:
         top = self.scenes.top  # scenes beneath an overlay are paused
         if top is not None:
             top.update(STEP)
+        if self.kiosk is not None:
+            self.kiosk.update(STEP)
         self.scenes.apply_pending()
         quit_after = self.options.quit_after
         if quit_after is not None and self.game_time >= quit_after:
@@ -233,6 +294,8 @@ class App:
         surface = self.surface()
         for scene in self.scenes.visible():
             scene.draw(surface, alpha)
+        if self.kiosk is not None:
+            self.kiosk.draw(surface)
         self._draw_messages(surface)
 
     def _draw_messages(self, surface: pygame.Surface) -> None:
@@ -254,6 +317,9 @@ class App:
         except Exception:
             if self.options.raise_errors:
                 raise
+            if self.kiosk is not None:
+                self.kiosk.scene_error(traceback.format_exc())
+                return
             LOG.error("scene error:\n%s", traceback.format_exc())
             self.toast(i18n.tr("app.error", log=str(self.log_path)), 8.0)
             self.scenes.reset("title")
@@ -261,6 +327,8 @@ class App:
     def _finish(self) -> int:
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
+        if self.kiosk is not None:
+            self.kiosk.close()
         for scene in reversed(self.scenes.stack):
             scene.exit()
         return self.exit_code

@@ -66,7 +66,30 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
     d.add_argument("--data-dir", type=Path, metavar="PATH", help="folder for settings and logs")
     d.add_argument("--lang", choices=sorted(LANGUAGES), help="language for this run")
+    k = p.add_argument_group("kiosk mode (an unattended station at a game event)")
+    k.add_argument(
+        "--kiosk",
+        action="store_true",
+        help="fullscreen kiosk with attract mode; only its admin menu (or --quit-after) quits",
+    )
+    k.add_argument(
+        "--kiosk-config",
+        type=Path,
+        metavar="PATH",
+        help="the kiosk configuration (default: kiosk.toml in the data folder)",
+    )
     return p
+
+
+def check_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Kiosk mode runs the menus and attract mode itself: no direct game, no exit at the end."""
+    if args.kiosk_config is not None and not args.kiosk:
+        parser.error("--kiosk-config needs --kiosk")
+    if not args.kiosk:
+        return
+    for flag in ("game", "exit_when_over"):
+        if getattr(args, flag):
+            parser.error(f"--{flag.replace('_', '-')} cannot be used with --kiosk")
 
 
 def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> GameConfig | None:
@@ -117,6 +140,7 @@ def parse_args(argv: list[str] | None = None):  # -> game.app.Options
 
     parser = build_parser()
     args = parser.parse_args(argv)
+    check_kiosk(args, parser)
     return Options(
         game=game_config(args, parser),
         speed=args.speed,
@@ -127,6 +151,8 @@ def parse_args(argv: list[str] | None = None):  # -> game.app.Options
         size=args.size,
         data_dir=args.data_dir,
         language=args.lang,
+        kiosk=args.kiosk,
+        kiosk_config=args.kiosk_config,
     )
 
 

@@ -38,7 +38,9 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return pygame.font.Font(str(path), size)
 
 
-@cache
+# Bounded: a kiosk draws changing texts (countdowns, scores, names) all day long; an unbounded
+# cache of rendered lines would grow without end.
+@lru_cache(maxsize=1024)
 def _text(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
     return font(size, bold).render(text, True, colour)
 
@@ -62,7 +64,7 @@ def text(
     return rect
 
 
-@cache
+@lru_cache(maxsize=1024)
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
     f = font(size, bold)

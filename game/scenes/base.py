@@ -32,6 +32,11 @@ REGISTRY = {
     "pause": "game.scenes.pause:PauseScene",
     "settings": "game.scenes.settings:SettingsScene",
     "rules_help": "game.scenes.rules_help:RulesHelpScene",
+    # kiosk mode (python main.py --kiosk)
+    "kiosk_attract": "game.kiosk.attract:AttractScene",
+    "kiosk_still": "game.kiosk.still:StillPlayingScene",
+    "kiosk_admin": "game.kiosk.admin:AdminScene",
+    "kiosk_pin": "game.kiosk.admin:PinScene",
 }
 
 
@@ -99,6 +104,10 @@ class SceneManager:
 
         self._pending.append(run)
 
+    def clear_pending(self) -> None:
+        """Drop the changes not yet applied (error recovery: one of them may be what failed)."""
+        self._pending.clear()
+
     def apply_pending(self) -> None:
         while self._pending:
             pending, self._pending = self._pending, []
@@ -110,10 +119,17 @@ class SceneManager:
         scene.name = name
         self.stack.append(scene)
         scene.enter(**data)
+        kiosk = getattr(self.app, "kiosk", None)
+        if kiosk is not None:  # kiosk mode records the games visitors start (statistics)
+            kiosk.scene_entered(scene)
 
     def _pop(self, resume: bool = True) -> None:
         if self.stack:
-            self.stack.pop().exit()
+            scene = self.stack.pop()
+            kiosk = getattr(self.app, "kiosk", None)
+            if kiosk is not None:  # a game left before its end counts as abandoned
+                kiosk.scene_left(scene)
+            scene.exit()
         if resume and self.stack:
             self.stack[-1].resume()
 

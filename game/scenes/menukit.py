@@ -12,10 +12,18 @@ from game.session import AI_LEVELS, BUILT_GAMES, HUMAN
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.persist.kiosk_config import KioskConfig
 
 GAMES = ("nanuuk", "kaphoorn", "bergruft")  # picker order
 KINDS = (HUMAN, *AI_LEVELS)
 HEADING_Y = 96
+KIOSK_BUTTON_H = 100  # kiosk mode: menu buttons big enough for any finger
+
+
+def kiosk_config(app: object) -> KioskConfig | None:
+    """The kiosk configuration when the app runs as a kiosk (``--kiosk``), else None."""
+    kiosk = getattr(app, "kiosk", None)
+    return kiosk.config if kiosk is not None else None
 
 
 def game_title(game: str) -> str:

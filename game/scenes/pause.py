@@ -1,4 +1,8 @@
-"""The pause overlay: the game stays visible, dimmed, under a panel of choices."""
+"""The pause overlay: the game stays visible, dimmed, under a panel of choices.
+
+In kiosk mode there are no settings (the admin menu has them) and the buttons are bigger; quit
+goes back to the title, which records the game as abandoned.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +11,7 @@ import pygame
 from game.i18n import has, tr
 from game.input.intents import Intent, Kind
 from game.render import theme
-from game.scenes.menukit import dim, game_title, go_back
+from game.scenes.menukit import KIOSK_BUTTON_H, dim, game_title, go_back, kiosk_config
 from game.scenes.ui import UIScene
 
 PANEL_W, PANEL_H = 720, 640
@@ -32,6 +36,9 @@ class PauseScene(UIScene):
         return rect
 
     def build(self) -> None:
+        if kiosk_config(self.app) is not None:
+            self._build_kiosk()
+            return
         box = self.panel_rect()
         x, w, y = box.x + 70, box.width - 140, box.y + 170
         self.resume_button = self.button(
@@ -45,6 +52,19 @@ class PauseScene(UIScene):
         )
         self.quit_button = self.button(
             pygame.Rect(x, y + 328, w, 84), tr("pause.quit"), self.quit, "#danger_button"
+        )
+
+    def _build_kiosk(self) -> None:
+        box = self.panel_rect()
+        x, w, y, h = box.x + 70, box.width - 140, box.y + 170, KIOSK_BUTTON_H
+        self.resume_button = self.button(
+            pygame.Rect(x, y, w, h + 10), tr("pause.resume"), self.resume_game, "#big_button"
+        )
+        self.rules_button = self.button(
+            pygame.Rect(x, y + h + 40, w, h), tr("pause.rules"), self.rules
+        )
+        self.quit_button = self.button(
+            pygame.Rect(x, y + 2 * h + 70, w, h), tr("pause.quit"), self.quit, "#danger_button"
         )
 
     def resume_game(self) -> None:

@@ -1,6 +1,7 @@
 """The game picker: one card per game with its emblem, a one-line pitch and the player count.
 
-Games without a play scene yet show "coming soon"; choosing one only shows a toast.
+Games without a play scene yet show "coming soon"; choosing one only shows a toast. In kiosk
+mode only the configured games are offered.
 """
 
 from __future__ import annotations
@@ -11,7 +12,16 @@ from pygame_gui.elements import UIButton
 from game.i18n import tr
 from game.render import theme
 from game.render.emblems import draw_emblem
-from game.scenes.menukit import GAMES, draw_heading, game_title, go_back, is_built, player_range
+from game.scenes.menukit import (
+    GAMES,
+    KIOSK_BUTTON_H,
+    draw_heading,
+    game_title,
+    go_back,
+    is_built,
+    kiosk_config,
+    player_range,
+)
 from game.scenes.ui import UIScene
 
 CARD_W, CARD_H, GAP = 540, 680, 60
@@ -23,17 +33,26 @@ class PickerScene(UIScene):
         self.cards: dict[str, UIButton] = {}
         self.build()
         self.ring.move(0)
-        self.ring.focus(self.cards["bergruft"])  # the one game that can be played today
+        self.ring.focus(self.cards.get("bergruft") or next(iter(self.cards.values())))
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        config = kiosk_config(self.app)
+        return config.games if config is not None else GAMES
 
     def build(self) -> None:
-        x0 = (theme.LOGICAL_SIZE[0] - 3 * CARD_W - 2 * GAP) // 2
+        games = self.games
+        x0 = (theme.LOGICAL_SIZE[0] - len(games) * CARD_W - (len(games) - 1) * GAP) // 2
         self.cards = {}
-        for i, game in enumerate(GAMES):
+        for i, game in enumerate(games):
             rect = pygame.Rect(x0 + i * (CARD_W + GAP), CARD_Y, CARD_W, CARD_H)
             self.cards[game] = self.button(
                 rect, game_title(game), lambda g=game: self.choose(g), "#game_card"
             )
-        self.back_button = self.button(pygame.Rect(80, 940, 320, 84), tr("common.back"), self.back)
+        back = pygame.Rect(80, 940, 320, 84)
+        if kiosk_config(self.app) is not None:
+            back = pygame.Rect(80, 920, 360, KIOSK_BUTTON_H)
+        self.back_button = self.button(back, tr("common.back"), self.back)
 
     def choose(self, game: str) -> None:
         if is_built(game):

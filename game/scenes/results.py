@@ -99,7 +99,7 @@ class ResultsScene(UIScene):
             enabled=self.config is not None,
         )
         self.title_button = self.button(
-            pygame.Rect(cx + 20, 954, 540, 92), tr("results.to_title"), self.to_title
+            pygame.Rect(cx + 20, 950, 540, 100), tr("results.to_title"), self.to_title
         )
 
     def play_again(self) -> None:

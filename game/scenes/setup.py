@@ -7,6 +7,9 @@ A game whose variants have options (Nanuuk!) gets a compact two-column layout: t
 left, one cycler row per option of the chosen variant on the right. Options that do not apply
 to the current number of players are hidden and not passed; only values that differ from the
 default reach :attr:`GameConfig.options`.
+
+In kiosk mode the scene is simpler and bigger: only the configured variants and AI levels, no
+options and no game number (always random), and rows and buttons big enough for a finger.
 """
 
 from __future__ import annotations
@@ -22,7 +25,16 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from game.i18n import has, tr
 from game.render import theme
 from game.rules.base import VariantOption
-from game.scenes.menukit import KINDS, colour_name, draw_heading, game_title, go_back, kind_name
+from game.scenes.menukit import (
+    KINDS,
+    KIOSK_BUTTON_H,
+    colour_name,
+    draw_heading,
+    game_title,
+    go_back,
+    kind_name,
+    kiosk_config,
+)
 from game.scenes.ui import Focusable, UIScene
 from game.session import HUMAN, GameConfig, Seat
 
@@ -76,8 +88,18 @@ class SetupScene(UIScene):
 
         self.game = game
         self.variants = rules_for(game).variants()
+        self.kinds: tuple[str, ...] = KINDS
+        self.kiosk = kiosk_config(self.app) is not None
+        config = kiosk_config(self.app)
+        if config is not None:  # only what the kiosk offers visitors
+            wanted = config.variants.get(game, ())
+            chosen = [v for w in wanted for v in self.variants if v.id == w]
+            self.variants = chosen or self.variants
+            self.kinds = (HUMAN, *config.ai_levels)
         self.variant = self.variants[0]
-        self.columns = any(offered(o) for v in self.variants for o in v.options)  # 2 columns
+        self.columns = not self.kiosk and any(
+            offered(o) for v in self.variants for o in v.options
+        )  # 2 columns
         self.option_values: dict[str, dict[str, Any]] = {v.id: {} for v in self.variants}
         self.seed: object = "random"
         self.error = ""
@@ -109,7 +131,8 @@ class SetupScene(UIScene):
         while tr("setup.seat_default", n=n) in taken_names:
             n += 1
         name = tr("setup.seat_default", n=n)
-        kind = HUMAN if not self.seats else "normal"
+        computer = "normal" if "normal" in self.kinds else self.kinds[-1]
+        kind = HUMAN if not self.seats else computer
         self.seats.append(SeatDraft(name, self._free_colours()[0], kind))
 
     def add_seat(self) -> None:
@@ -137,7 +160,9 @@ class SetupScene(UIScene):
 
     def cycle_kind(self, seat: int, delta: int) -> None:
         draft = self.seats[seat]
-        draft.kind = KINDS[(KINDS.index(draft.kind) + delta) % len(KINDS)]
+        kinds = self.kinds
+        i = kinds.index(draft.kind) if draft.kind in kinds else 0
+        draft.kind = kinds[(i + delta) % len(kinds)]
         self.help_seat = seat
 
     def cycle_seed(self, delta: int) -> None:
@@ -352,6 +377,8 @@ class SetupScene(UIScene):
         return f"‹  {self.option_label(option)}: {value}  ›"
 
     def row_rect(self, seat: int) -> pygame.Rect:
+        if self.kiosk:
+            return pygame.Rect(ROW_X, TOP_Y + 124 + seat * 122, ROW_W, 114)
         if self.columns:
             return pygame.Rect(LEFT_X, SEAT_Y + seat * SEAT_STEP, LEFT_W, SEAT_H)
         return pygame.Rect(ROW_X, TOP_Y + 116 + seat * 106, ROW_W, 92)
@@ -369,8 +396,12 @@ class SetupScene(UIScene):
             variant_rect = pygame.Rect(ROW_X, TOP_Y, 820, 84)
             seed_rect = pygame.Rect(ROW_X + ROW_W - 820, TOP_Y, 820, 84)
             cells = ((110, 470), (610, 440), (1080, 580))
+        if self.kiosk:  # no game number: every visitor game gets a random one
+            variant_rect = pygame.Rect(ROW_X, TOP_Y - 10, ROW_W, KIOSK_BUTTON_H)
         self.variant_button = self.cycler(variant_rect, self._variant_text, self.cycle_variant)
-        self.seed_button = self.cycler(seed_rect, self._seed_text, self.cycle_seed)
+        self.seed_button: UIButton | None = None
+        if not self.kiosk:
+            self.seed_button = self.cycler(seed_rect, self._seed_text, self.cycle_seed)
         self.name_entries: list[UITextEntryLine] = []
         self.colour_buttons: list[UIButton] = []
         self.kind_buttons: list[UIButton] = []
@@ -403,22 +434,22 @@ class SetupScene(UIScene):
         self.edit_button: UIButton | None = None
         if self.columns:
             self._build_options()
-        y = 950
-        self.back_button = self.button(pygame.Rect(80, y, 300, 90), tr("common.back"), self.back)
+        y, h = (960, KIOSK_BUTTON_H) if self.kiosk else (950, 90)
+        self.back_button = self.button(pygame.Rect(80, y, 300, h), tr("common.back"), self.back)
         self.remove_button = self.button(
-            pygame.Rect(420, y, 440, 90),
+            pygame.Rect(420, y, 440, h),
             tr("setup.remove"),
             self.remove_seat,
             enabled=len(self.seats) > self.min_seats,
         )
         self.add_button = self.button(
-            pygame.Rect(900, y, 440, 90),
+            pygame.Rect(900, y, 440, h),
             tr("setup.add"),
             self.add_seat,
             enabled=len(self.seats) < self.max_seats,
         )
         self.start_button = self.button(
-            pygame.Rect(1400, y - 6, 440, 102), tr("setup.start"), self.start, "#big_button"
+            pygame.Rect(1400, y - 6, 440, h + 12), tr("setup.start"), self.start, "#big_button"
         )
 
     def _refresh_options(self) -> None:

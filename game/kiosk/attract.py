@@ -1,0 +1,117 @@
+"""Attract mode: demo games of the configured games and variants, in rotation.
+
+Each demo is a real game in the same play scene visitors get, every seat a computer player at
+the ``demo`` level (game.ai.base.DemoBot). ``AttractScene`` is the short card between two demos
+("Coming up: Kap Hoorn"); it then hands over to the play scene. The kiosk controller draws the
+"Touch to play" banner over everything while attract mode runs, moves on from a demo's results
+after a few seconds and caps a demo's length (``controller.DEMO_MAX_SECONDS``).
+
+Demo games are kept short where the game has a rule for it: Der Berg ruft ends after
+``turn_limit`` turns (ruling B8) and Kap Hoorn after ``rounds`` rounds (ruling K15).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pygame
+
+from game.ai.base import DEMO
+from game.i18n import has, tr
+from game.render import theme
+from game.render.emblems import draw_emblem
+from game.scenes.base import Scene
+from game.scenes.menukit import game_title
+from game.session import GameConfig, Seat
+
+INTERLUDE_SECONDS = 2.5
+DEMO_OPTIONS: dict[str, dict[str, Any]] = {
+    "bergruft": {"turn_limit": 8},  # B8: the game ends after 8 turns, best avalanche wins
+    "kaphoorn": {"rounds": 8},  # K15: the game ends after 8 rounds, best placed first
+}
+# seats of a demo game (else the variant's fewest): three Nanuuk! hunters end a game of
+# introduction in about 200 moves, two need about 370
+DEMO_PLAYERS = {("bergruft", "standard"): 3, ("nanuuk", "intro"): 3}
+DEMO_NAMES = ("Anna", "Bram", "Clara", "Dirk", "Eva")
+
+
+class DemoRotation:
+    """The (game, variant) pairs of the configuration, round-robin over the games:
+    nanuuk/intro, kaphoorn/standard, bergruft/standard, nanuuk/full, kaphoorn/standard, ..."""
+
+    def __init__(self, config: Any, seed: int | None = None) -> None:
+        self.plan = rotation_plan(config.games, config.variants)
+        self.index = 0
+        self.rng = random.Random(seed)
+
+    def next_config(self) -> GameConfig:
+        game, variant = self.plan[self.index % len(self.plan)]
+        self.index += 1
+        return demo_config(game, variant, self.rng.randrange(1, 1_000_000))
+
+
+def rotation_plan(
+    games: tuple[str, ...], variants: dict[str, tuple[str, ...]]
+) -> list[tuple[str, str]]:
+    from game.rules.base import rules_for
+
+    lists = {}
+    for game in games:
+        known = [v.id for v in rules_for(game).variants()]
+        lists[game] = [v for v in variants.get(game, ()) if v in known] or known[:1]
+    rounds = max(len(v) for v in lists.values())
+    return [(game, lists[game][r % len(lists[game])]) for r in range(rounds) for game in games]
+
+
+def demo_config(game: str, variant_id: str, seed: int) -> GameConfig:
+    """An all-computer game at the demo level, with the game's short-demo options."""
+    from game.rules.base import rules_for
+
+    variant = rules_for(game).variant(variant_id)
+    players = DEMO_PLAYERS.get((game, variant.id), variant.min_players)
+    players = max(variant.min_players, min(variant.max_players, players))
+    keys = {o.key for o in variant.options}
+    options = {k: v for k, v in DEMO_OPTIONS.get(game, {}).items() if k in keys}
+    colours = [c for c, _ in theme.seat_colours()]
+    seats = tuple(Seat(DEMO_NAMES[i], DEMO, colours[i % len(colours)]) for i in range(players))
+    return GameConfig(game, variant.id, seats, seed, options)
+
+
+class AttractScene(Scene):
+    """ "Coming up: <game>" for a moment, then the demo game itself."""
+
+    def enter(self, **data: Any) -> None:
+        kiosk = self.app.kiosk
+        assert kiosk is not None
+        self.config = kiosk.next_demo_config()
+        self.clock = 0.0
+        self.started = False
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        if self.clock >= INTERLUDE_SECONDS and not self.started:
+            self.started = True
+            self.app.scenes.replace(self.config.game, config=self.config)
+
+    def handle(self, intent: Any) -> None:
+        """Input never reaches here: the kiosk ends attract mode on any input first."""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        seconds = self.app.clock_seconds
+        theme.draw_backdrop(surface, seconds)
+        cx = surface.get_width() // 2
+        box = pygame.Rect(0, 0, 1100, 640)
+        box.midtop = (cx, 120)
+        theme.panel(surface, box, (16, 24, 40, 190), 32)
+        theme.text(surface, tr("kiosk.coming_up"), (cx, box.y + 70), 48, theme.ACCENT, True,
+                   "center", True)  # fmt: skip
+        game = self.config.game
+        art = pygame.Rect(0, 0, 420, 300)
+        art.midtop = (cx, box.y + 120)
+        draw_emblem(surface, game, art, seconds)
+        theme.text(surface, game_title(game), (cx, art.bottom + 70), 96, theme.WHITE, True,
+                   "center", True)  # fmt: skip
+        key = f"setup.variants.{game}.{self.config.variant}"
+        if self.config.variant != "standard" and has(key):  # Nanuuk! has several
+            theme.text(surface, tr(key), (cx, art.bottom + 150), 40, theme.SNOW, False, "center")

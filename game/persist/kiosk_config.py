@@ -1,0 +1,346 @@
+"""The kiosk configuration, ``kiosk.toml`` in the data folder (``python main.py --kiosk``).
+
+The operator of a game event edits this file by hand, so every key is checked (type, range, known
+games, variants, AI levels, languages, key names) and an unknown key is an error too: a typo must
+not silently fall back to a default nobody notices. The rule on any problem is the simplest one to
+explain: the defaults are used for the *whole* configuration, the file is kept as
+``kiosk.toml.bad`` (never silently overwritten) and the problem, naming the key, is reported.
+A missing file is not a problem: it gives the defaults. ``kiosk.example.toml`` in the repository
+is ``KioskConfig().to_toml()``: every key with its default and what it means.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any
+
+from game.i18n import LANGUAGES
+from game.persist.paths import keep_bad
+from game.session import AI_LEVELS, BUILT_GAMES
+
+KIOSK_FILE = "kiosk.toml"
+
+# Held together with at least one other key, these open the admin menu; either side counts.
+MODIFIER_KEYS: tuple[str, ...] = ("ctrl", "shift", "alt")
+# Names as ``pygame.key.name()`` gives them, so ``pygame.key.key_code(name)`` finds the key.
+PLAIN_KEYS: tuple[str, ...] = (
+    tuple("abcdefghijklmnopqrstuvwxyz") + tuple("0123456789") + tuple(f"f{i}" for i in range(1, 13))
+)
+ADMIN_KEY_NAMES: frozenset[str] = frozenset(MODIFIER_KEYS + PLAIN_KEYS)
+ADMIN_CHORD = (2, 4)  # keys in the chord: at least two, so one stray key press never opens it
+PIN_DIGITS = (4, 8)
+_PIN = re.compile(r"[0-9]+")
+
+# Allowed ranges (inclusive) of the numbers; README's kiosk section lists the same figures.
+RANGES: dict[str, tuple[float, float]] = {
+    "display": (0, 15),
+    "attract_after_s": (5.0, 3600.0),
+    "idle_in_game_s": (10.0, 7200.0),
+    "still_playing_s": (3.0, 300.0),
+    "admin_hold_s": (1.0, 30.0),
+    "demo_speed": (0.25, 10.0),
+    "max_log_mb": (0.1, 1024.0),
+}
+
+
+def _default_variants() -> dict[str, tuple[str, ...]]:
+    return {"nanuuk": ("intro", "full"), "kaphoorn": ("standard",), "bergruft": ("standard",)}
+
+
+@dataclass(frozen=True)
+class KioskConfig:
+    display: int = 0
+    attract_after_s: float = 60.0
+    idle_in_game_s: float = 180.0
+    still_playing_s: float = 20.0
+    games: tuple[str, ...] = ("nanuuk", "kaphoorn", "bergruft")
+    variants: dict[str, tuple[str, ...]] = field(default_factory=_default_variants)
+    ai_levels: tuple[str, ...] = ("easy", "normal")
+    languages: tuple[str, ...] = ("en", "nl", "de")
+    attract_sound: bool = False
+    admin_keys: tuple[str, ...] = ("ctrl", "shift", "k")
+    admin_hold_s: float = 3.0
+    admin_pin: str = "2468"
+    demo_speed: float = 1.0
+    max_log_mb: float = 5.0
+
+    def to_toml(self) -> str:
+        """This configuration as a commented ``kiosk.toml`` that loads back to it exactly."""
+        lines = [HEADER]
+        for f in fields(self):
+            if f.name != "variants":
+                lines += [*_comment(f.name), f"{f.name} = {_toml_value(getattr(self, f.name))}", ""]
+        lines += [*_comment("variants"), "[variants]"]
+        lines += [f"{game} = {_toml_value(ids)}" for game, ids in self.variants.items()]
+        return "\n".join(lines) + "\n"
+
+
+HEADER = """\
+# Speltafel kiosk configuration (python main.py --kiosk), read from kiosk.toml in the data
+# folder. Every key is optional; a missing key keeps the default shown here. A wrong value or an
+# unknown key makes the kiosk use the defaults for everything, keep the file as kiosk.toml.bad
+# and say which key was wrong (also in speltafel.log).
+"""
+
+DOCS: dict[str, str] = {
+    "display": "Which display to go fullscreen on (0 = the first; 0-15).",
+    "attract_after_s": "Idle seconds on the title screen before demo games start (5-3600).",
+    "idle_in_game_s": (
+        "Seconds without human input in a game before 'Still playing?' is asked (10-7200; more "
+        "than attract_after_s)."
+    ),
+    "still_playing_s": "The countdown of 'Still playing?' in seconds (3-300).",
+    "games": (
+        "Games offered to visitors and shown in attract mode, in rotation order (any of "
+        f"{', '.join(BUILT_GAMES)}; each at most once)."
+    ),
+    "ai_levels": (f"AI levels offered to visitors (any of {', '.join(AI_LEVELS)})."),
+    "languages": (f"Language flags shown on the title (any of {', '.join(LANGUAGES)})."),
+    "attract_sound": "Play sound during demo games (true or false).",
+    "admin_keys": (
+        "The key chord held to open the admin menu: 2-4 different keys, at least one of ctrl, "
+        "shift, alt; the others a-z, 0-9 or f1-f12."
+    ),
+    "admin_hold_s": "How long the admin chord must be held, in seconds (1-30).",
+    "admin_pin": (
+        "The admin PIN, 4-8 digits in quotes. On a touch screen: tap the four corners clockwise "
+        "from the top left, then type the PIN."
+    ),
+    "demo_speed": "Game-time multiplier of demo games (0.25-10; 2 = twice as fast).",
+    "max_log_mb": "The error log speltafel.log is rotated beyond this size in MB (0.1-1024).",
+    "variants": (
+        "Per game, the variants offered to visitors and used in attract mode. A game left out "
+        "keeps its default list."
+    ),
+}
+
+
+def _comment(key: str) -> list[str]:
+    """``DOCS[key]`` as comment lines of at most 100 characters, with the default appended."""
+    default = getattr(KioskConfig(), key)
+    if key == "variants":
+        shown = ", ".join(f"{g} = {_toml_value(ids)}" for g, ids in default.items())
+    else:
+        shown = _toml_value(default)
+    words = f"{DOCS[key]} Default: {shown}".split()
+    lines: list[str] = []
+    for word in words:
+        if lines and len(lines[-1]) + 1 + len(word) <= 100:
+            lines[-1] += " " + word
+        else:
+            lines.append("# " + word)
+    return lines
+
+
+def _toml_value(value: Any) -> str:
+    """One TOML value; the config holds only booleans, numbers, strings and lists of strings."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value)  # a TOML basic string uses the same escapes
+    return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+
+
+@dataclass(frozen=True)
+class Damaged:
+    """A data file that could not be used: which, why, and where it was kept (log, admin screen).
+
+    ``kept_as`` is the full path of the ``*.bad`` copy, or "" when nothing was moved aside.
+    """
+
+    file: str
+    reason: str
+    kept_as: str = ""
+
+    def __str__(self) -> str:
+        where = f"; kept as {self.kept_as}" if self.kept_as else ""
+        return f"{self.file}: {self.reason}{where}"
+
+
+class KioskConfigError(ValueError):
+    """Wrong keys of ``kiosk.toml``: the message is ``key: problem``, one per wrong key, joined
+    by "; " (the operator fixes them all in one go); ``keys`` names them for the caller."""
+
+    def __init__(self, key: str, problem: str, *more: KioskConfigError) -> None:
+        super().__init__("; ".join([f"{key}: {problem}", *map(str, more)]))
+        self.keys: tuple[str, ...] = (key, *(k for m in more for k in m.keys))
+        self.problem = problem
+
+
+def load_kiosk_config(folder: Path, path: Path | None = None) -> tuple[KioskConfig, Damaged | None]:
+    """The kiosk configuration, or the defaults and what was wrong with the file.
+
+    ``path`` None means ``folder / "kiosk.toml"``. A missing file gives the defaults and no
+    problem; a damaged one (bad TOML, a wrong value, an unknown key) gives the defaults for every
+    key and is kept as ``kiosk.toml.bad``.
+    """
+    path = folder / KIOSK_FILE if path is None else Path(path)
+    if not path.exists():
+        return KioskConfig(), None
+    try:
+        return parse_kiosk_config(_read_toml(path)), None
+    except ValueError as exc:  # KioskConfigError, TOMLDecodeError, UnicodeDecodeError
+        return KioskConfig(), _keep(path, str(exc))
+    except OSError as exc:
+        return KioskConfig(), Damaged(path.name, f"could not be read ({exc.strerror or exc})")
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError:
+        raise ValueError("not UTF-8 text") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ValueError(f"not valid TOML: {exc}") from None
+
+
+def _keep(path: Path, reason: str) -> Damaged:
+    """Move the damaged file aside; if even that fails, say so rather than raise."""
+    try:
+        return Damaged(path.name, reason, str(keep_bad(path)))
+    except OSError as exc:
+        return Damaged(path.name, f"{reason} (could not be moved aside: {exc.strerror or exc})")
+
+
+def parse_kiosk_config(data: Mapping[str, Any]) -> KioskConfig:
+    """A ``KioskConfig`` from parsed TOML; ``KioskConfigError`` names every wrong key."""
+    problems: list[KioskConfigError] = []
+    values: dict[str, Any] = {}
+    known = [f.name for f in fields(KioskConfig)]
+    for key in data:
+        if key not in known:
+            problems.append(KioskConfigError(key, f"unknown key (known: {', '.join(known)})"))
+    for key, check in _CHECKS.items():
+        if key in data:
+            try:
+                values[key] = check(key, data[key])
+            except KioskConfigError as exc:
+                problems.append(exc)
+    config = KioskConfig(**values)
+    if not problems and config.idle_in_game_s <= config.attract_after_s:
+        problems.append(
+            KioskConfigError(
+                "idle_in_game_s",
+                f"{config.idle_in_game_s:g} must be more than attract_after_s "
+                f"({config.attract_after_s:g})",
+            )
+        )
+    if problems:
+        first, *more = problems
+        raise KioskConfigError(first.keys[0], first.problem, *more)
+    return config
+
+
+def _number(key: str, value: Any) -> float:
+    lo, hi = RANGES[key]
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise KioskConfigError(key, f"{value!r} is not a number")
+    if not lo <= value <= hi:
+        raise KioskConfigError(key, f"{value!r} is outside {lo:g}-{hi:g}")
+    return float(value)
+
+
+def _integer(key: str, value: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise KioskConfigError(key, f"{value!r} is not a whole number")
+    return int(_number(key, value))
+
+
+def _bool(key: str, value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise KioskConfigError(key, f"{value!r} is not true or false")
+    return value
+
+
+def _ids(key: str, value: Any, known: tuple[str, ...], what: str) -> tuple[str, ...]:
+    """A non-empty list of distinct ids, each one of ``known``."""
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise KioskConfigError(key, f"{value!r} is not a list of {what}s in quotes")
+    if not value:
+        raise KioskConfigError(key, f"the list is empty (give at least one {what})")
+    for v in value:
+        if v not in known:
+            raise KioskConfigError(key, f"unknown {what} {v!r} (known: {', '.join(known)})")
+    if len(set(value)) != len(value):
+        raise KioskConfigError(key, f"a {what} is listed twice in {value!r}")
+    return tuple(value)
+
+
+def _games(key: str, value: Any) -> tuple[str, ...]:
+    return _ids(key, value, BUILT_GAMES, "game")
+
+
+def _levels(key: str, value: Any) -> tuple[str, ...]:
+    return _ids(key, value, AI_LEVELS, "AI level")
+
+
+def _languages(key: str, value: Any) -> tuple[str, ...]:
+    return _ids(key, value, tuple(LANGUAGES), "language")
+
+
+def _variants(key: str, value: Any) -> dict[str, tuple[str, ...]]:
+    """The ``[variants]`` table merged over the defaults: a game it lists gets exactly that list."""
+    from game.rules.base import rules_for
+
+    if not isinstance(value, dict):
+        raise KioskConfigError(key, f"{value!r} is not a table of game = [variants]")
+    merged = _default_variants()
+    for game, ids in value.items():
+        if game not in BUILT_GAMES:
+            raise KioskConfigError(
+                f"{key}.{game}", f"unknown game {game!r} (known: {', '.join(BUILT_GAMES)})"
+            )
+        known = tuple(v.id for v in rules_for(game).variants())
+        merged[game] = _ids(f"{key}.{game}", ids, known, "variant")
+    return merged
+
+
+def _admin_keys(key: str, value: Any) -> tuple[str, ...]:
+    lo, hi = ADMIN_CHORD
+    names = _ids(key, value, tuple(sorted(ADMIN_KEY_NAMES, key=_key_order)), "key")
+    if not lo <= len(names) <= hi:
+        raise KioskConfigError(key, f"{len(names)} keys; the chord needs {lo}-{hi}")
+    if not set(names) & set(MODIFIER_KEYS):
+        raise KioskConfigError(key, f"the chord needs one of {', '.join(MODIFIER_KEYS)}")
+    return names
+
+
+def _key_order(name: str) -> tuple[int, int, str]:
+    """Modifiers, letters, digits, then f1-f12 in number order (for a readable message)."""
+    if name in MODIFIER_KEYS:
+        return (0, MODIFIER_KEYS.index(name), name)
+    return (1, PLAIN_KEYS.index(name), name)
+
+
+def _pin(key: str, value: Any) -> str:
+    lo, hi = PIN_DIGITS
+    if not isinstance(value, str):
+        raise KioskConfigError(key, f'{value!r} must be digits in quotes, e.g. "2468"')
+    if not (_PIN.fullmatch(value) and lo <= len(value) <= hi):
+        raise KioskConfigError(key, f"{value!r} is not {lo}-{hi} digits")
+    return value
+
+
+_CHECKS: dict[str, Callable[[str, Any], Any]] = {
+    "display": _integer,
+    "attract_after_s": _number,
+    "idle_in_game_s": _number,
+    "still_playing_s": _number,
+    "games": _games,
+    "variants": _variants,
+    "ai_levels": _levels,
+    "languages": _languages,
+    "attract_sound": _bool,
+    "admin_keys": _admin_keys,
+    "admin_hold_s": _number,
+    "admin_pin": _pin,
+    "demo_speed": _number,
+    "max_log_mb": _number,
+}

@@ -1,0 +1,125 @@
+"""Helpers for kiosk tests: a headless kiosk App (dummy SDL drivers) and synthetic input."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game import i18n
+from game.app import STEP, App, Options
+
+# Short timers so a test sees every stage in a few seconds of game time.
+FAST = """\
+attract_after_s = 5
+idle_in_game_s = 10
+still_playing_s = 4
+admin_hold_s = 2
+admin_pin = "2468"
+"""
+
+
+class Driver:
+    """Drives an App frame by frame (each frame is ``speed`` logic steps) with synthetic input."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def frames(self, n: int = 1) -> None:
+        for _ in range(n):
+            self.app.frame(STEP)
+
+    def run(self, seconds: float) -> None:
+        """About ``seconds`` of game time."""
+        self.frames(max(1, round(seconds / (STEP * self.app.options.speed))))
+
+    def post(self, kind: int, **attrs: object) -> None:
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+
+    def key(self, key: int, mod: int = 0, frames: int = 2) -> None:
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        self.frames(frames)
+
+    def click(self, pos: tuple[int, int], frames: int = 3) -> None:
+        self.post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+        self.frames(1)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+        self.frames(frames)
+
+    def tap(self, pos: tuple[int, int], frames: int = 2) -> None:
+        """A finger tap at a logical position (the test window has the logical size)."""
+        w, h = pygame.display.get_window_size()
+        common = {"touch_id": 1, "finger_id": 1, "x": pos[0] / w, "y": pos[1] / h,
+                  "dx": 0.0, "dy": 0.0, "pressure": 1.0}  # fmt: skip
+        self.post(pygame.FINGERDOWN, **common)
+        self.frames(1)
+        self.post(pygame.FINGERUP, **common)
+        self.frames(frames)
+
+    def press(self, element: object, frames: int = 3) -> None:
+        """Click the middle of a pygame_gui element."""
+        self.click(element.rect.center, frames)  # type: ignore[attr-defined]
+
+    @property
+    def top(self) -> str:
+        top = self.app.scenes.top
+        return top.name if top is not None else ""
+
+    def until(
+        self, predicate: Callable[[], bool], seconds: float, wall: float = 120.0, bots: bool = False
+    ) -> bool:
+        """Frames until ``predicate()`` holds, ``seconds`` of game time pass or the wall limit.
+
+        ``bots``: after each frame, wait (in wall time) for a computer player's answer, so a
+        slow or busy machine does not turn its thinking into game time.
+        """
+        deadline = time.monotonic() + wall
+        start = self.app.game_time
+        while self.app.game_time - start < seconds and time.monotonic() < deadline:
+            if predicate():
+                return True
+            self.frames(1)
+            if bots:
+                self.wait_for_bots(max(0.0, deadline - time.monotonic()))
+        return predicate()
+
+    def wait_for_bots(self, limit: float) -> None:
+        """Block until every pending bot request of the scenes on the stack has its answer."""
+        for scene in self.app.scenes.stack:
+            for runner in getattr(scene, "runners", {}).values():
+                conn = runner.worker._conn
+                if runner.busy and conn is not None:
+                    conn.poll(limit)
+
+
+def make_kiosk(folder: Path, toml: str | None = FAST, **options: object) -> App:
+    """A started kiosk App in ``folder`` with ``toml`` as its kiosk.toml (None: no file)."""
+    i18n.set_language("en")
+    folder.mkdir(parents=True, exist_ok=True)
+    if toml is not None:
+        (folder / "kiosk.toml").write_text(toml, encoding="utf-8")
+    values: dict[str, object] = {
+        "data_dir": folder,
+        "raise_errors": True,
+        "size": (1920, 1080),
+        "fullscreen": False,
+        "kiosk": True,
+        "speed": 10.0,
+    }
+    values.update(options)
+    app = App(Options(**values))  # type: ignore[arg-type]
+    app.start()
+    return app
+
+
+def close(app: App) -> None:
+    """Close what a test's kiosk App still holds: open statistics rows, scenes, bot workers."""
+    if app.kiosk is not None:
+        app.kiosk.close()
+    for scene in reversed(app.scenes.stack):
+        scene.exit()
+    app.scenes.stack.clear()
