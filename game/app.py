@@ -96,6 +96,7 @@ class App:
             from game.kiosk.controller import Kiosk
 
             self.kiosk = Kiosk(self, self.kiosk_config, kiosk_problem)
+        self.ambience: str | None = None  # the game whose ambient loop plays (its scene's)
         self.audio = _open_audio(self.settings.volume)
         self.running = False
         self.accumulator = 0.0
@@ -157,11 +158,26 @@ class App:
             theme.LOGICAL_SIZE, str(theme.THEME_FILE), enable_live_theme_updates=False
         )
 
+    @property
+    def quiet(self) -> bool:
+        """Muted in the settings, or attract mode (quiet unless kiosk.toml says otherwise)."""
+        return self.settings.muted or (self.kiosk is not None and self.kiosk.muted)
+
     def sound(self, name: str) -> None:
-        if self.kiosk is not None and self.kiosk.muted:
-            return  # attract mode is quiet unless kiosk.toml says otherwise
+        if self.quiet:
+            return
         if self.audio is not None:
             self.audio.play(name)
+
+    def ambient(self, game: str | None) -> None:
+        """A game scene's ambient loop, from its enter to its exit (None: no loop)."""
+        self.ambience = game
+        self._sync_ambient()
+
+    def _sync_ambient(self) -> None:
+        """Start, stop or keep the loop; every step, as attract mode and readiness change."""
+        if self.audio is not None:
+            self.audio.ambient(None if self.quiet else self.ambience)
 
     def toast(self, text: str, seconds: float = 3.0) -> None:
         self.messages.append((text, seconds))
@@ -173,6 +189,7 @@ class App:
             self.toggle_fullscreen()
         if settings.volume != old.volume and self.audio is not None:
             self.audio.set_volume(settings.volume)
+        self._sync_ambient()  # muting silences the ambient loop at once
         try:
             save_settings(self.data_dir, settings)
         except OSError as exc:
@@ -285,6 +302,7 @@ class App:
             top.update(STEP)
         if self.kiosk is not None:
             self.kiosk.update(STEP)
+        self._sync_ambient()
         self.scenes.apply_pending()
         quit_after = self.options.quit_after
         if quit_after is not None and self.game_time >= quit_after:

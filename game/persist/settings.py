@@ -20,6 +20,7 @@ class Settings:
     language: str = "en"
     fullscreen: bool = False
     volume: float = 0.7
+    muted: bool = False
     animation_speed: float = 1.0
 
     def validated(self) -> Settings:
@@ -30,6 +31,8 @@ class Settings:
             raise ValueError("fullscreen must be true or false")
         if not 0.0 <= float(self.volume) <= 1.0:
             raise ValueError("volume must be between 0 and 1")
+        if not isinstance(self.muted, bool):
+            raise ValueError("muted must be true or false")
         if not 0.25 <= float(self.animation_speed) <= 4.0:
             raise ValueError("animation_speed must be between 0.25 and 4")
         return replace(self, volume=float(self.volume), animation_speed=float(self.animation_speed))

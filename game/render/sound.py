@@ -1,63 +1,125 @@
-"""Short sounds synthesised with numpy (no sound files to ship): clicks, steps, a rumble.
+"""The game's sounds, synthesised with numpy at start-up (no sound files to ship).
 
-When no audio device can be opened (a headless machine, an unplugged headset) the game stays
-silent instead of failing.
+The recipes live in ``game.render.sounds``. They are synthesised on a background thread, never
+on the frame's: ``play`` of a sound not ready yet is skipped silently, and the ambient loop of a
+game starts once it is ready. The arrays are kept per process, so a second App (tests) finds
+them done. When no audio device can be opened (a headless machine, an unplugged headset) the
+game stays silent instead of failing.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
+
 import numpy as np
 import pygame
 
-RATE = 22050
+from game.render.sounds import AMBIENTS, EFFECTS
+from game.render.sounds.dsp import RATE, to_mixer
+
+LOG = logging.getLogger(__name__)
+
+AMBIENT_LEVEL = 0.35  # the ambient loop plays this much quieter than the effects
+AMBIENT_FADE_MS = 1200
+SEEDS = {name: 1000 + i for i, name in enumerate([*EFFECTS, *AMBIENTS])}
+
+_ARRAYS: dict[tuple[str, int, int], np.ndarray] = {}  # (name, rate, channels) -> int16 samples
+_LOCK = threading.Lock()
 
 
-def _tone(freqs: list[float], seconds: float, decay: float, noise: float = 0.0) -> np.ndarray:
-    t = np.linspace(0, seconds, int(RATE * seconds), endpoint=False)
-    wave = sum(np.sin(2 * np.pi * f * t) for f in freqs) / max(1, len(freqs))
-    if noise:
-        rng = np.random.default_rng(7)
-        wave = (1 - noise) * wave + noise * rng.uniform(-1, 1, t.size)
-    envelope = np.exp(-t * decay) * np.minimum(1, t * 400)
-    return (wave * envelope * 0.5 * 32767).astype(np.int16)
+def ambient_key(game: str) -> str:
+    return f"ambient:{game}"
 
 
-RECIPES = {
-    "click": lambda: _tone([880], 0.06, 60),
-    "step": lambda: _tone([330, 495], 0.12, 30),
-    "flag": lambda: _tone([660, 990], 0.10, 35),
-    "good": lambda: _tone([523, 659, 784], 0.45, 6),
-    "bad": lambda: _tone([220, 233], 0.40, 7),
-    "rumble": lambda: _tone([55, 70], 0.9, 3, noise=0.7),
-    "crack": lambda: _tone([1400, 2100], 0.16, 28, noise=0.85),  # ice cracking (Nanuuk!)
-}
+def synthesise(name: str) -> np.ndarray:
+    """The mono float samples (at ``RATE``) of an effect or of ``ambient:<game>``."""
+    if name.startswith("ambient:"):
+        recipe = AMBIENTS[name.removeprefix("ambient:")]
+    else:
+        recipe = EFFECTS[name]
+    return recipe(np.random.default_rng(SEEDS[name.removeprefix("ambient:")]))
+
+
+def all_names() -> list[str]:
+    """The effects first (short, wanted soonest), then the ambient loops."""
+    return [*EFFECTS, *(ambient_key(game) for game in AMBIENTS)]
+
+
+def prepare(freq: int, channels: int) -> None:
+    """Synthesise every sound in the mixer's format (the background thread's work)."""
+    for name in all_names():
+        with _LOCK:
+            if (name, freq, channels) in _ARRAYS:
+                continue
+            try:
+                _ARRAYS[name, freq, channels] = to_mixer(synthesise(name), freq, channels)
+            except Exception:  # a broken recipe costs that sound, never the game
+                LOG.exception("sound %s could not be synthesised", name)
 
 
 class Sounds:
-    def __init__(self, volume: float) -> None:
+    def __init__(self, volume: float, freq: int = RATE, channels: int = 1) -> None:
         self.volume = volume
+        self.format = (freq, channels)
         self.cache: dict[str, pygame.mixer.Sound] = {}
+        self.ambient_channel: pygame.mixer.Channel | None = None
+        self.ambient_playing: str | None = None
+        self.worker = threading.Thread(
+            target=prepare, args=self.format, name="sound-synthesis", daemon=True
+        )
+        self.worker.start()
 
     @classmethod
     def open(cls, volume: float) -> Sounds | None:
         try:
-            pygame.mixer.init(RATE, -16, 1, 512)
-        except pygame.error:
+            pygame.mixer.init(RATE, -16, 1, 512)  # keeps the format when already open
+            freq, _size, channels = pygame.mixer.get_init()
+            pygame.mixer.set_reserved(1)  # channel 0 is the ambient loop's alone
+            sounds = cls(volume, freq, channels)
+            sounds.ambient_channel = pygame.mixer.Channel(0)
+        except (pygame.error, TypeError):
             return None
-        return cls(volume)
+        return sounds
+
+    def ready(self, name: str) -> bool:
+        return (name, *self.format) in _ARRAYS
+
+    def _sound(self, name: str) -> pygame.mixer.Sound | None:
+        sound = self.cache.get(name)
+        if sound is None:
+            samples = _ARRAYS.get((name, *self.format))
+            if samples is None:
+                return None  # still being synthesised
+            sound = self.cache[name] = pygame.sndarray.make_sound(samples)
+        return sound
 
     def set_volume(self, volume: float) -> None:
         self.volume = volume
+        if self.ambient_channel is not None:
+            self.ambient_channel.set_volume(volume * AMBIENT_LEVEL)
 
     def play(self, name: str) -> None:
-        if self.volume <= 0 or name not in RECIPES:
+        if self.volume <= 0 or name not in EFFECTS:
             return
-        if name not in self.cache:
-            samples = RECIPES[name]()
-            channels = pygame.mixer.get_init()[2] if pygame.mixer.get_init() else 1
-            if channels > 1:
-                samples = np.repeat(samples[:, None], channels, axis=1)
-            self.cache[name] = pygame.sndarray.make_sound(np.ascontiguousarray(samples))
-        sound = self.cache[name]
-        sound.set_volume(self.volume)
-        sound.play()
+        sound = self._sound(name)
+        if sound is not None:
+            sound.set_volume(self.volume)
+            sound.play()
+
+    def ambient(self, game: str | None) -> None:
+        """Loop ``game``'s ambient sound (None: fade it out); cheap to call every frame."""
+        if game == self.ambient_playing or self.ambient_channel is None:
+            return
+        if game is None:
+            self.ambient_channel.fadeout(AMBIENT_FADE_MS // 2)
+            self.ambient_playing = None
+            return
+        if game not in AMBIENTS:
+            return
+        sound = self._sound(ambient_key(game))
+        if sound is None:
+            return  # not ready yet: asked again next frame
+        self.ambient_channel.play(sound, loops=-1, fade_ms=AMBIENT_FADE_MS)
+        self.ambient_channel.set_volume(self.volume * AMBIENT_LEVEL)
+        self.ambient_playing = game

@@ -166,9 +166,11 @@ class BergruftScene(UIScene):
         self._region_keys: dict[str, object] = {}
         self.log_serial = 0
         self._sync_controls()
+        self.app.ambient("bergruft")
 
     def exit(self) -> None:
         close_runners(self.runners)
+        self.app.ambient(None)
 
     def resume(self) -> None:
         self.tweener.speed = self.app.settings.animation_speed
@@ -387,7 +389,7 @@ class BergruftScene(UIScene):
         tw = self.tweener
         if isinstance(action, SetFlags):
             self.shake = tw.animate(0.0, 1.0, 0.45, linear)
-            self.app.sound("click")
+            self.app.sound("flags")  # behind the screen: the same sound for any number
             self.narration = None
             return
         if isinstance(action, AllowGuess):
@@ -409,8 +411,9 @@ class BergruftScene(UIScene):
             t = self._reveal(result.number, 0.0)
         t = self._moves(result, t)
         tw.after(t + 0.6, self._lower_screen)
-        if new.is_over():
-            tw.after(t + 0.2, self._sound("good"))
+        if new.is_over():  # the avalanches come down, then the winner
+            tw.after(t + 0.2, self._sound("rockslide"))
+            tw.after(t + 1.6, self._sound("good"))
 
     def _reveal(self, number: int, t: float) -> float:
         """Lift the screen and raise the flags one by one, so everybody sees the number."""
@@ -453,7 +456,6 @@ class BergruftScene(UIScene):
         t = self._move(c, "peter", pb[c], peter_top, t, CLIMB_LEG)
         t = self._move(c, "heidi", hb[c], heidi_top, t, CLIMB_LEG)
         if r.caller_restart:
-            self.tweener.after(t, self._sound("rumble"))
             t = self._slide(c, heidi_top, peter_top, t + 0.2)
         if r.capped:  # the guesser is punished: Peter down 1, Heidi down 3 (B13)
             self.tweener.after(t, self._sound("bad"))
@@ -466,6 +468,7 @@ class BergruftScene(UIScene):
 
     def _slide(self, seat: int, heidi: int, peter: int, t: float) -> float:
         """A restart: the pair slides back down to its start fields together."""
+        self.tweener.after(t, self._sound("rockslide"))
         end_p = self._move(seat, "peter", peter, PETER_START, t, SLIDE_LEG, hop=False)
         end_h = self._move(seat, "heidi", heidi, HEIDI_START, t, SLIDE_LEG, hop=False)
         return max(end_p, end_h)

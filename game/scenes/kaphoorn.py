@@ -132,9 +132,11 @@ class KapHoornScene(UIScene):
             for zone in (1, 2, 3):
                 seachart.board_sprite(wind, FORWARD[zone], self.layout.cell)
         self._sync_controls()
+        self.app.ambient("kaphoorn")
 
     def exit(self) -> None:
         close_runners(self.runners)
+        self.app.ambient(None)
 
     def resume(self) -> None:
         self.tweener.speed = self.app.settings.animation_speed
@@ -363,7 +365,7 @@ class KapHoornScene(UIScene):
             tween = self.tweener.animate(start, end, CARD_SECONDS, ease_in_out)
             self.flights.append(_Flight("card", tween, action.wind, zone))
             self.hidden.add(action.to)
-            self._play_sound("click")
+            self._play_sound("card")
         elif isinstance(action, Sail | Ignore):
             self._sail(seat, old.ships[seat], action.to)
         laid = 1 if isinstance(action, Play | Replace) else 0
@@ -376,7 +378,7 @@ class KapHoornScene(UIScene):
                 end = self._book_point(seat)
                 tween = self.tweener.animate(start, end, ROSE_SECONDS, ease_in_out)
                 self.flights.append(_Flight("rose", tween, colour))
-                self._play_sound("good")
+                self._play_sound("flags")  # a rose taken: the flags go up
 
     def _sail(self, seat: int, start: int, end: int) -> None:
         chart = self.state.chart
@@ -390,7 +392,7 @@ class KapHoornScene(UIScene):
         path = Path(points, SAIL_STEP_SECONDS * max(1, steps), ease_in_out)
         self.tweener.add(path)
         self.tracks[seat] = path
-        self._play_sound("step")
+        self._play_sound("sails")
 
     def _fly_back(self, seat: int) -> None:
         start = self.renderer.pile_point()

@@ -120,9 +120,11 @@ class NanuukScene(UIScene):
         self._static_key: object = None  # the backdrop, floe and empty panels, drawn once
         self._static = pygame.Surface((1, 1))
         self._sync_controls()
+        self.app.ambient("nanuuk")
 
     def exit(self) -> None:
         close_runners(self.runners)
+        self.app.ambient(None)
 
     def resume(self) -> None:
         self.tweener.speed = self.app.settings.animation_speed
@@ -306,7 +308,7 @@ class NanuukScene(UIScene):
             if action.kayak:
                 self.kayaks.add(i)
                 tw.after(STEP_SECONDS, lambda: self.kayaks.discard(i))
-            self._play_sound("step")
+            self._play_sound("splash" if action.kayak else "step")  # by kayak through water
         elif isinstance(action, Place):
             self._play_sound("click")
         elif isinstance(action, Crack):
@@ -315,11 +317,11 @@ class NanuukScene(UIScene):
         elif isinstance(action, Banish):
             self._fly("bear", self.layout.centre(old.at), self.layout.centre(action.to), 0.8)
             self.hidden.add(action.to)
-            self._play_sound("bad")
+            self._play_sound("harpoon")  # N23: the harpoon thrown drives the bear away
         elif isinstance(action, Take):
             target = self._sheet_point(old.seat)
             self._fly(PIECE_KIND[action.animal], self.layout.centre(old.at), target, FLY_SECONDS)
-            self._play_sound("good")
+            self._play_sound("harpoon" if action.animal in ("walrus", "whale") else "good")
         else:
             self._play_sound("click")
         # cracks the rules laid at the end of a move (a bear's one crack) spread too

@@ -1,4 +1,4 @@
-"""Settings: language, full screen, volume and animation speed, each applied and saved at once."""
+"""Settings: language, full screen, volume and mute, animation speed; applied and saved at once."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from game.scenes.ui import UIScene
 
 VOLUMES = tuple(i / 10 for i in range(11))
 WIDTH = 960
+MUTE_WIDTH = 340
 
 
 def speed_text(speed: float) -> str:
@@ -50,12 +51,20 @@ class SettingsScene(UIScene):
             lambda on: self.change(fullscreen=on),
         )
         self.volume_button = self.choice(
-            pygame.Rect(x, y + 2 * gap, WIDTH, h),
+            pygame.Rect(x, y + 2 * gap, WIDTH - MUTE_WIDTH - 20, h),
             tr("settings.volume"),
             VOLUMES,
             round(s.volume * 10) / 10,
             lambda v: f"{round(v * 100)} %",
             lambda v: self.change(volume=v),
+        )
+        self.mute_button = self.choice(  # next to the volume: sound off without losing it
+            pygame.Rect(x + WIDTH - MUTE_WIDTH, y + 2 * gap, MUTE_WIDTH, h),
+            tr("settings.mute"),
+            [False, True],
+            bool(s.muted),
+            lambda on: tr("common.on") if on else tr("common.off"),
+            lambda on: self.change(muted=on),
         )
         speeds = list(ANIMATION_SPEEDS)
         current = min(speeds, key=lambda v: abs(v - s.animation_speed))

@@ -101,6 +101,31 @@ class Driver:
         )
 
 
+class FakeAudio:
+    """Records what the App asks of the sound system."""
+
+    def __init__(self) -> None:
+        self.played: list[str] = []
+        self.ambients: list[str | None] = []
+        self.volume = None
+
+    def play(self, name: str) -> None:
+        self.played.append(name)
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = volume
+
+    def ambient(self, game: str | None) -> None:
+        self.ambients.append(game)
+
+
+@pytest.fixture
+def fake_audio(app: App) -> FakeAudio:
+    """The app's sound system replaced by a recorder of the names played."""
+    app.audio = FakeAudio()
+    return app.audio
+
+
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
     i18n.set_language("en")

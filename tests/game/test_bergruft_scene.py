@@ -372,3 +372,28 @@ def test_two_humans_play_a_whole_game_by_touch_alone(drive):
 
     _play_to_results(drive, decide, confirm, lambda: drive.tap((600, 600), frames=4))
     assert drive.app.scenes.top.outcome["winners"]
+
+
+def test_flags_restarts_and_the_final_avalanche_are_heard(drive, fake_audio):
+    scene = start(drive, AI_ONLY)
+    assert fake_audio.ambients[-1] == "bergruft"  # the mountain wind, from the start
+    place(scene, scene.state.with_positions((3, 0), (6, 1), caller=0))
+    scene.play(SetFlags(0, "Anna", 4))
+    assert fake_audio.played[-1] == "flags"
+    scene.ai_job = None
+    fake_audio.played.clear()
+    scene.play(Guess(1, "Ben", 4))  # guessed at once: the caller's pair starts again
+    drive.run(6.0)
+    assert "rockslide" in fake_audio.played and "flag" in fake_audio.played
+    last = scene.state.with_positions((15, 0), (16, 1), caller=0)
+    place(scene, last.apply(SetFlags(0, "Anna", 15)).apply(Guess(1, "Ben", 0)))
+    scene.play(AllowGuess(0, "Anna", Hint.HIGHER))
+    scene.play(Guess(1, "Ben", 1))
+    scene.play(AllowGuess(0, "Anna", Hint.HIGHER))
+    scene.play(Guess(1, "Ben", 2))
+    fake_audio.played.clear()
+    scene.play(scene.state.legal_actions()[0])
+    assert scene.state.is_over()
+    drive.run(6.0)
+    assert "rockslide" in fake_audio.played  # the avalanches at the end
+    assert fake_audio.played.index("rockslide") < fake_audio.played.index("good")

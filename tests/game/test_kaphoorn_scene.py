@@ -547,7 +547,7 @@ def _sail_to_draw(st: KapState) -> Sail | None:
     return None
 
 
-def test_undo_takes_back_a_laid_card_and_a_sail_within_the_turn(drive) -> None:
+def test_undo_takes_back_a_laid_card_and_a_sail_within_the_turn(drive, fake_audio) -> None:
     st = _find(11, 0, lambda s: _sail_again(s) is not None and s.hands[0])
     scene = only_human_setup(drive, st, ["human", "easy", "easy"])
     first = scene.state
@@ -561,12 +561,14 @@ def test_undo_takes_back_a_laid_card_and_a_sail_within_the_turn(drive) -> None:
     settle(drive, scene)
     laid = scene.state
     assert laid.played == 1 and len(scene.log) == 1 and enabled(scene, UNDO)
+    assert "card" in fake_audio.played and fake_audio.ambients[-1] == "kaphoorn"
     drive.click(button_point(scene, UNDO))
     assert scene.state == first and scene.log == [] and not enabled(scene, UNDO)
     # now the sail that could sail on (phase "moved"): still undoable
     drive.click(point(scene, target.to))
     assert scene.state.phase == MOVED and scene.state.ships[0] == target.to
     settle(drive, scene)
+    assert fake_audio.played[-1] == "sails"
     assert enabled(scene, UNDO)
     drive.click(button_point(scene, UNDO))
     settle(drive, scene)
@@ -707,7 +709,9 @@ def _rose_sail(st: KapState) -> Sail | None:
     return None
 
 
-def test_a_sail_runs_the_track_and_a_station_flies_a_rose_and_skipping_ends_them(drive) -> None:
+def test_a_sail_runs_the_track_and_a_station_flies_a_rose_and_skipping_ends_them(
+    drive, fake_audio
+) -> None:
     st = _find(21, 0, lambda s: _rose_sail(s) is not None, limit=40000)
     scene = only_human_setup(drive, st, ["human", "easy", "easy"])
     target = _rose_sail(scene.state)
@@ -716,6 +720,7 @@ def test_a_sail_runs_the_track_and_a_station_flies_a_rose_and_skipping_ends_them
     assert path is not None and not path.finished and scene.busy
     roses = [f for f in scene.flights if f.kind == "rose"]
     assert roses and not roses[0].path.finished
+    assert fake_audio.played[-2:] == ["sails", "flags"]  # the rose taken raises the flags
     drive.frames(2)
     assert not path.finished and scene.busy  # still sailing a few frames on
     drive.key(pygame.K_RETURN, frames=1)  # skip

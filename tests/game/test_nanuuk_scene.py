@@ -3,13 +3,14 @@ highlighted targets (never by calling the rules), AI seats, undo, refusals and t
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 
 import pygame
 import pytest
 
-from game.rules.nanuuk.actions import Crack
+from game.rules.nanuuk.actions import Banish, Crack, Step, Take
 from game.scenes.nanuuk import NanuukScene
 from game.session import GameConfig, Seat
 
@@ -225,3 +226,31 @@ def test_a_gamepad_and_a_finger_each_make_a_move(drive) -> None:
     drive.tap(target_point(scene, kind, where))
     settle(drive, scene)
     assert scene.state.pos[1] == where and len(scene.log) == 2
+
+
+def test_steps_cracks_and_the_harpoon_are_heard(drive, fake_audio) -> None:
+    scene = start(drive, config("intro", ["human", "human", "human"], seed=5))
+    assert fake_audio.ambients[-1] == "nanuuk"  # the floe's wind, from the start
+    floe = scene.state.spec.board.floe
+    for label in ("F29", "F11", "F45"):
+        drive.click(target_point(scene, "field", floe.field(label)))
+        settle(drive, scene)
+    fake_audio.played.clear()
+    drive.click(target_point(scene, "field", floe.field("F30")))  # hunter 1 steps
+    settle(drive, scene)
+    assert fake_audio.played == ["step"]
+    kind, edge, _ = scene.board_targets()[0]
+    drive.click(target_point(scene, kind, edge))
+    settle(drive, scene)
+    assert fake_audio.played[:2] == ["step", "crack"]
+    # the full game's moments, through the same animation start
+    old = dataclasses.replace(scene.state, at=scene.state.pos[0])
+    fake_audio.played.clear()
+    scene._animate(old, Banish(old.pos[1]), old)
+    scene._animate(old, Take("walrus"), old)
+    scene._animate(old, Take("fish"), old)
+    scene._animate(old, Step(old.spec.movers[0].id, old.pos[1], kayak=True), old)
+    assert fake_audio.played == ["harpoon", "harpoon", "good", "splash"]
+    drive.app.scenes.reset("title")
+    drive.frames(2)
+    assert fake_audio.ambients[-1] is None  # the loop ends with the game

@@ -68,3 +68,51 @@ def test_app_saves_changed_settings_for_the_next_start(tmp_path):
     assert i18n.language() == "nl"
     assert load_settings(tmp_path)[0] == Settings(language="nl", volume=0.5)
     i18n.set_language("en")
+
+
+# ---- mute -------------------------------------------------------------------------------------
+def test_mute_round_trips_and_is_validated(tmp_path):
+    save_settings(tmp_path, Settings(muted=True))
+    assert load_settings(tmp_path) == (Settings(muted=True), None)
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"version": 1, "muted": "yes"}))
+    settings, damaged = load_settings(tmp_path)
+    assert settings == Settings() and damaged is not None and "muted" in damaged.reason
+
+
+def test_an_old_settings_file_without_mute_still_loads(tmp_path):
+    old = {"version": 1, "language": "nl", "fullscreen": False, "volume": 0.4}
+    old["animation_speed"] = 1.5
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps(old))
+    settings, damaged = load_settings(tmp_path)
+    assert damaged is None
+    assert settings == Settings(language="nl", volume=0.4, animation_speed=1.5, muted=False)
+
+
+def test_muting_silences_sounds_and_the_ambient_loop_at_once(app, fake_audio, tmp_path):
+    audio = fake_audio
+    app.ambient("nanuuk")
+    app.sound("click")
+    assert audio.played == ["click"] and audio.ambients[-1] == "nanuuk"
+    app.update_settings(Settings(muted=True))
+    assert audio.ambients[-1] is None  # the loop stops with the setting, not a frame later
+    app.sound("click")
+    app.step()
+    assert audio.played == ["click"] and audio.ambients[-1] is None
+    app.update_settings(Settings(muted=False, volume=0.3))
+    assert audio.ambients[-1] == "nanuuk" and audio.volume == 0.3
+    app.ambient(None)
+    assert audio.ambients[-1] is None
+    assert load_settings(tmp_path)[0] == Settings(volume=0.3)
+
+
+def test_the_mute_toggle_sits_next_to_the_volume(drive):
+    drive.app.scenes.reset("settings")
+    drive.frames(2)
+    scene = drive.scene
+    assert "Mute: Off" in scene.mute_button.text
+    assert scene.mute_button.rect.top == scene.volume_button.rect.top
+    assert scene.mute_button.rect.left > scene.volume_button.rect.right
+    scene.ring.focus(scene.mute_button)
+    drive.click(scene.mute_button.rect.center)
+    assert drive.app.settings.muted and "Mute: On" in scene.mute_button.text
+    assert drive.app.quiet

@@ -1,0 +1,10 @@
+"""Sound recipes synthesised with numpy: effects (``effects``) and ambient loops (``ambient``).
+
+Every recipe returns mono float samples at ``dsp.RATE`` between -1 and 1; ``game.render.sound``
+converts them to the mixer's format on its background thread.
+"""
+
+from game.render.sounds.ambient import AMBIENTS
+from game.render.sounds.effects import EFFECTS
+
+__all__ = ["AMBIENTS", "EFFECTS"]
