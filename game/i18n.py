@@ -17,6 +17,9 @@ FALLBACK = "en"
 
 _tables: dict[str, dict[str, str]] = {}
 _language = FALLBACK
+# Keys ``tr`` was asked for that the current language lacks (English or the key itself was
+# shown instead); tests clear and inspect it to prove no screen shows an untranslated string.
+MISSING: set[tuple[str, str]] = set()
 
 
 def _flatten(prefix: str, node: dict[str, Any], out: dict[str, str]) -> None:
@@ -54,5 +57,8 @@ def has(key: str) -> bool:
 
 def tr(key: str, **params: Any) -> str:
     """The string for ``key`` in the current language, with ``{name}`` placeholders filled."""
-    text = load_language(_language).get(key) or load_language(FALLBACK).get(key) or key
+    text = load_language(_language).get(key)
+    if not text:
+        MISSING.add((_language, key))
+        text = load_language(FALLBACK).get(key) or key
     return text.format(**params) if params else text

@@ -54,3 +54,18 @@ def test_scene_code_has_no_user_visible_literals():
     for path in Path(i18n.__file__).parent.joinpath("scenes").glob("*.py"):
         offenders += [f"{path.name}: {m}" for m in pattern.findall(path.read_text())]
     assert offenders == []
+
+
+def test_every_literal_key_in_the_code_exists():
+    """A ``tr("some.key")`` in the game's code names a key the translations have."""
+    from pathlib import Path
+
+    english = i18n.load_language("en")
+    pattern = re.compile(r"""\btr\(\s*["']([a-z0-9_.\-]+)["']""")
+    used = {
+        f"{path.name}: {key}"
+        for path in Path(i18n.__file__).parent.rglob("*.py")
+        for key in pattern.findall(path.read_text(encoding="utf-8"))
+        if key not in english
+    }
+    assert sorted(used) == []
