@@ -495,6 +495,15 @@ class Planner:
             return action
         return None
 
+    def settled(self, view: NanuukState) -> NanuukAction | None:
+        """The answer that needs no search: the only legal action, or the plan's next one."""
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError("the bot was asked to move in a finished game")
+        if len(actions) == 1:
+            return actions[0]
+        return self.follow(view)
+
     def remember(self, view: NanuukState, line: tuple[NanuukAction, ...]) -> None:
         self.plan = {}
         st = view
@@ -585,14 +594,9 @@ class NormalBot:
         self.planner = Planner()
 
     def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("the bot was asked to move in a finished game")
-        if len(actions) == 1:
-            return actions[0]
-        planned = self.planner.follow(view)
-        if planned is not None:
-            return planned
+        settled = self.planner.settled(view)
+        if settled is not None:
+            return settled
         budget = Budget(_deadline(self.LEVEL, budget_s))
         line = self.think(view, rng, budget)
         self.planner.remember(view, line)

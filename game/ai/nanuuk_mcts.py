@@ -175,14 +175,9 @@ class HardBot:
     # -- the protocol --------------------------------------------------------------------------
     def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
         start = time.perf_counter()
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("the bot was asked to move in a finished game")
-        if len(actions) == 1:
-            return actions[0]
-        planned = self.planner.follow(view)
-        if planned is not None:
-            return planned
+        settled = self.planner.settled(view)
+        if settled is not None:
+            return settled
         budget = max(0.0, min(budget_s, CAP_S))
         self.deadline = start + budget * SHARE
         self.limit = start + budget * LIMIT
