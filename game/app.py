@@ -53,6 +53,7 @@ class Options:
     raise_errors: bool = False  # tests and headless runs: an error stops the run
     kiosk: bool = False  # the unattended station (game.kiosk); see the README
     kiosk_config: Path | None = None  # default: kiosk.toml in the data folder
+    replay: Path | None = None  # a replay file to watch at once (--replay)
 
 
 class App:
@@ -62,6 +63,7 @@ class App:
         self.log_path = setup_logging(self.data_dir)
         self.settings, problem = load_settings(self.data_dir)
         i18n.set_language(options.language or self.settings.language)
+        _apply_access(self.settings)
         self.messages: list[tuple[str, float]] = []  # (text, seconds left): toasts on top
         if problem:
             LOG.warning("settings: %s", problem)
@@ -155,7 +157,7 @@ class App:
     # ---- services for scenes ----------------------------------------------------------------
     def new_ui_manager(self) -> pygame_gui.UIManager:
         return SharedThemeUIManager(
-            theme.LOGICAL_SIZE, str(theme.THEME_FILE), enable_live_theme_updates=False
+            theme.LOGICAL_SIZE, theme.gui_theme(*theme.gui_key()), enable_live_theme_updates=False
         )
 
     @property
@@ -185,6 +187,7 @@ class App:
     def update_settings(self, settings: Settings) -> None:
         old, self.settings = self.settings, settings
         i18n.set_language(settings.language)
+        _apply_access(settings)  # menus rebuild their controls when the theme key changes
         if settings.fullscreen != self.fullscreen:
             self.toggle_fullscreen()
         if settings.volume != old.volume and self.audio is not None:
@@ -197,14 +200,17 @@ class App:
 
     def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
         """A play scene reports the end; headless runs print the JSON line and stop."""
+        from game.scenes import record
+
         self.outcome = outcome
+        replay = record.game_finished(self)  # the autosave goes, a replay is kept
         if self.kiosk is not None:
             self.kiosk.game_over(config, outcome)
         if self.options.exit_when_over:
             print(json.dumps(outcome), flush=True)
             self.running = False
         else:
-            self.scenes.replace("results", config=config, outcome=outcome)
+            self.scenes.replace("results", config=config, outcome=outcome, replay=replay)
 
     # ---- the loop ---------------------------------------------------------------------------
     def start(self) -> None:
@@ -213,6 +219,10 @@ class App:
             self.scenes.reset(cfg.game, config=cfg)
         else:
             self.scenes.reset("title")
+        if self.options.replay is not None:
+            from game.scenes import record
+
+            record.open_replay_file(self, self.options.replay)
         self.scenes.apply_pending()
         self.running = True
 
@@ -321,11 +331,12 @@ class App:
         y = 16
         for message, _ in self.messages[-3:]:
             lines = theme.wrap(message, 30, 1500)
-            box = pygame.Rect(0, y, 1600, 44 * len(lines) + 24)
+            step = max(44, theme.line_height(30))  # a larger UI scale spaces the lines out
+            box = pygame.Rect(0, y, 1600, step * len(lines) + 24)
             box.centerx = surface.get_width() // 2
             theme.panel(surface, box, (40, 20, 20, 230))
             for i, line in enumerate(lines):
-                theme.text(surface, line, (box.centerx, box.y + 12 + 44 * i), 30, anchor="midtop")
+                theme.text(surface, line, (box.centerx, box.y + 12 + step * i), 30, anchor="midtop")
             y = box.bottom + 16
 
     def _guard(self, work: Any) -> None:
@@ -347,6 +358,9 @@ class App:
             self.save_screenshot(self.options.screenshot)
         if self.kiosk is not None:
             self.kiosk.close()
+        from game.scenes import record
+
+        record.autosave(self)  # the window closed during a game: "Continue" brings it back
         for scene in reversed(self.scenes.stack):
             scene.exit()
         return self.exit_code
@@ -363,7 +377,7 @@ class SharedThemeUIManager(pygame_gui.UIManager):
     finds its rounded buttons already drawn instead of redrawing them over the next frames.
     """
 
-    shared_theme: Any = None
+    shared_themes: dict[tuple[bool, float], Any] = {}  # one per high-contrast/UI-scale pair
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -374,10 +388,15 @@ class SharedThemeUIManager(pygame_gui.UIManager):
         paths[:] = list(dict.fromkeys(paths))
 
     def create_new_theme(self, theme_path: Any = None) -> Any:
-        cls = SharedThemeUIManager
-        if cls.shared_theme is None:
-            cls.shared_theme = super().create_new_theme(theme_path)
-        return cls.shared_theme
+        themes, key = SharedThemeUIManager.shared_themes, theme.gui_key()
+        if key not in themes:
+            themes[key] = super().create_new_theme(theme_path)
+        return themes[key]
+
+
+def _apply_access(settings: Settings) -> None:
+    """High contrast, UI scale and reduced motion: every drawing helper reads them from theme."""
+    theme.configure(settings.high_contrast, settings.ui_scale, settings.reduced_motion)
 
 
 def _init_controllers() -> None:

@@ -61,6 +61,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     r.add_argument("--screenshot", type=Path, metavar="PATH", help="save the last frame on exit")
     r.add_argument("--quit-after", type=_positive, metavar="SECONDS", help="quit after game time")
+    r.add_argument("--replay", type=Path, metavar="FILE", help="watch a replay file (a .json)")
     d = p.add_argument_group("display and data")
     d.add_argument("--fullscreen", action="store_true", default=None, help="start fullscreen")
     d.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
@@ -87,7 +88,7 @@ def check_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> No
         parser.error("--kiosk-config needs --kiosk")
     if not args.kiosk:
         return
-    for flag in ("game", "exit_when_over"):
+    for flag in ("game", "exit_when_over", "replay"):
         if getattr(args, flag):
             parser.error(f"--{flag.replace('_', '-')} cannot be used with --kiosk")
 
@@ -141,6 +142,8 @@ def parse_args(argv: list[str] | None = None):  # -> game.app.Options
     parser = build_parser()
     args = parser.parse_args(argv)
     check_kiosk(args, parser)
+    if args.replay is not None and args.game is not None:
+        parser.error("--replay cannot be used with --game")
     return Options(
         game=game_config(args, parser),
         speed=args.speed,
@@ -153,6 +156,7 @@ def parse_args(argv: list[str] | None = None):  # -> game.app.Options
         language=args.lang,
         kiosk=args.kiosk,
         kiosk_config=args.kiosk_config,
+        replay=args.replay,
     )
 
 

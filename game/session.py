@@ -32,6 +32,7 @@ class GameConfig:
     seats: tuple[Seat, ...]
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
+    guided: bool = False  # the guided first game: the play scene points at the next choice
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -34,6 +34,7 @@ class Kind(Enum):
     QUIT = "quit"  # window closed
     SCROLL = "scroll"  # mouse wheel; pos carries (0, +1 down / -1 up)
     UI = "ui"  # a pygame_gui event (button pressed, text changed) for the scene's controls
+    GUIDE = "guide"  # pad Y: hide/show the guided game's hint (H on a keyboard, see guide)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_START: Kind.PAUSE,
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Kind.PREV,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Kind.NEXT,
+    pygame.CONTROLLER_BUTTON_Y: Kind.GUIDE,
 }
 
 STICK_THRESHOLD = 0.6
@@ -122,7 +124,7 @@ class InputMapper:
 
     # ---- touch ------------------------------------------------------------------------------
     def _finger(self, event: pygame.event.Event) -> Iterator[Intent]:
-        size = pygame.display.get_window_size() if pygame.display.get_init() else (1, 1)
+        size = _window_size()
         pos = self.to_logical((event.x * size[0], event.y * size[1]))
         if event.type == pygame.FINGERDOWN:
             self.finger_down.add(event.finger_id)
@@ -202,3 +204,10 @@ class InputMapper:
         pygame.MOUSEWHEEL: _wheel,
         pygame.QUIT: _quit,
     }
+
+
+def _window_size() -> tuple[int, int]:
+    """The window's size for finger positions (given as fractions); (1, 1) with no window yet."""
+    if pygame.display.get_init() and pygame.display.get_surface() is not None:
+        return pygame.display.get_window_size()
+    return (1, 1)

@@ -488,7 +488,8 @@ class Kiosk:
         draw_flag(surface, lang, flag)
         text_pos = (flag.right + 48, band.centery)
         theme.text(surface, words, text_pos, size, theme.WHITE, True, "midleft", True)
-        _draw_ripple(surface, (text_pos[0] + width + 110, band.centery), self.clock)
+        ripple_at = (text_pos[0] + width + 110, band.centery)
+        _draw_ripple(surface, ripple_at, theme.idle(self.clock))  # still rings: reduced motion
 
     def _draw_hold(self, surface: pygame.Surface) -> None:
         """A thin bar at the top while the admin chord is held."""

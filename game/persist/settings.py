@@ -13,6 +13,7 @@ from game.persist.paths import keep_bad, write_atomic
 SETTINGS_FILE = "settings.json"
 VERSION = 1
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
+UI_SCALES = (1.0, 1.15, 1.3)  # couch distance and low vision: text and controls grow
 
 
 @dataclass(frozen=True)
@@ -22,6 +23,10 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     animation_speed: float = 1.0
+    # accessibility (issue 9); a file written before these existed loads with the defaults
+    high_contrast: bool = False
+    ui_scale: float = 1.0
+    reduced_motion: bool = False
 
     def validated(self) -> Settings:
         """Raise ValueError when a value is out of range (a foreign or hand-edited file)."""
@@ -35,7 +40,17 @@ class Settings:
             raise ValueError("muted must be true or false")
         if not 0.25 <= float(self.animation_speed) <= 4.0:
             raise ValueError("animation_speed must be between 0.25 and 4")
-        return replace(self, volume=float(self.volume), animation_speed=float(self.animation_speed))
+        for name in ("high_contrast", "reduced_motion"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false")
+        if isinstance(self.ui_scale, bool) or float(self.ui_scale) not in UI_SCALES:
+            raise ValueError(f"ui_scale must be one of {list(UI_SCALES)}")
+        return replace(
+            self,
+            volume=float(self.volume),
+            animation_speed=float(self.animation_speed),
+            ui_scale=float(self.ui_scale),
+        )
 
 
 @dataclass(frozen=True)

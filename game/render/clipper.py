@@ -166,8 +166,9 @@ def facing(degrees: float) -> tuple[bool, float]:
 
 @lru_cache(maxsize=512)
 def _ship_sprite(
-    size: int, colour: RGB, shape: str, selected: bool, degrees: int
+    size: int, colour: RGB, shape: str, selected: bool, degrees: int, access: object = None
 ) -> pygame.Surface:
+    """One ship; ``access`` keys the cache: the mark is outlined for high contrast."""
     side = round(size * 1.3)
     big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
     c = (side * SS / 2, side * SS / 2)
@@ -206,7 +207,9 @@ def draw_ship(
     towards ``heading`` (an int 0-7 is a compass index, a float is compass degrees): seen from
     the side, bow east or west, raised for a northward course and lowered for a southward one."""
     degrees = round(heading_degrees(heading) / HEADING_STEP) * HEADING_STEP % 360
-    sprite = _ship_sprite(max(8, round(size)), tuple(colour), shape, selected, degrees)
+    size_px = max(8, round(size))
+    sprite = _ship_sprite(size_px, tuple(colour), shape, selected, degrees, theme.ACCESS)
+    sprite = theme.piece(sprite)
     surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 import pygame
 
+from game.render import theme
+
 Point = tuple[float, float]
 
 ICE = (236, 246, 252)
@@ -197,5 +199,5 @@ def draw_emblem(
     if painter is not None:
         clip = surface.get_clip()
         surface.set_clip(rect.clip(clip) if clip else rect)
-        painter(surface, rect, seconds)
+        painter(surface, rect, theme.idle(seconds))  # reduced motion: a still picture
         surface.set_clip(clip)

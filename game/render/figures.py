@@ -309,13 +309,16 @@ def _piece_sprite(kind: str, radius: int) -> pygame.Surface:
 
 def draw_piece(surface: pygame.Surface, kind: str, centre: Point, radius: float) -> None:
     """An animal, an Inuk or a polar bear on the field at ``centre`` (hex radius ``radius``)."""
-    sprite = _piece_sprite(kind, max(4, round(radius)))
+    sprite = theme.piece(_piece_sprite(kind, max(4, round(radius))))
     surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
 # ---- hunters ---------------------------------------------------------------------------------
 @lru_cache(maxsize=128)
-def _hunter_sprite(radius: int, colour: RGB, shape: str, selected: bool) -> pygame.Surface:
+def _hunter_sprite(
+    radius: int, colour: RGB, shape: str, selected: bool, access: theme.Access | None = None
+) -> pygame.Surface:
+    """One hunter; ``access`` keys the cache: the mark is outlined for high contrast."""
     side = max(4, round(radius * 2))
     big = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
     pen = _Pen(big, side * SS / 2 * 1.02)
@@ -349,7 +352,8 @@ def draw_hunter(
     selected: bool = False,
 ) -> None:
     """A hunter in the player's colour with the seat's mark on the chest, standing on a disc."""
-    sprite = _hunter_sprite(max(4, round(radius)), tuple(colour), shape, selected)
+    radius_px = max(4, round(radius))
+    sprite = theme.piece(_hunter_sprite(radius_px, tuple(colour), shape, selected, theme.ACCESS))
     rect = sprite.get_rect(center=(round(centre[0]), round(centre[1] - radius * 0.08)))
     surface.blit(sprite, rect)
 

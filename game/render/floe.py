@@ -41,14 +41,16 @@ REGION_CASING = (60, 30, 20)
 CRACK = (14, 34, 60)
 CRACK_RIM = (122, 176, 214)
 
+# Okabe-Ito hues; beside colour, "kayak" is dashed with waves, "bad" crossed out, "focus" and
+# "select" thicker, and move/banish/place are never shown together (one phase each).
 FIELD_STYLES: dict[str, tuple[int, int, int]] = {
-    "move": (70, 220, 110),
-    "kayak": (40, 150, 255),
-    "focus": (255, 236, 90),
-    "select": (255, 184, 30),
-    "banish": (214, 96, 255),
-    "place": (120, 232, 255),
-    "bad": (236, 58, 48),
+    "move": (0, 158, 115),
+    "kayak": (0, 114, 178),
+    "focus": (240, 228, 66),
+    "select": (230, 159, 0),
+    "banish": (204, 121, 167),
+    "place": (86, 180, 233),
+    "bad": (213, 94, 0),
 }
 EDGE_STYLES: dict[str, tuple[int, int, int]] = {
     "crack": (255, 140, 30),
@@ -166,7 +168,7 @@ class FloeLayout:
 def _board_layer(
     floe: Floe, in_play: frozenset[int], size: tuple[int, int], region: frozenset[int] | None
 ) -> pygame.Surface:
-    key = (floe.rows, size, in_play, region)
+    key = (floe.rows, size, in_play, region, theme.ACCESS)  # the numbers follow contrast/scale
     layer = _LAYER_CACHE.get(key)
     if layer is None:
         if len(_LAYER_CACHE) >= _LAYER_CACHE_SIZE:
@@ -491,6 +493,7 @@ class FloeRenderer:
     def draw_waves(self, surface: pygame.Surface, clock: float) -> None:
         """Only the moving waves (for a screen that keeps the board layer in its own cache)."""
         sprites = self._wave_sprites
+        clock = theme.idle(clock)  # reduced motion: the sea lies still
         r = self.layout.radius
         n = len(sprites)
         for x, y, phase in self._waves:
@@ -570,8 +573,11 @@ class FloeRenderer:
         clock: float,
     ) -> None:
         r = round(self.layout.radius)
+        clock = theme.idle(clock)  # reduced motion: a steady glow instead of a pulse
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
         fast = 0.5 + 0.5 * math.sin(clock * 8.0)
+        if theme.ACCESS.high_contrast:
+            pulse = fast = 1.0  # highlights at full strength
         for field, style in fields.items():
             if field not in self.layout._centres:
                 continue

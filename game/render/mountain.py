@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import random
-from functools import cache
+from functools import lru_cache
 
 import pygame
 
@@ -66,10 +66,14 @@ def step_rect(position: int) -> pygame.Rect:
 
 
 # ---- the static board ------------------------------------------------------------------------
-@cache
 def board_surface(stones: tuple[int, ...]) -> pygame.Surface:
     """The whole 1920x1080 backdrop with the mountain (``stones`` per position, a rock counting
-    as 5); drawn once per mountain."""
+    as 5); drawn once per mountain and look (contrast, text size)."""
+    return _board_surface(stones, theme.ACCESS)
+
+
+@lru_cache(maxsize=4)
+def _board_surface(stones: tuple[int, ...], access: theme.Access) -> pygame.Surface:
     surf = pygame.Surface(theme.LOGICAL_SIZE)
     rng = random.Random(17)
     _sky(surf, rng)
@@ -351,10 +355,16 @@ def _mix(a: tuple[int, ...], b: tuple[int, ...], t: float) -> tuple[int, int, in
 FIGURE_SIZE = (60, 100)  # sprite size; the feet stand at the bottom centre
 
 
-@cache
 def figure_sprite(kind: str, colour: tuple[int, int, int], shape: str) -> pygame.Surface:
     """Heidi (a girl in a dirndl with pigtails) or Peter (a guide with hat, rope and stick) in
     the seat's colour, wearing the seat's mark on a white badge. Drawn at 2x and smoothed."""
+    return _figure_sprite(kind, colour, shape, theme.ACCESS)
+
+
+@lru_cache(maxsize=64)
+def _figure_sprite(
+    kind: str, colour: tuple[int, int, int], shape: str, access: theme.Access
+) -> pygame.Surface:
     big = pygame.Surface((FIGURE_SIZE[0] * 2, FIGURE_SIZE[1] * 2), pygame.SRCALPHA)
     pygame.draw.ellipse(big, (0, 0, 0, 70), (24, 182, 72, 16))
     if kind == "heidi":
@@ -435,7 +445,7 @@ def draw_figure(
     shape: str,
     feet: tuple[float, float],
 ) -> pygame.Rect:
-    sprite = figure_sprite(kind, colour, shape)
+    sprite = theme.piece(figure_sprite(kind, colour, shape))  # rimmed in high contrast
     rect = sprite.get_rect(midbottom=(round(feet[0]), round(feet[1]) + 4))
     surface.blit(sprite, rect)
     return rect

@@ -24,6 +24,7 @@ from functools import lru_cache
 import numpy as np
 import pygame
 
+from game.render import theme
 from game.render.clipper import (
     draw_logbook,
     draw_rose,
@@ -78,11 +79,13 @@ WATERLINE = (74, 106, 132)
 GRID = (96, 84, 64)
 ROMAN = ("I", "II", "III")
 
+# Okabe-Ito hues, and each style has its own pattern too (plus, dashes, brackets, beads), so
+# none is told apart by colour alone.
 HIGHLIGHT_STYLES: dict[str, RGB] = {
-    "play": (40, 170, 80),
-    "replace": (240, 120, 20),
-    "sail": (20, 150, 230),
-    "ignore": (150, 80, 210),
+    "play": (0, 158, 115),
+    "replace": (213, 94, 0),
+    "sail": (0, 114, 178),
+    "ignore": (204, 121, 167),
     "focus": (255, 214, 40),
     "ship": (255, 196, 46),
 }
@@ -867,8 +870,11 @@ class ChartRenderer:
     ) -> None:
         """Pulsing overlays: play, replace, sail, ignore, focus (strongest), ship."""
         cell = self.layout.cell
+        clock = theme.idle(clock)  # reduced motion: a steady glow instead of a pulse
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
         fast = 0.5 + 0.5 * math.sin(clock * 8.0)
+        if theme.ACCESS.high_contrast:
+            pulse = fast = 1.0  # highlights at full strength
         order = sorted(fields.items(), key=lambda kv: kv[1] == "focus")
         for field, style in order:
             if not 0 <= field < len(self._topleft):

@@ -6,8 +6,10 @@ found by name through the package, never through the current directory.
 
 from __future__ import annotations
 
+import json
 import math
 import tomllib
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -28,11 +30,76 @@ SHADOW = (0, 0, 0, 90)
 PANEL = (20, 28, 44, 200)
 WHITE = (255, 255, 255)
 MUTED = (170, 178, 194)
-DANGER = (214, 64, 52)
+DANGER = (213, 94, 0)  # Okabe-Ito vermilion: never the only sign (a cross, a word goes with it)
+_NORMAL = {"PANEL": PANEL, "MUTED": MUTED, "ACCENT": ACCENT, "DANGER": DANGER}
+# High contrast: opaque panels, near-white secondary text, a stronger yellow, Okabe-Ito vermilion.
+_HIGH_CONTRAST = {
+    "PANEL": (6, 10, 18, 255),
+    "MUTED": (236, 240, 248),
+    "ACCENT": (255, 224, 0),
+    "DANGER": (213, 94, 0),
+}
+
+
+# ---- accessibility (issue 9): one switchboard read by every drawing helper -------------------
+@dataclass(frozen=True)
+class Access:
+    high_contrast: bool = False
+    ui_scale: float = 1.0
+    reduced_motion: bool = False
+
+
+ACCESS = Access()
+
+
+def configure(high_contrast: bool, ui_scale: float, reduced_motion: bool) -> bool:
+    """Switch palette, text scale and motion at once; True when anything changed."""
+    global ACCESS
+    wanted = Access(bool(high_contrast), float(ui_scale), bool(reduced_motion))
+    if wanted == ACCESS:
+        return False
+    ACCESS = wanted
+    globals().update(_HIGH_CONTRAST if wanted.high_contrast else _NORMAL)
+    return True
+
+
+def scaled(size: int) -> int:
+    """The drawn size of ``size`` px text: body text grows fully, headings (64+) stay.
+
+    Small text is what is hard to read from a couch; big titles already are legible and
+    would only push layouts apart.
+    """
+    weight = min(1.0, max(0.0, (64 - size) / 32))
+    return round(size * (1 + (ACCESS.ui_scale - 1) * weight))
+
+
+def line_height(size: int, bold: bool = False) -> int:
+    """The distance between lines of ``size`` px text at the current UI scale."""
+    return font(size, bold).get_linesize()
+
+
+def spaced(step: float, size: int) -> int:
+    """A line step designed for ``size`` px text, grown with the text at the UI scale."""
+    return round(step * scaled(size) / size)
+
+
+def idle(seconds: float) -> float:
+    """The clock idle motion (snow, waves, emblems, pulses) runs on: frozen when reduced."""
+    return 0.0 if ACCESS.reduced_motion else seconds
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The face for ``size`` px text at the current UI scale (measure with this, draw alike)."""
+    return _font(scaled(size), bold)
+
+
+def base_font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The face for ``size`` px text at 100 % (layouts measured once for every UI scale)."""
+    return _font(size, bold)
 
 
 @cache
-def font(size: int, bold: bool = False) -> pygame.font.Font:
+def _font(size: int, bold: bool = False) -> pygame.font.Font:
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
     with resources.as_file(resources.files("pygame_gui.data") / name) as path:
         return pygame.font.Font(str(path), size)
@@ -42,7 +109,41 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
 # cache of rendered lines would grow without end.
 @lru_cache(maxsize=1024)
 def _text(text: str, size: int, colour: tuple[int, ...], bold: bool) -> pygame.Surface:
-    return font(size, bold).render(text, True, colour)
+    return _font(size, bold).render(text, True, colour)
+
+
+def _contrast_ink(colour: tuple[int, ...]) -> tuple[int, ...]:
+    """High contrast: greyish light text becomes pure white, greyish dark text pure black."""
+    r, g, b = colour[:3]
+    if max(r, g, b) - min(r, g, b) > 60:
+        return colour  # a colour that carries meaning (accent, a seat) stays
+    return WHITE if _luma(colour) > 110 else (0, 0, 0)
+
+
+def _luma(colour: tuple[int, ...]) -> float:
+    return 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+
+
+@dataclass
+class Recording:
+    """Every text and panel drawn since ``start_recording`` (tests check nothing spills out)."""
+
+    texts: list[tuple[str, pygame.Rect]]
+    panels: list[pygame.Rect]
+
+
+_recording: Recording | None = None
+
+
+def start_recording() -> Recording:
+    global _recording
+    _recording = Recording([], [])
+    return _recording
+
+
+def stop_recording() -> None:
+    global _recording
+    _recording = None
 
 
 def text(
@@ -54,20 +155,102 @@ def text(
     bold: bool = False,
     anchor: str = "topleft",
     shadow: bool = False,
+    width: int | None = None,
+    px: int | None = None,
 ) -> pygame.Rect:
-    """Blit ``content`` anchored at ``pos`` (any pygame.Rect anchor name); returns its rect."""
-    image = _text(content, size, tuple(colour), bold)
+    """Blit ``content`` anchored at ``pos`` (any pygame.Rect anchor name); returns its rect.
+
+    ``width``: the room there is; text larger at the UI scale than fits shrinks back towards
+    ``size``, and is cut with an ellipsis only if even that does not fit. ``px``: the drawn
+    size, already worked out (``text_in`` sets its lines in one size).
+    """
+    if px is not None:
+        return _blit(surface, content, pos, px, tuple(colour), bold, anchor, shadow)
+    px = scaled(size)
+    if width is not None:
+        px = _fitting_size(content, size, width, bold)
+        content = _fit(content, px, width, bold)
+    return _blit(surface, content, pos, px, tuple(colour), bold, anchor, shadow)
+
+
+def _fitting_size(content: str, size: int, width: int, bold: bool) -> int:
+    px = scaled(size)
+    while px > size and _font(px, bold).size(content)[0] > width:
+        px -= 1
+    return px
+
+
+def text_in(
+    surface: pygame.Surface,
+    content: str,
+    rect: pygame.Rect,
+    size: int = 32,
+    colour: tuple[int, ...] = WHITE,
+    bold: bool = False,
+    max_lines: int = 2,
+    align: str = "left",
+    middle: bool = False,
+) -> list[pygame.Rect]:
+    """Wrapped text set into ``rect`` from its top (``middle``: centred in its height): at the
+    UI scale when that fits, else smaller down to ``size``; then the last line is cut short."""
+    px, rows = scaled(size), max(1, max_lines)
+    while True:
+        f = _font(px, bold)
+        lines = _wrap(content, f, rect.width)
+        step = min(f.get_linesize(), rect.height // rows)  # lines may sit a little closer
+        if px <= size or (len(lines) <= rows and px * 1.15 <= step):
+            break
+        px -= 1
+    if len(lines) > rows:
+        lines = lines[: rows - 1] + [_fit(" ".join(lines[rows - 1 :]), px, rect.width, bold)]
+    anchor = {"left": "topleft", "center": "midtop"}[align]
+    x = rect.x if align == "left" else rect.centerx
+    top = rect.y + (max(0, rect.height - len(lines) * step) // 2 if middle else 0)
+    return [  # through ``text``, so whatever watches the drawn strings sees these too
+        text(surface, line, (x, top + i * step), size, colour, bold, anchor, px=px)
+        for i, line in enumerate(lines)
+    ]
+
+
+def _blit(
+    surface: pygame.Surface,
+    content: str,
+    pos: tuple[float, float],
+    size: int,
+    colour: tuple[int, ...],
+    bold: bool,
+    anchor: str,
+    shadow: bool,
+) -> pygame.Rect:
+    """Draw ``size`` px text (already scaled) in the current contrast mode."""
+    if ACCESS.high_contrast:
+        colour = _contrast_ink(colour)
+    image = _text(content, size, colour, bold)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    if shadow:
+    if ACCESS.high_contrast and _luma(colour) > 110:
+        _outline(surface, _text(content, size, (0, 0, 0), bold), rect)
+    elif shadow:
         surface.blit(_text(content, size, (0, 0, 0), bold), rect.move(2, 3))
     surface.blit(image, rect)
+    if _recording is not None and content.strip():
+        _recording.texts.append((content, rect.copy()))
     return rect
 
 
-@lru_cache(maxsize=1024)
+def _outline(surface: pygame.Surface, dark: pygame.Surface, rect: pygame.Rect) -> None:
+    """A black rim all round light text: it reads on snow, sea and sky alike."""
+    for dx, dy in ((-2, 0), (2, 0), (0, -2), (0, 2), (-2, -2), (2, 2), (-2, 2), (2, -2)):
+        surface.blit(dark, rect.move(dx, dy))
+
+
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
     """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
-    f = font(size, bold)
+    return _fit(text, scaled(size), width, bold)
+
+
+@lru_cache(maxsize=1024)
+def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
+    f = _font(size, bold)
     if f.size(text)[0] <= width:
         return text
     while text and f.size(text + "…")[0] > width:
@@ -77,8 +260,11 @@ def fit(text: str, size: int, width: int, bold: bool = False) -> str:
 
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``content`` into lines that fit ``width`` pixels (paragraphs kept)."""
+    return _wrap(content, font(size, bold), width)
+
+
+def _wrap(content: str, f: pygame.font.Font, width: int) -> list[str]:
     lines: list[str] = []
-    f = font(size, bold)
     for paragraph in content.split("\n"):
         line = ""
         for word in paragraph.split():
@@ -93,8 +279,28 @@ def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 18) -> None:
-    """A translucent rounded panel with a soft shadow."""
-    surface.blit(_panel_layer(rect.size, tuple(colour), radius), rect.move(-12, -12))
+    """A translucent rounded panel with a soft shadow (opaque and rimmed in high contrast)."""
+    colour = tuple(colour)
+    if ACCESS.high_contrast:
+        colour = _opaque(colour)
+    surface.blit(_panel_layer(rect.size, colour, radius), rect.move(-12, -12))
+    if _recording is not None:
+        _recording.panels.append(rect.copy())
+    if ACCESS.high_contrast:
+        rim = WHITE if _luma(colour) < 110 else (0, 0, 0)
+        pygame.draw.rect(surface, rim, rect, 3, border_radius=radius)
+
+
+def solid(colour: tuple[int, ...]) -> tuple[int, ...]:
+    """``colour`` for a text background: see-through, or in high contrast opaque."""
+    return _opaque(tuple(colour)) if ACCESS.high_contrast else tuple(colour)
+
+
+def _opaque(colour: tuple[int, ...]) -> tuple[int, ...]:
+    """A see-through dark panel becomes solid and darker; a light card just solid."""
+    if _luma(colour) < 110:
+        return (*(round(c * 0.45) for c in colour[:3]), 255)
+    return (*colour[:3], 255)
 
 
 @lru_cache(maxsize=256)
@@ -136,9 +342,15 @@ def draw_backdrop(surface: pygame.Surface, seconds: float = 0.0) -> None:
 
 
 def draw_focus(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:
-    """A pulsing outline round the control that keyboard or gamepad focus is on."""
-    pulse = 0.5 + 0.5 * math.sin(seconds * 6)
+    """A pulsing outline round the control that keyboard or gamepad focus is on.
+
+    Reduced motion: a steady outline; high contrast: a black rim round it as well.
+    """
+    pulse = 0.5 if ACCESS.reduced_motion else 0.5 + 0.5 * math.sin(seconds * 6)
     width = 4 + round(2 * pulse)
+    if ACCESS.high_contrast:
+        pygame.draw.rect(surface, (0, 0, 0), rect.inflate(26, 26), 4, border_radius=18)
+        width += 2
     pygame.draw.rect(surface, ACCENT, rect.inflate(14, 14), width, border_radius=14)
 
 
@@ -191,7 +403,87 @@ def draw_mark(
     r: float,
     outline: tuple[int, int, int] = INK,
 ) -> None:
-    """A seat's mark: its shape filled with its colour, outlined so it reads on any ground."""
+    """A seat's mark: its shape filled with its colour, outlined so it reads on any ground.
+
+    High contrast: a thick black outline with a white rim outside it, on any ground.
+    """
     pts = shape_points(shape, center, r)
+    if ACCESS.high_contrast:
+        rim = shape_points(shape, center, r + max(2, r / 5))
+        pygame.draw.polygon(surface, WHITE, rim)
+        outline = (0, 0, 0)
     pygame.draw.polygon(surface, colour, pts)
-    pygame.draw.polygon(surface, outline, pts, max(2, round(r / 7)))
+    width = max(2, round(r / 7)) * (2 if ACCESS.high_contrast else 1)
+    pygame.draw.polygon(surface, outline, pts, width)
+
+
+# ---- pieces in high contrast ----------------------------------------------------------------
+_HALOS: dict[int, tuple[pygame.Surface, pygame.Surface]] = {}  # id(sprite) -> (sprite, halo)
+HALO = 3  # px of black round a piece in high contrast
+
+
+def piece(sprite: pygame.Surface) -> pygame.Surface:
+    """``sprite`` as the board shows it: in high contrast with a thick black rim round its
+    silhouette (made once per sprite; pieces are cached sprites already)."""
+    if not ACCESS.high_contrast:
+        return sprite
+    found = _HALOS.get(id(sprite))
+    if found is None or found[0] is not sprite:
+        if len(_HALOS) > 512:
+            _HALOS.clear()
+        found = (sprite, _halo(sprite))
+        _HALOS[id(sprite)] = found
+    return found[1]
+
+
+def _halo(sprite: pygame.Surface) -> pygame.Surface:
+    w, h = sprite.get_size()
+    dark = pygame.mask.from_surface(sprite, 100).to_surface(
+        setcolor=(0, 0, 0, 255), unsetcolor=(0, 0, 0, 0)
+    )
+    out = pygame.Surface((w + 2 * HALO, h + 2 * HALO), pygame.SRCALPHA)
+    for dx in range(-HALO, HALO + 1):
+        for dy in range(-HALO, HALO + 1):
+            if dx * dx + dy * dy <= HALO * HALO:
+                out.blit(dark, (HALO + dx, HALO + dy))
+    out.blit(sprite, (HALO, HALO))
+    return out
+
+
+# ---- the pygame_gui theme, adjusted to the accessibility settings ---------------------------
+HIGH_CONTRAST_THEME = ASSETS / "themes" / "high_contrast.json"
+# pygame_gui button text does not wrap: its fonts grow less than drawn text does
+GUI_SCALE_WEIGHT = 0.6
+# the play scenes' narrow action buttons and number pads keep their size: their labels are
+# already fitted to them (the text they explain grows in the panels beside them)
+GUI_FIXED = ("#small_button", "#pad_button")
+
+
+def gui_key() -> tuple[bool, float]:
+    """What the menu theme depends on: scenes rebuild their controls when it changes."""
+    return ACCESS.high_contrast, ACCESS.ui_scale
+
+
+@cache
+def gui_theme(high_contrast: bool, ui_scale: float) -> dict:
+    """speltafel.json with the high-contrast colours laid over it and its fonts scaled."""
+    data = json.loads(THEME_FILE.read_text(encoding="utf-8"))
+    if high_contrast:
+        for block, over in json.loads(HIGH_CONTRAST_THEME.read_text(encoding="utf-8")).items():
+            for part, values in over.items():
+                data.setdefault(block, {}).setdefault(part, {}).update(values)
+    grow = 1 + (ui_scale - 1) * GUI_SCALE_WEIGHT
+    for name, block in list(data.items()):
+        font_spec = block.get("font")
+        if not font_spec or "size" not in font_spec:
+            continue
+        if name.startswith("#"):  # the same look at 100 %, for labels too long to grow
+            data[unscaled_id(name)] = json.loads(json.dumps(block))
+        if name not in GUI_FIXED:
+            font_spec["size"] = str(round(int(font_spec["size"]) * grow))
+    return data
+
+
+def unscaled_id(object_id: str) -> str:
+    """The pygame_gui object id of ``object_id``'s look with its font at 100 %."""
+    return f"{object_id}_unscaled"

@@ -11,8 +11,13 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from game.render import theme
+
 Value = float | tuple[float, ...]
 Ease = Callable[[float], float]
+# Reduced motion: a whole animation (its delays included) is squeezed into this many seconds,
+# and whatever moves a position (a tuple) jumps there instead of sliding or flying in an arc.
+REDUCED_SECONDS = 0.15
 
 
 def linear(t: float) -> float:
@@ -30,6 +35,11 @@ def ease_out(t: float) -> float:
 def ease_out_back(t: float) -> float:
     c = 1.70158
     return 1 + (c + 1) * (t - 1) ** 3 + c * (t - 1) ** 2
+
+
+def jump(t: float) -> float:
+    """Stay, then be there: a piece that moves without travelling (reduced motion)."""
+    return 1.0 if t >= 1.0 else 0.0
 
 
 def lerp(a: Value, b: Value, t: float) -> Value:
@@ -102,14 +112,25 @@ class Path:
 
 
 class Tweener:
-    """Runs a scene's tweens, paths and timers; ``speed`` scales every duration (settings)."""
+    """Runs a scene's tweens, paths and timers; ``speed`` scales every duration (settings).
 
-    def __init__(self, speed: float = 1.0) -> None:
+    ``reduced`` (default: the reduced-motion setting) shortens every added tween and path to
+    ``REDUCED_SECONDS`` and makes moving things jump; timers (AI pacing) keep their length.
+    """
+
+    def __init__(self, speed: float = 1.0, reduced: bool | None = None) -> None:
         self.speed = speed
+        self._reduced = reduced
         self.items: list[Tween | Path] = []
         self._timers: list[tuple[float, Callable[[], None]]] = []  # (remaining, callback)
 
+    @property
+    def reduced(self) -> bool:
+        return theme.ACCESS.reduced_motion if self._reduced is None else self._reduced
+
     def add(self, item: Tween | Path) -> Tween | Path:
+        if self.reduced:
+            _reduce(item)
         self.items.append(item)
         return item
 
@@ -123,7 +144,7 @@ class Tweener:
         on_finished: Callable[[], None] | None = None,
     ) -> Tween:
         tween = Tween(start, end, duration, ease, delay, on_finished)
-        self.items.append(tween)
+        self.add(tween)
         return tween
 
     def after(self, seconds: float, callback: Callable[[], None]) -> None:
@@ -157,3 +178,20 @@ class Tweener:
 def _settle(item: Tween | Path) -> None:
     for leg in item.legs if isinstance(item, Path) else [item]:
         leg.prev_elapsed = leg.elapsed
+
+
+def _reduce(item: Tween | Path) -> None:
+    """Squeeze ``item`` into REDUCED_SECONDS, keeping the order of its parts; positions jump."""
+    total = item.duration if isinstance(item, Path) else item.delay + item.duration
+    k = min(1.0, REDUCED_SECONDS / total) if total > 0 else 1.0
+    if isinstance(item, Path):
+        item.seconds_per_leg *= k
+        item.delay *= k
+        item.ease = jump
+        item.legs = []
+        item.__post_init__()
+        return
+    item.duration *= k
+    item.delay *= k
+    if isinstance(item.start, tuple):
+        item.ease = jump

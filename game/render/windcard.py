@@ -34,7 +34,8 @@ NUMBER = (24, 30, 46)
 GOLD = (236, 180, 54)
 BACK = (30, 48, 86)
 BACK_DARK = (18, 30, 58)
-STATION_RGB: tuple[RGB, RGB, RGB] = ((244, 196, 40), (214, 74, 36), (28, 150, 104))
+# zones I, II, III in Okabe-Ito hues; the Roman numeral on each station tells them apart too
+STATION_RGB: tuple[RGB, RGB, RGB] = ((244, 196, 40), (213, 94, 0), (0, 158, 115))
 STATION_TEXT: tuple[RGB, RGB, RGB] = ((40, 30, 10), (255, 255, 255), (255, 255, 255))
 
 

@@ -32,6 +32,8 @@ REGISTRY = {
     "pause": "game.scenes.pause:PauseScene",
     "settings": "game.scenes.settings:SettingsScene",
     "rules_help": "game.scenes.rules_help:RulesHelpScene",
+    "library": "game.scenes.saves_list:LibraryScene",  # saved games and replays
+    "replay": "game.scenes.replay:ReplayScene",
     # kiosk mode (python main.py --kiosk)
     "kiosk_attract": "game.kiosk.attract:AttractScene",
     "kiosk_still": "game.kiosk.still:StillPlayingScene",

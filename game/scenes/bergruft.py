@@ -43,7 +43,11 @@ from game.rules.bergruft import (
     SetFlags,
     Waive,
 )
-from game.scenes.ui import UIScene
+from game.scenes.guide import bergruft as guide_rules
+from game.scenes.guide.base import Guide
+from game.scenes.guide.base import Hint as GuideHint
+from game.scenes.record import Recorder
+from game.scenes.ui import SKIP_KINDS, UIScene
 from game.session import GameConfig
 
 AI_MIN_SECONDS = 0.6  # an AI move shows no earlier than this (scaled by the animation speed)
@@ -65,6 +69,7 @@ PAD_COLS, PAD_GAP = 6, 8
 PAD_W, PAD_H = (PANEL_W - (PAD_COLS - 1) * PAD_GAP) // PAD_COLS, 96
 NOTICE_RECT = pygame.Rect(PANEL_X, 1000, PANEL_W, 74)
 LOG_RECT = pygame.Rect(20, 96, 540, 44 + 34 * LOG_LINES)
+GUIDE_RECT = pygame.Rect(20, LOG_RECT.bottom + 62, 440, 470)  # the guided game's panel: trees
 BANNER_RECT = pygame.Rect(0, 0, board.BOARD_WIDTH, 76)
 CARDS_RECT = pygame.Rect(PANEL_X, 96, PANEL_W, 2 * CARD_H + 10)
 PROMPT_RECT = pygame.Rect(PANEL_X, CHIPS_Y - 4, PANEL_W, CONTROLS_Y - CHIPS_Y)
@@ -103,7 +108,7 @@ class _Track:
             if seg.path.finished:
                 continue
             x, y = seg.path.value(alpha)  # type: ignore[misc]
-            if seg.hop:
+            if seg.hop and not theme.ACCESS.reduced_motion:  # reduced motion: no hops
                 for leg in seg.path.legs:
                     p = leg.progress(alpha)
                     if 0.0 < p < 1.0:
@@ -121,11 +126,11 @@ class _AiJob:
     action: BergAction | None = None
 
 
-class BergruftScene(UIScene):
+class BergruftScene(Recorder, UIScene):
     background = False
 
     # ---- life cycle ---------------------------------------------------------------------------
-    def enter(self, config: GameConfig, **_: Any) -> None:
+    def enter(self, config: GameConfig, **data: Any) -> None:
         self.config = config
         self.state: BergState = RULES.new_game(
             config.variant, config.names, seed=config.seed, options=config.options
@@ -155,6 +160,7 @@ class BergruftScene(UIScene):
         self.log: list[tuple[int | None, str, dict[str, Any]]] = []
         self.narration: tuple[str, dict[str, Any]] | None = None
         self.notice: tuple[str, float] | None = None
+        self.guide = Guide(config.guided)  # the guided first game: a hint per human decision
         self.over_at: float | None = None
         self.reported = False
         self.muted = False
@@ -167,6 +173,7 @@ class BergruftScene(UIScene):
         self.log_serial = 0
         self._sync_controls()
         self.app.ambient("bergruft")
+        self.begin_record(data)  # a saved game: its moves again; or a replay
 
     def exit(self) -> None:
         close_runners(self.runners)
@@ -194,7 +201,7 @@ class BergruftScene(UIScene):
     @property
     def number_visible(self) -> bool:
         """Whether the screen may show the flags now (B7)."""
-        if self.reveal is not None:
+        if self.reveal is not None or self.replaying:  # a replay hides nothing
             return True
         st = self.state
         return (
@@ -206,6 +213,8 @@ class BergruftScene(UIScene):
 
     def _viewer_number(self) -> int | None:
         """The number as the seat now looking at the screen may see it (its own view)."""
+        if self.replaying:
+            return self.state.number
         if self.viewer is None:
             return None
         return self.state.view(self.viewer).number
@@ -222,6 +231,8 @@ class BergruftScene(UIScene):
             return
         st = self.shown = self.state
         self._settle_tracks()
+        if self.replaying:  # a replay shows; the viewer steps
+            return
         if st.is_over():
             self._end_of_game()
         elif st.current_player in self.runners:
@@ -335,6 +346,7 @@ class BergruftScene(UIScene):
             button=tr("bergruft.handoff.button", name=st.names[seat]),
             on_confirm=confirmed,
             game="bergruft",
+            mark=(self.shapes[seat], self.colours[seat]),
         )
 
     # ---- playing actions ------------------------------------------------------------------------
@@ -346,6 +358,7 @@ class BergruftScene(UIScene):
             self._explain(action, exc)
             return False
         old, self.state = self.state, new
+        self.record(action)
         self.selected = None
         self._log_action(old, action, new)
         self._animate(old, action, new)
@@ -354,6 +367,9 @@ class BergruftScene(UIScene):
         self._built_key = None
         self.rebuild()
         return True
+
+    def play_recorded(self, action: BergAction, by_ai: bool) -> bool:
+        return self.play(action)  # no undo here: who played it does not matter
 
     def _explain(self, action: BergAction, exc: IllegalAction) -> None:
         st = self.state
@@ -499,7 +515,7 @@ class BergruftScene(UIScene):
         if self.reveal is None:  # the caller's private view follows his pick at once
             shown = self.selected if self.state.phase is Phase.SET else self._viewer_number()
             self.flag_target = [1.0 if i < (shown or 0) else 0.0 for i in range(flagscreen.FLAGS)]
-        rate = 7.0 * dt * self.tweener.speed
+        rate = 1.0 if self.tweener.reduced else 7.0 * dt * self.tweener.speed  # flags jump
         for i, target in enumerate(self.flag_target):
             h = self.flag_h[i]
             self.flag_h[i] = min(target, h + rate) if target > h else max(target, h - rate)
@@ -570,7 +586,7 @@ class BergruftScene(UIScene):
     def _question(self) -> str | None:
         """Which question the local human answers now, if any."""
         st = self.state
-        if self.busy or self.handoff_up or st.is_over():
+        if self.busy or self.handoff_up or st.is_over() or self.replaying:
             return None
         seat = st.current_player
         if seat is None or not self.is_human(seat) or seat in self.runners:
@@ -692,10 +708,12 @@ class BergruftScene(UIScene):
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         kind = intent.kind
+        if self.guide.handle(intent):
+            return
         if kind in (Kind.BACK, Kind.PAUSE):
             self.app.scenes.push("pause", game="bergruft")
             return
-        if self.busy and kind in (Kind.CONFIRM, Kind.POINT_DOWN):
+        if self.busy and kind in SKIP_KINDS:
             self.skip()
             return
         if kind is Kind.POINT_DOWN and intent.pos is not None:
@@ -752,6 +770,7 @@ class BergruftScene(UIScene):
         current = self.ring.current
         if self.app.show_focus and current is not None and current.enabled:
             theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+        self._draw_guide(surface)
         self._draw_notice(surface)
         if self.state.is_over() and not self.busy:
             self._draw_game_over(surface)
@@ -784,7 +803,7 @@ class BergruftScene(UIScene):
         for _, seat, figure, feet in placed:
             rect = board.draw_figure(surface, figure, self.colours[seat], self.shapes[seat], feet)
             if figure == "peter" and self.thinking == seat:
-                _thought_bubble(surface, rect.midtop, self.clock)
+                _thought_bubble(surface, rect.midtop, theme.idle(self.clock))  # still if reduced
 
     def _name_chip(
         self, surface: pygame.Surface, seat: int, pos: tuple[int, int], size: int
@@ -857,7 +876,9 @@ class BergruftScene(UIScene):
     def _draw_log(self, surface: pygame.Surface) -> None:
         lines = self.log[-LOG_LINES:]
         rect = LOG_RECT.copy()
-        rect.height = 64 + 34 * max(1, len(lines))
+        step = theme.spaced(34, 24)  # lines grow apart with a larger UI scale
+        top = theme.spaced(58, 24)  # the first line's middle, under the title
+        rect.height = top + 6 + step * max(1, len(lines))
         surface.blit(_layer(rect.size, (10, 16, 30, 175), 16), rect)
         title = tr("bergruft.log.title")
         theme.text(surface, title, (rect.x + 16, rect.y + 10), 24, theme.ACCENT, True)
@@ -865,14 +886,14 @@ class BergruftScene(UIScene):
             theme.text(
                 surface,
                 theme.fit(tr("bergruft.log.empty"), 24, rect.width - 40),
-                (rect.x + 20, rect.y + 58),
+                (rect.x + 20, rect.y + top),
                 24,
                 theme.MUTED,
                 False,
                 "midleft",
             )
         for i, (seat, key, params) in enumerate(lines):
-            y = rect.y + 58 + 34 * i
+            y = rect.y + top + step * i
             x = rect.x + 20
             if seat is not None:
                 theme.draw_mark(surface, self.shapes[seat], self.colours[seat], (x + 8, y), 10)
@@ -904,13 +925,10 @@ class BergruftScene(UIScene):
             theme.draw_mark(
                 surface, self.shapes[seat], self.colours[seat], (rect.x + 36, rect.y + 30), 15
             )
-            name = theme.fit(
-                st.names[seat], 28, rect.width - 150 if role else rect.width - 70, True
-            )
-            theme.text(surface, name, (rect.x + 60, rect.y + 30), 28, theme.WHITE, True, "midleft")
+            label_x = rect.right - 14  # the name stops short of the label on its right
             if self.thinking == seat:
                 dots = "." * (1 + int(self.clock * 3) % 3)
-                theme.text(
+                label_x = theme.text(
                     surface,
                     tr("bergruft.card.thinking") + dots,
                     (rect.right - 14, rect.y + 30),
@@ -918,9 +936,9 @@ class BergruftScene(UIScene):
                     theme.ACCENT,
                     True,
                     "midright",
-                )
+                ).x
             elif role is not None:
-                theme.text(
+                label_x = theme.text(
                     surface,
                     tr(f"bergruft.card.{role}"),
                     (rect.right - 14, rect.y + 30),
@@ -928,11 +946,23 @@ class BergruftScene(UIScene):
                     theme.ACCENT if role == "calls" else theme.SNOW,
                     True,
                     "midright",
-                )
+                ).x
+            at, room = (rect.x + 60, rect.y + 30), label_x - rect.x - 70
+            theme.text(surface, st.names[seat], at, 28, theme.WHITE, True, "midleft", width=room)
             heidi = self.tracks[(seat, "heidi")].shown_step()
             peter = self.tracks[(seat, "peter")].shown_step()
             free = max(0, peter - heidi - 1)
             stones = st.mountain[peter]
+            score = theme.text(
+                surface,
+                str(stones * free),
+                (rect.right - 16, rect.bottom - 6),
+                44,
+                theme.WHITE,
+                True,
+                "bottomright",
+            )
+            room = score.x - rect.x - 30  # the lines stop short of the score
             theme.text(
                 surface,
                 tr("bergruft.card.positions", heidi=heidi, peter=peter),
@@ -941,6 +971,7 @@ class BergruftScene(UIScene):
                 (214, 220, 232),
                 False,
                 "midleft",
+                width=room,
             )
             theme.text(
                 surface,
@@ -950,15 +981,7 @@ class BergruftScene(UIScene):
                 theme.MUTED,
                 False,
                 "midleft",
-            )
-            theme.text(
-                surface,
-                str(stones * free),
-                (rect.right - 16, rect.bottom - 6),
-                44,
-                theme.WHITE,
-                True,
-                "bottomright",
+                width=room,
             )
 
     def _screen_view(self, alpha: float) -> tuple[int, tuple[float, ...], float, bool, str | None]:
@@ -966,7 +989,7 @@ class BergruftScene(UIScene):
         number only reaches the drawing when it may be seen (B7)."""
         st = self.state
         dx = 0
-        if self.shake is not None and not self.shake.finished:
+        if self.shake is not None and not self.shake.finished and not self.tweener.reduced:
             t = self.shake.progress(alpha)
             dx = round(math.sin(t * 40) * 8 * (1 - t))
         visible = self.number_visible
@@ -985,7 +1008,8 @@ class BergruftScene(UIScene):
         elif private:
             label = tr("bergruft.screen.private")
             if shown is not None:
-                label = tr("bergruft.screen.yours", n=shown)
+                key = "flags" if self.replaying else "yours"  # a replay: nobody's secret
+                label = tr(f"bergruft.screen.{key}", n=shown)
         return dx, heights, round(lift, 3), private, label
 
     def _draw_screen(self, surface: pygame.Surface, view: tuple[Any, ...]) -> None:
@@ -1100,24 +1124,57 @@ class BergruftScene(UIScene):
         """While nobody here has to answer: the last result, or how the game is scored."""
         lines = theme.wrap(self._story(), 30, STORY_RECT.width - 48)[:7]
         box = STORY_RECT.copy()
-        box.height = 44 + 38 * max(2, len(lines))
+        step = theme.spaced(38, 30)  # lines grow apart with a larger UI scale
+        box.height = 44 + step * max(2, len(lines))
         surface.blit(_layer(box.size, (34, 46, 72, 200), 16), box)
         for i, line in enumerate(lines):
-            theme.text(surface, line, (box.x + 24, box.y + 22 + 38 * i), 30, theme.SNOW)
+            theme.text(surface, line, (box.x + 24, box.y + 22 + step * i), 30, theme.SNOW)
+
+    # ---- the guided first game ------------------------------------------------------------------
+    def guide_hint(self) -> GuideHint | None:
+        """The guide's hint for the human answering now, from his own view: the guesser's
+        hint never knows the number (B7)."""
+        st, seat = self.state, self.state.current_player
+        if seat is None or self._question() is None:
+            return None
+        picked = self.selected
+        key = (id(st), picked, i18n.language())
+        return self.guide.hint(key, lambda: guide_rules.hint(st.view(seat), seat, picked))
+
+    def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:
+        """Where the guide's target is: a number of the pad or one of the big buttons."""
+        kind, where = target
+        if kind == "pad":
+            return self._pad_rect(where)
+        top = pygame.Rect(PANEL_X, CONTROLS_Y, PANEL_W, 110)
+        rects = {
+            "set": self._pad_rect(16).union(self._pad_rect(17)),
+            "allow": top,
+            "punish": top,
+            "lift": top.move(0, 128),
+            "waive": top.move(0, 128),
+        }
+        return rects.get(where)
+
+    def _draw_guide(self, surface: pygame.Surface) -> None:
+        hint = self.guide_hint()
+        target = self.guide_rect(hint.target) if hint is not None else None
+        # the ring alone: an arrow above the pad would hide the prompt's words
+        self.guide.draw(surface, hint, target, GUIDE_RECT, self.clock, arrow=False, top=True)
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         if self._question() == "decide" and self.blocked:
             lines = theme.wrap(tr("bergruft.decide.summit_rule"), 26, PANEL_W)
             for i, line in enumerate(lines[:2]):
-                y = CONTROLS_Y + 250 + 34 * i
+                y = CONTROLS_Y + 250 + theme.spaced(34, 26) * i
                 theme.text(surface, line, (PANEL_X, y), 26, theme.SNOW, False, "topleft")
         if self.notice is None:
             return
-        lines = theme.wrap(self.notice[0], 24, NOTICE_RECT.width - 32, True)[:2]
         surface.blit(_layer(NOTICE_RECT.size, (150, 40, 34, 235), 14), NOTICE_RECT)
-        for i, line in enumerate(lines):
-            y = NOTICE_RECT.centery + (i - (len(lines) - 1) / 2) * 32
-            theme.text(surface, line, (NOTICE_RECT.centerx, y), 24, theme.WHITE, True, "center")
+        room = NOTICE_RECT.inflate(-32, -10)  # two lines, kept inside at any UI scale
+        theme.text_in(
+            surface, self.notice[0], room, 24, theme.WHITE, True, align="center", middle=True
+        )
 
     def _draw_game_over(self, surface: pygame.Surface) -> None:
         st = self.state
@@ -1146,11 +1203,15 @@ class BergruftScene(UIScene):
 
 
 # ---- small drawing helpers ------------------------------------------------------------------
-@cache
 def _layer(
     size: tuple[int, int], rgba: tuple[int, int, int, int], radius: int = 0
 ) -> pygame.Surface:
-    """A translucent rounded rectangle, made once and blitted every frame."""
+    """A translucent rounded rectangle (solid in high contrast), made once, blitted per frame."""
+    return _made_layer(size, theme.solid(rgba), radius)
+
+
+@cache
+def _made_layer(size: tuple[int, int], rgba: tuple[int, ...], radius: int) -> pygame.Surface:
     layer = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(layer, rgba, layer.get_rect(), border_radius=radius)
     return layer

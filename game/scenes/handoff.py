@@ -2,7 +2,8 @@
 player confirms that it is them holding the device (ruling B7 of Der Berg ruft, and any game
 with hidden information).
 
-``enter(title=..., message=..., button=..., on_confirm=callable, game=None)``: one big button,
+``enter(title=..., message=..., button=..., on_confirm=callable, game=None, mark=None)``: one
+big button (``mark``: the named player's (shape, colour), shown by the title),
 reachable by mouse, touch, Enter/Space and pad A. Esc or Start opens the pause menu of ``game``
 when one is given.
 """
@@ -20,7 +21,7 @@ from game.input.intents import Intent, Kind
 from game.render import theme
 from game.scenes.ui import UIScene
 
-BUTTON = pygame.Rect(0, 0, 820, 120)
+BUTTON = pygame.Rect(0, 0, 1040, 120)  # wide: "I am <a long name>: show my cards"
 BUTTON_Y = 720
 
 
@@ -35,9 +36,11 @@ class HandoffScene(UIScene):
         button: str = "",
         on_confirm: Callable[[], None] | None = None,
         game: str | None = None,
+        mark: tuple[str, tuple[int, int, int]] | None = None,
         **_: Any,
     ) -> None:
         self.title = title
+        self.mark = mark
         self.message = message
         self.button_text = button or tr("handoff.ready")
         self.on_confirm = on_confirm
@@ -79,16 +82,19 @@ class HandoffScene(UIScene):
             surface, tr("handoff.private"), (w // 2, box.y + 56), 30, theme.ACCENT, True, "center"
         )
         size = 64
-        while size > 40 and theme.font(size, True).size(self.title)[0] > box.width - 80:
+        room = box.width - (200 if self.mark is not None else 80)  # the mark stands left of it
+        while size > 40 and theme.font(size, True).size(self.title)[0] > room:
             size -= 4
-        theme.text(surface, self.title, (w // 2, box.y + 150), size, theme.WHITE, True, "center")
-        for i, line in enumerate(theme.wrap(self.message, 42, box.width - 120)[:4]):
-            theme.text(
-                surface, line, (w // 2, box.y + 250 + 56 * i), 42, theme.SNOW, False, "center"
-            )
-        _closed_eye(surface, (w // 2, box.y + 330))
+        at = theme.text(
+            surface, self.title, (w // 2, box.y + 150), size, theme.WHITE, True, "center"
+        )
+        if self.mark is not None:  # whose turn it is, by shape as well as by colour
+            theme.draw_mark(surface, self.mark[0], self.mark[1], (at.x - 48, at.centery), 24)
+        room = pygame.Rect(box.x + 60, box.y + 220, box.width - 120, 2 * 60)
+        theme.text_in(surface, self.message, room, 42, theme.SNOW, max_lines=2, align="center")
+        _closed_eye(surface, (w // 2, box.y + 390))
         hint = tr("handoff.how")
-        y = BUTTON_Y + BUTTON.height // 2 + 36
+        y = BUTTON_Y + BUTTON.height // 2 + 16  # close under the button: room for big text
         theme.text(surface, hint, (w // 2, y), 28, theme.MUTED, False, "midtop")
 
 

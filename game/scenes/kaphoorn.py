@@ -43,7 +43,10 @@ from game.rules.kaphoorn.actions import (
 from game.rules.kaphoorn.chart import FORWARD, STEPS
 from game.rules.kaphoorn.turn import AGAIN_PHASE, DRAW, LAY, MOVED, all_winds
 from game.scenes import kaphoorn_talk as talk
-from game.scenes.ui import UIScene
+from game.scenes.guide import kaphoorn as guide_rules
+from game.scenes.guide.base import Guide, Hint, box, pick_panel
+from game.scenes.record import Recorder
+from game.scenes.ui import SKIP_KINDS, UIScene
 from game.session import GameConfig
 
 AI_MIN_SECONDS = 0.45  # an AI's small action shows no earlier than this (scaled by anim. speed)
@@ -67,6 +70,11 @@ BUTTON_W, BUTTON_H, BUTTON_GAP = (RIGHT_W - 2 * 12) // 3, 54, 12
 HAND_RECT = pygame.Rect(RIGHT_X, 852, RIGHT_W, 212)
 CARD_W, CARD_H = 106, 150
 NOTICE_RECT = pygame.Rect(BOARD_RECT.x + 120, BOARD_RECT.bottom - 96, BOARD_RECT.w - 240, 72)
+GUIDE_PANELS = [  # where the guided game's panel may lie on the chart, best first
+    pygame.Rect(36, 754, 640, 290),  # the south-west: open sea until the ships round the Horn
+    pygame.Rect(536, 754, 640, 290),
+    pygame.Rect(36, 160, 640, 290),
+]
 
 
 @dataclass
@@ -87,11 +95,11 @@ class _Flight:
     zone: int = 1  # the zone that turns a flying card
 
 
-class KapHoornScene(UIScene):
+class KapHoornScene(Recorder, UIScene):
     background = False
 
     # ---- life cycle ---------------------------------------------------------------------------
-    def enter(self, config: GameConfig, **_: Any) -> None:  # type: ignore[override]
+    def enter(self, config: GameConfig, **data: Any) -> None:  # type: ignore[override]
         self.config = config
         self.state: KapState = RULES.new_game(
             config.variant, config.names, seed=config.seed, options=config.options
@@ -118,6 +126,7 @@ class KapHoornScene(UIScene):
         self.revealed: tuple[int, int] | None = None  # (turn, seat) whose hand may show
         self.handoff_up = False
         self.notice: tuple[str, float] | None = None
+        self.guide = Guide(config.guided)  # the guided first game: a hint per human decision
         self.focus = 0
         self.on_board = True
         self.over_at: float | None = None
@@ -133,6 +142,7 @@ class KapHoornScene(UIScene):
                 seachart.board_sprite(wind, FORWARD[zone], self.layout.cell)
         self._sync_controls()
         self.app.ambient("kaphoorn")
+        self.begin_record(data)  # a saved game: its moves again; or a replay
 
     def exit(self) -> None:
         close_runners(self.runners)
@@ -176,6 +186,8 @@ class KapHoornScene(UIScene):
     def hand_owner(self) -> int | None:
         """Whose hand may be shown face up now, if anybody's."""
         st = self.state
+        if self.replaying:  # a replay shows the hand of whoever is to move
+            return st.current_player
         if not self.shared_screen:
             humans = [s for s in range(self.players) if self.is_human(s)]
             return humans[0] if humans else None
@@ -207,6 +219,7 @@ class KapHoornScene(UIScene):
             button=tr("kaphoorn.handoff.button", name=name),
             on_confirm=confirmed,
             game="kaphoorn",
+            mark=(theme.seat_shape(seat), self.colours[seat]),
         )
 
     # ---- the loop -----------------------------------------------------------------------------
@@ -220,17 +233,23 @@ class KapHoornScene(UIScene):
         if not any(f.kind == "card" for f in self.flights):
             self.hidden.clear()
         st = self.state
-        if not st.is_over() and self.gain[0] != st.turn:  # step 1: a sail point to the new mover
-            self.gain = (st.turn, st.seat, self.clock + GAIN_SECONDS)
-        if self.busy or self.handoff_up:
+        self._note_gain()
+        if self.busy or self.handoff_up or self.replaying:  # a replay shows; the viewer steps
             return
         if st.is_over():
             self._end_of_game()
         elif st.current_player in self.runners:
             self._drive_ai(st.current_player)
+            self._note_gain()  # the bot may have ended its turn in this very step
         else:
             self._maybe_hand_off()
         self._sync_controls()
+
+    def _note_gain(self) -> None:
+        """Step 1 of a turn: show the sail point the new mover gains."""
+        st = self.state
+        if not st.is_over() and self.gain[0] != st.turn:
+            self.gain = (st.turn, st.seat, self.clock + GAIN_SECONDS)
 
     def _end_of_game(self) -> None:
         if self.over_at is None:
@@ -310,6 +329,7 @@ class KapHoornScene(UIScene):
         else:
             self.history.append((old, len(self.log)))
         self.state = new
+        self.record(action)
         seat = old.seat
         self.log.append((seat, talk.say(old, action)))
         for stage in range(3):
@@ -332,6 +352,7 @@ class KapHoornScene(UIScene):
             return
         state, log_length = self.history.pop()
         self.state = state
+        self.unrecord()
         del self.log[log_length:]
         self.ai_job = None
         for runner in self.runners.values():
@@ -546,6 +567,8 @@ class KapHoornScene(UIScene):
             self.rebuild()
 
     def build(self) -> None:
+        if self.replaying:  # a replay has no choices to offer, and no undo
+            return
         for n, (label, run, enabled, _) in enumerate(self.button_states()):
             self.button(self._button_rect(n), label, run, "#small_button", enabled=enabled)
 
@@ -558,6 +581,8 @@ class KapHoornScene(UIScene):
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         kind, pos = intent.kind, intent.pos
+        if self.guide.handle(intent):
+            return
         if kind in (Kind.BACK, Kind.PAUSE):
             if self.ignoring or self.selected is not None:
                 self.ignoring, self.selected = False, None
@@ -565,7 +590,7 @@ class KapHoornScene(UIScene):
                 return
             self.app.scenes.push("pause", game="kaphoorn")
             return
-        if self.busy and kind in (Kind.CONFIRM, Kind.POINT_DOWN):
+        if self.busy and kind in SKIP_KINDS:
             self.skip()
             return
         items = self.focus_items()
@@ -713,6 +738,7 @@ class KapHoornScene(UIScene):
         if self.app.show_focus and current is not None and current.enabled and not on_chart:
             theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
         self._draw_drag(surface)
+        self._draw_guide(surface)
         self._draw_notice(surface)
 
     def _draw_highlights(self, surface: pygame.Surface) -> None:
@@ -765,6 +791,8 @@ class KapHoornScene(UIScene):
         st = self.state
         if st.is_over():
             text = talk.over_text(st)
+        elif self.replaying:
+            text = tr("saves.to_move", name=st.names[st.seat])
         elif self.handoff_up or (
             st.current_player is not None and not self.is_human(st.current_player)
         ):
@@ -772,10 +800,8 @@ class KapHoornScene(UIScene):
             text = tr("kaphoorn.ask.thinking", name=st.names[st.seat]) + dots
         else:
             text = talk.question(st, self.selected, self.ignoring)
-        lines = theme.wrap(text, 32, ASK_RECT.w - 40, True)[:2]
-        for n, line in enumerate(lines):
-            at = (ASK_RECT.x + 20, ASK_RECT.y + 8 + n * 38)
-            theme.text(surface, line, at, 32, theme.WHITE, True, "topleft")
+        room = ASK_RECT.inflate(-40, -12)  # two lines, smaller if the UI scale is big
+        theme.text_in(surface, text, room, 32, theme.WHITE, True)
 
     def _book_rect(self, seat: int) -> pygame.Rect:
         h = min(150, (BOOKS_RECT.h - 8 * (self.players - 1)) // self.players)
@@ -799,7 +825,7 @@ class KapHoornScene(UIScene):
                 current=seat == st.current_player,
                 ai=not self.is_human(seat),
             )
-            key = (rect.size, tuple(page.values()))
+            key = (rect.size, tuple(page.values()), theme.ACCESS)  # restyled with the settings
             book = self._books.get(key)
             if book is None:  # a log book is drawn once per change, not every frame
                 if len(self._books) > 64:
@@ -811,7 +837,7 @@ class KapHoornScene(UIScene):
         turn_no, seat, until = self.gain
         if seat >= 0 and self.clock < until and turn_no == st.turn:
             rect = self._book_rect(seat)  # the +1 of step 1 rises from the sail track
-            rise = (1 - (until - self.clock) / GAIN_SECONDS) * 24
+            rise = 0.0 if self.tweener.reduced else (1 - (until - self.clock) / GAIN_SECONDS) * 24
             at = (rect.x + rect.w * 0.62, rect.centery - rise)
             theme.text(surface, tr("kaphoorn.gain"), at, 34, theme.ACCENT, True, "center", True)
 
@@ -826,12 +852,13 @@ class KapHoornScene(UIScene):
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         y = LOG_RECT.y
-        for seat, line in self.log[-LOG_LINES:]:
-            at = (LOG_RECT.x + 12, y + 15)
+        step = theme.spaced(32, 26)  # larger text: fewer lines, further apart, in the same box
+        for seat, line in self.log[-max(1, LOG_LINES * 32 // step) :]:
+            at = (LOG_RECT.x + 12, y + step // 2)
             theme.draw_mark(surface, theme.seat_shape(seat), self.colours[seat], at, 9)
             text = theme.fit(f"{self.state.names[seat]}: {line}", 26, LOG_RECT.w - 40)
             theme.text(surface, text, (LOG_RECT.x + 30, y), 26, theme.SNOW, False, "topleft")
-            y += 32
+            y += step
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         st = self.state
@@ -843,7 +870,8 @@ class KapHoornScene(UIScene):
                 text = tr("kaphoorn.ai_hand", name=st.names[seat])
             else:
                 text = tr("kaphoorn.hand_hidden")
-            theme.text(surface, text, title_at, 28, theme.SNOW, True, "topleft")
+            room = HAND_RECT.w - 40
+            theme.text(surface, text, title_at, 28, theme.SNOW, True, "topleft", width=room)
             n = len(st.hands[seat]) if seat is not None else 0
             for i in range(n):  # face down: the count only
                 x = HAND_RECT.centerx - n * 40 + i * 80
@@ -858,6 +886,7 @@ class KapHoornScene(UIScene):
             theme.SNOW,
             True,
             "topleft",
+            width=HAND_RECT.w - 40,
         )
         playable = self.playable_winds()
         items = self.focus_items()
@@ -897,6 +926,48 @@ class KapHoornScene(UIScene):
         rect = pygame.Rect(0, 0, CARD_W * 3 // 4, CARD_H * 3 // 4)
         rect.center = pos
         seachart.draw_wind_card(surface, rect, all_winds()[wind], 0, highlight=True)
+
+    # ---- the guided first game ------------------------------------------------------------------
+    def guide_hint(self) -> Hint | None:
+        """The guide's hint for the human deciding now (from his own view), or None."""
+        st, seat = self.state, self.state.current_player
+        if seat is None or not self.human_turn or getattr(self, "replaying", False):
+            return None
+        key = (id(st), len(self.log), self.selected, self.ignoring, i18n.language())
+        selected, ignoring = self.selected, self.ignoring
+        return self.guide.hint(
+            key, lambda: guide_rules.hint(st.view(seat), seat, selected, ignoring)
+        )
+
+    def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:
+        """Where the guide's target is: a card in the hand, a field of the chart, a button."""
+        kind, where = target
+        if kind == "card":
+            for rect, wind in self.hand_slots():
+                if wind == where:
+                    return rect.move(0, -24) if wind == self.selected else rect
+            return None
+        if kind == "field":
+            return box(self.layout.centre(where), self.layout.cell * 1.2)
+        names = ("stay", "ignore", "again", "buy", "end", "undo")
+        return self._button_rect(names.index(where)) if where in names else None
+
+    def _draw_guide(self, surface: pygame.Surface) -> None:
+        hint = self.guide_hint()
+        target = self.guide_rect(hint.target) if hint is not None else None
+        # the ring alone: an arrow would hide the next field, the hand's title or a button's name
+        self.guide.draw(surface, hint, target, self._guide_panel(target), self.clock, arrow=False)
+
+    def _guide_panel(self, target: pygame.Rect | None) -> pygame.Rect:
+        """A corner of the chart that hides neither the target nor the choices and ships."""
+        cell = self.layout.cell
+        avoid = [(target, 1000)] if target is not None else []
+        avoid += [(box(self.layout.centre(f), cell), 100) for f, _, _ in self.board_targets()]
+        avoid += [(box(self.layout.centre(f), cell), 50) for f in self.state.ships]
+        laid = [f for f, card in enumerate(self.state.cards) if card >= 0]
+        avoid += [(box(self.layout.centre(f), cell), 1) for f in laid]
+        avoid += [(box(self.layout.centre(f), cell), 5) for f in self.state.chart.station]
+        return pick_panel(GUIDE_PANELS, avoid)
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         if self.notice is None:

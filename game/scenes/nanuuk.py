@@ -39,7 +39,10 @@ from game.rules.nanuuk.board import bits
 from game.rules.nanuuk.sheet import EQUIPMENT_BITS
 from game.rules.nanuuk.state import PIECES
 from game.scenes import nanuuk_talk as talk
-from game.scenes.ui import UIScene
+from game.scenes.guide import nanuuk as guide_rules
+from game.scenes.guide.base import Guide, Hint, box
+from game.scenes.record import Recorder
+from game.scenes.ui import SKIP_KINDS, UIScene
 from game.session import GameConfig
 
 AI_MIN_SECONDS = 0.45  # an AI's small action shows no earlier than this (scaled by anim. speed)
@@ -80,11 +83,11 @@ class _Flight:
     path: Tween
 
 
-class NanuukScene(UIScene):
+class NanuukScene(Recorder, UIScene):
     background = False
 
     # ---- life cycle ---------------------------------------------------------------------------
-    def enter(self, config: GameConfig, **_: Any) -> None:
+    def enter(self, config: GameConfig, **data: Any) -> None:
         self.config = config
         self.state: NanuukState = RULES.new_game(
             config.variant, config.names, seed=config.seed, options=config.options
@@ -109,6 +112,8 @@ class NanuukScene(UIScene):
         self.log: list[tuple[int, str]] = []
         self.out_turn: dict[int, int] = {}  # seat -> the round in which he was enclosed
         self.notice: tuple[str, float] | None = None
+        self.guide = Guide(config.guided)  # the guided first game: a hint per human decision
+        self.action_rects: dict[NanuukAction, pygame.Rect] = {}  # the buttons, for the guide
         self.focus = 0  # index into the board targets (keyboard/gamepad)
         self.on_board = True  # keys move over the board targets, Tab goes to the buttons
         self.place_mover: str | None = None  # helpers: which piece to place
@@ -121,6 +126,7 @@ class NanuukScene(UIScene):
         self._static = pygame.Surface((1, 1))
         self._sync_controls()
         self.app.ambient("nanuuk")
+        self.begin_record(data)  # a saved game: its moves again; or a replay
 
     def exit(self) -> None:
         close_runners(self.runners)
@@ -148,7 +154,7 @@ class NanuukScene(UIScene):
     @property
     def human_turn(self) -> bool:
         seat = self.state.current_player
-        return seat is not None and self.is_human(seat) and not self.busy
+        return seat is not None and self.is_human(seat) and not self.busy and not self.replaying
 
     # ---- the loop -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -160,7 +166,7 @@ class NanuukScene(UIScene):
         self.flights = [f for f in self.flights if not f.path.finished]
         if not self.flights:
             self.hidden.clear()
-        if self.busy:
+        if self.busy or self.replaying:  # a replay shows; the viewer steps
             return
         st = self.state
         if st.is_over():
@@ -255,6 +261,7 @@ class NanuukScene(UIScene):
         else:
             self.history.append((old, len(self.log)))
         self.state = new
+        self.record(action)
         seat = old.current_player if old.current_player is not None else 0
         self.log.append((seat, talk.say(old, action)))
         for s in new.out:
@@ -276,6 +283,7 @@ class NanuukScene(UIScene):
             return
         state, log_length = self.history.pop()
         self.state = state
+        self.unrecord()
         del self.log[log_length:]
         self.ai_job = None
         for runner in self.runners.values():
@@ -393,6 +401,9 @@ class NanuukScene(UIScene):
         return rect
 
     def build(self) -> None:
+        self.action_rects = {}
+        if self.replaying:  # a replay has no choices to offer, and no undo
+            return
         actions = self.button_actions()
         dialog = self.dialog_rect()
         x0, y, width = PANEL_X, BUTTONS_Y, PANEL_W
@@ -404,6 +415,7 @@ class NanuukScene(UIScene):
             rect = pygame.Rect(x0 + (n % cols) * (w + 12), y + (n // cols) * 64, w, 56)
             text = talk.button_text(self.state, action)
             self.button(rect, text, self._press(action), "#small_button")
+            self.action_rects[action] = rect
         y = BUTTONS_Y + (len(actions) + cols - 1) // cols * 64 if dialog is None else BUTTONS_Y
         choices = self.place_choices()  # helpers: the bear or the Inuk first (N15)
         pw = (PANEL_W - 12) // 2
@@ -429,10 +441,12 @@ class NanuukScene(UIScene):
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         kind = intent.kind
+        if self.guide.handle(intent):
+            return
         if kind in (Kind.BACK, Kind.PAUSE):
             self.app.scenes.push("pause", game="nanuuk")
             return
-        if self.busy and kind in (Kind.CONFIRM, Kind.POINT_DOWN):
+        if self.busy and kind in SKIP_KINDS:
             self.skip()
             return
         targets = self.board_targets()
@@ -557,6 +571,7 @@ class NanuukScene(UIScene):
         current = self.ring.current
         if self.app.show_focus and current is not None and current.enabled and not self.on_board:
             theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+        self._draw_guide(surface)
         self._draw_notice(surface)
 
     def _draw_highlights(self, surface: pygame.Surface) -> None:
@@ -665,6 +680,8 @@ class NanuukScene(UIScene):
         st = self.state
         if st.is_over():
             text = talk.reason_text(st.reason)
+        elif self.replaying and st.current_player is not None:
+            text = tr("saves.to_move", name=st.names[st.seat])
         elif self.thinking is not None or (
             st.current_player is not None and not self.is_human(st.current_player)
         ):
@@ -677,17 +694,8 @@ class NanuukScene(UIScene):
                 chosen = self.place_mover if self.place_mover in choices else choices[0]
                 mover = talk.mover_name(st, chosen)
             text = talk.question(st, st.names[st.seat], mover)
-        lines = theme.wrap(text, 32, ASK_RECT.w - 40, True)[:2]
-        for n, line in enumerate(lines):
-            theme.text(
-                surface,
-                line,
-                (ASK_RECT.x + 20, ASK_RECT.y + 14 + n * 40),
-                32,
-                theme.WHITE,
-                True,
-                "topleft",
-            )
+        room = ASK_RECT.inflate(-40, -20).move(0, 4)  # two lines, smaller if the UI scale is big
+        theme.text_in(surface, text, room, 32, theme.WHITE, True)
         if st.skipped:
             names = ", ".join(st.names[s] for s in st.skipped)
             theme.text(
@@ -801,13 +809,14 @@ class NanuukScene(UIScene):
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         y = LOG_RECT.y + 12
-        for seat, line in self.log[-LOG_LINES:]:
+        step = theme.spaced(28, 24)  # larger text: fewer lines, further apart, in the same box
+        for seat, line in self.log[-max(1, LOG_LINES * 28 // step) :]:
             theme.draw_mark(
                 surface, theme.seat_shape(seat), self.colours[seat], (LOG_RECT.x + 20, y + 13), 8
             )
             text = theme.fit(f"{self.state.names[seat]}: {line}", 24, LOG_RECT.w - 50)
             theme.text(surface, text, (LOG_RECT.x + 38, y), 24, theme.SNOW, False, "topleft")
-            y += 28
+            y += step
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         if self.notice is None:
@@ -815,6 +824,36 @@ class NanuukScene(UIScene):
         theme.panel(surface, NOTICE_RECT, (120, 40, 36, 230), 18)
         text = theme.fit(self.notice[0], 30, NOTICE_RECT.w - 40, True)
         theme.text(surface, text, NOTICE_RECT.center, 30, theme.WHITE, True, "center")
+
+    # ---- the guided first game ------------------------------------------------------------------
+    def guide_hint(self) -> Hint | None:
+        """The guide's hint for the human deciding now (from his own view), or None."""
+        st, seat = self.state, self.state.current_player
+        if seat is None or not self.human_turn or getattr(self, "replaying", False):
+            return None
+        key = (id(st), len(self.log), self.place_mover, i18n.language())
+        return self.guide.hint(key, lambda: guide_rules.hint(st.view(seat), seat, self.place_mover))
+
+    def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:
+        """Where the guide's target is on the screen: a field, a crack line or a button."""
+        kind, where = target
+        r = self.layout.radius
+        if kind == "field":
+            return box(self.layout.centre(where), r * 1.6)
+        if kind == "edge":
+            (ax, ay), (bx, by) = self.layout.edge_segment(where)
+            return box(((ax + bx) / 2, (ay + by) / 2), r * 0.8)
+        return self.action_rects.get(where)
+
+    def _draw_guide(self, surface: pygame.Surface) -> None:
+        hint = self.guide_hint()
+        target = self.guide_rect(hint.target) if hint is not None else None
+        # over the move log, whole (its lines would peek out above a shorter panel); an arrow
+        # for a field or crack line, the ring alone for a button (an arrow would hide the sheet)
+        arrow = hint is not None and hint.target[0] != "button"
+        self.guide.draw(
+            surface, hint, target, LOG_RECT, self.clock, PANEL_W - 216, arrow=arrow, shrink=False
+        )
 
 
 _FADED: dict[int, pygame.Surface] = {}

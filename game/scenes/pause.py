@@ -1,7 +1,8 @@
 """The pause overlay: the game stays visible, dimmed, under a panel of choices.
 
-In kiosk mode there are no settings (the admin menu has them) and the buttons are bigger; quit
-goes back to the title, which records the game as abandoned.
+In kiosk mode there are no settings (the admin menu has them), no saving, and the buttons are
+bigger; quit goes back to the title, which records the game as abandoned. Elsewhere "Save game"
+writes a save, and quitting to the title autosaves first (the title's "Continue").
 """
 
 from __future__ import annotations
@@ -11,10 +12,12 @@ import pygame
 from game.i18n import has, tr
 from game.input.intents import Intent, Kind
 from game.render import theme
+from game.scenes import record
 from game.scenes.menukit import KIOSK_BUTTON_H, dim, game_title, go_back, kiosk_config
 from game.scenes.ui import UIScene
 
 PANEL_W, PANEL_H = 720, 640
+SAVE_PANEL_H = 744  # with the "Save game" button
 
 
 class PauseScene(UIScene):
@@ -31,7 +34,8 @@ class PauseScene(UIScene):
         return stack[-2].name if len(stack) > 1 else ""
 
     def panel_rect(self) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, PANEL_W, PANEL_H)
+        saving = kiosk_config(self.app) is None and record.play_scene(self.app) is not None
+        rect = pygame.Rect(0, 0, PANEL_W, SAVE_PANEL_H if saving else PANEL_H)
         rect.center = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2)
         return rect
 
@@ -44,6 +48,12 @@ class PauseScene(UIScene):
         self.resume_button = self.button(
             pygame.Rect(x, y, w, 96), tr("pause.resume"), self.resume_game, "#big_button"
         )
+        self.save_button = None
+        if record.play_scene(self.app) is not None:
+            self.save_button = self.button(
+                pygame.Rect(x, y + 120, w, 84), tr("pause.save"), self.save
+            )
+            y += 104
         self.rules_button = self.button(
             pygame.Rect(x, y + 120, w, 84), tr("pause.rules"), self.rules
         )
@@ -76,7 +86,11 @@ class PauseScene(UIScene):
     def settings(self) -> None:
         self.app.scenes.push("settings")
 
+    def save(self) -> None:
+        record.save(self.app)  # the toast says where
+
     def quit(self) -> None:
+        record.autosave(self.app)  # nothing in kiosk mode
         self.app.scenes.reset("title")
 
     def handle(self, intent: Intent) -> None:

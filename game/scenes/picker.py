@@ -86,23 +86,24 @@ class PickerScene(UIScene):
             veil = pygame.Surface(art.size, pygame.SRCALPHA)
             veil.fill((30, 36, 50, 110))
             surface.blit(veil, art)
-        y = art.bottom + 24
-        for line in theme.wrap(tr(f"games.{game}.pitch"), 30, rect.width - 70)[:3]:
-            theme.text(surface, line, (rect.centerx, y), 30, theme.SNOW, False, "midtop")
-            y += 42
+        room = pygame.Rect(rect.x + 35, art.bottom + 24, rect.width - 70, 3 * 42)
+        theme.text_in(surface, tr(f"games.{game}.pitch"), room, 30, theme.SNOW, max_lines=3,
+                      align="center")  # fmt: skip
         lo, hi = player_range(game)
         theme.text(
             surface,
             tr("picker.players", lo=lo, hi=hi),
-            (rect.centerx, rect.bottom - 142),
+            (rect.centerx, rect.bottom - 96),
             32,
             theme.MUTED,
             True,
-            "midtop",
+            "midbottom",  # sits on the badge below at any UI scale
         )
         badge = pygame.Rect(0, 0, rect.width - 120, 60)
         badge.midbottom = (rect.centerx, rect.bottom - 30)
         colour = (200, 86, 44) if built else (84, 92, 110)
         pygame.draw.rect(surface, colour, badge, border_radius=30)
         label = tr("picker.ready") if built else tr("picker.coming_soon")
-        theme.text(surface, label, badge.center, 32, theme.WHITE, True, "center")
+        theme.text(
+            surface, label, badge.center, 32, theme.WHITE, True, "center", width=badge.w - 30
+        )

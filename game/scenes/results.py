@@ -1,7 +1,8 @@
 """Results: the ranking table with each seat's mark, the winner(s) and why they won.
 
 ``enter(config=GameConfig, outcome=dict)``; the outcome dict is the one the play scene hands to
-``App.game_over`` (players, kinds, colours, scores, ranking, winners, reason, turns, details).
+``App.game_over`` (players, kinds, colours, scores, ranking, winners, reason, turns, details),
+and ``replay``: the file the finished game was kept in, for "Watch replay" (none in kiosk mode).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ from typing import Any
 import pygame
 
 from game.i18n import has, tr
+from game.persist import saves
 from game.render import theme
-from game.scenes.menukit import draw_heading, game_title, kind_name
+from game.scenes import record
+from game.scenes.menukit import draw_heading, game_title, kind_name, kiosk_config
 from game.scenes.ui import UIScene
 from game.session import HUMAN, GameConfig
 
@@ -37,6 +40,8 @@ class ResultsScene(UIScene):
     ) -> None:
         self.config = config
         self.outcome = outcome or {}
+        replay = data.get("replay")
+        self.replay = replay if kiosk_config(self.app) is None else None
         self.build()
         self.ring.move(0)
 
@@ -91,15 +96,25 @@ class ResultsScene(UIScene):
     # ---- controls -------------------------------------------------------------------------
     def build(self) -> None:
         cx = theme.LOGICAL_SIZE[0] // 2
+        watch = self.replay is not None
+        w = 520 if watch else 540  # three buttons side by side with "Watch replay"
+        x = cx - (3 * w + 40) // 2 if watch else cx - 560
         self.again_button = self.button(
-            pygame.Rect(cx - 560, 950, 540, 100),
+            pygame.Rect(x, 950, w, 100),
             tr("results.play_again"),
             self.play_again,
             "#big_button",
             enabled=self.config is not None,
         )
+        self.watch_button = None
+        if watch:
+            self.watch_button = self.button(
+                pygame.Rect(x + w + 20, 950, w, 100), tr("results.watch_replay"), self.watch
+            )
         self.title_button = self.button(
-            pygame.Rect(cx + 20, 950, 540, 100), tr("results.to_title"), self.to_title
+            pygame.Rect(x + (2 if watch else 1) * (w + 20), 950, w, 100),
+            tr("results.to_title"),
+            self.to_title,
         )
 
     def play_again(self) -> None:
@@ -107,6 +122,21 @@ class ResultsScene(UIScene):
             return
         config = self.config.with_seed(random.randrange(1, 1_000_000))
         self.app.scenes.replace(config.game, config=config)
+
+    def watch(self) -> None:
+        """The game just finished, again from its first move (a damaged file is kept aside)."""
+        if self.replay is None:
+            return
+        if not self.replay.exists():  # deleted from the list meanwhile
+            found, bad = None, None
+        else:
+            found, bad = saves.load_or_keep(self.replay)
+        record.report_bad(self.app, [bad] if bad else [])
+        if found is None:
+            self.replay = None
+            self.rebuild()
+        else:
+            self.app.scenes.push("replay", record=found)
 
     def to_title(self) -> None:
         self.app.scenes.reset("title")
@@ -147,11 +177,11 @@ class ResultsScene(UIScene):
         for key in self.detail_keys():
             label = tr(f"results.col.{key}") if has(f"results.col.{key}") else key
             cols.append((key, label, 0))
-        f = theme.font(30, True)
+        f = theme.base_font(30, True)  # the 100 % layout; a larger UI scale fits into it
         widths = [max(f.size(h)[0] + 40, 120) for _, h, _ in cols]
         widths[1] = max(widths[1], 520)
         spare = TABLE_W - 60 - sum(widths)
-        widths[1] += max(0, spare)
+        widths[1] = max(320, widths[1] + spare)  # many columns (German): the names give way
         return [(k, h, w) for (k, h, _), w in zip(cols, widths, strict=True)]
 
     def _draw_table(self, surface: pygame.Surface) -> None:
@@ -164,7 +194,8 @@ class ResultsScene(UIScene):
         x = box.x + 30
         for key, header, width in columns:
             anchor, px = ("midleft", x + 10) if key == "player" else ("center", x + width // 2)
-            theme.text(surface, header, (px, top + 48), 30, theme.MUTED, True, anchor)
+            theme.text(surface, header, (px, top + 48), 30, theme.MUTED, True, anchor,
+                       width=width - 12)  # fmt: skip
             x += width
         y = top + 90
         for row in rows:
@@ -182,11 +213,12 @@ class ResultsScene(UIScene):
         theme.text(
             surface,
             "   ·   ".join(t for t in (note, footer) if t),
-            (box.centerx, box.bottom - 46),
+            (box.centerx, box.bottom - 6),
             30,
             theme.MUTED,
             False,
-            "midtop",
+            "midbottom",  # from the bottom up: a large UI scale keeps it inside the panel
+            width=TABLE_W - 60,
         )
 
     def _draw_row(
@@ -211,9 +243,8 @@ class ResultsScene(UIScene):
             elif key == "player":
                 rgb = theme.colour_rgb(row["colour"])
                 theme.draw_mark(surface, theme.seat_shape(row["seat"]), rgb, (x + 36, cy), 22)
-                name = theme.text(
-                    surface, row["name"], (x + 80, cy), 38, theme.WHITE, True, "midleft"
-                )
+                name = theme.text(surface, row["name"], (x + 80, cy), 38, theme.WHITE, True,
+                                  "midleft", width=width - 90)  # fmt: skip
                 if row["kind"] != HUMAN:
                     theme.text(
                         surface,
@@ -223,6 +254,7 @@ class ResultsScene(UIScene):
                         theme.MUTED,
                         False,
                         "midleft",
+                        width=x + width - name.right - 34,
                     )
             elif key == "score":
                 value = "–" if row["score"] is None else str(row["score"])
@@ -230,7 +262,8 @@ class ResultsScene(UIScene):
                 theme.text(surface, value, centre, 44, colour, True, "center")
             else:
                 value = row["details"].get(key, "–")
-                theme.text(surface, str(value), centre, 34, theme.SNOW, False, "center")
+                theme.text(surface, str(value), centre, 34, theme.SNOW, False, "center",
+                           width=width - 12)  # fmt: skip
             x += width
 
 

@@ -102,6 +102,7 @@ class SetupScene(UIScene):
         )  # 2 columns
         self.option_values: dict[str, dict[str, Any]] = {v.id: {} for v in self.variants}
         self.seed: object = "random"
+        self.guided = False  # the guided first game (also offered in kiosk mode: visitors learn)
         self.error = ""
         self.help_seat = 0  # whose AI level is explained under the rows
         self.help_option: str | None = None  # or the option whose row has focus
@@ -280,7 +281,8 @@ class SetupScene(UIScene):
     def config(self) -> GameConfig:
         seed = random.randrange(1, 1_000_000) if self.seed == "random" else int(self.seed)
         seats = tuple(Seat(d.name.strip(), d.kind, d.colour) for d in self.seats)
-        return GameConfig(self.game, self.variant.id, seats, seed, self.resolved_options())
+        options = self.resolved_options()
+        return GameConfig(self.game, self.variant.id, seats, seed, options, guided=self.guided)
 
     def _check_config(self) -> tuple[GameConfig | None, str]:
         """The config to start, or None and the message why it cannot start."""
@@ -326,6 +328,11 @@ class SetupScene(UIScene):
             on_done=self.setup_chosen,
         )
 
+    def open_rules(self) -> None:
+        """The illustrated rules pages of the game and the variant chosen here."""
+        self.app.sound("click")
+        self.app.scenes.push("rules_help", game=self.game, variant=self.variant.id)
+
     def back(self) -> None:
         go_back(self.app, "picker")
 
@@ -351,7 +358,7 @@ class SetupScene(UIScene):
         self, rect: pygame.Rect, text: Callable[[], str], step: Callable[[int], None]
     ) -> UIButton:
         """A choice button whose values depend on the other seats (colours skip taken ones)."""
-        element = UIButton(rect, text(), manager=self.ui, object_id="#choice_button")
+        element = self.fitted_button(rect, [text()], "#choice_button", None)  # any UI scale
 
         def run(delta: int) -> Callable[[], None]:
             def go() -> None:
@@ -371,6 +378,22 @@ class SetupScene(UIScene):
     def _seed_text(self) -> str:
         value = tr("setup.seed_random") if self.seed == "random" else str(self.seed)
         return f"‹  {tr('setup.seed')}: {value}  ›"
+
+    # ---- the guided first game (issue 9): a toggle beside the variant --------------------------
+    def toggle_guided(self, delta: int = 1) -> None:
+        self.guided = not self.guided
+        self.help_option = "guided"
+
+    def _guided_text(self) -> str:
+        value = tr("common.on") if self.guided else tr("common.off")
+        return f"‹  {tr('guide.setup.label')}: {value}  ›"
+
+    def _guided_rect(self) -> pygame.Rect:
+        if self.kiosk:
+            return pygame.Rect(ROW_X + ROW_W - 680, TOP_Y - 10, 680, KIOSK_BUTTON_H)
+        if self.columns:
+            return self.option_rect(0)
+        return pygame.Rect(ROW_X + 560, TOP_Y, ROW_W - 1120, 84)
 
     def _option_text(self, option: VariantOption) -> str:
         value = self.option_value_text(option, self.option_value(option.key))
@@ -393,15 +416,21 @@ class SetupScene(UIScene):
             # mark, name, colour, AI level across the left column
             cells = ((80, 290), (384, 250), (648, 430))
         else:
-            variant_rect = pygame.Rect(ROW_X, TOP_Y, 820, 84)
-            seed_rect = pygame.Rect(ROW_X + ROW_W - 820, TOP_Y, 820, 84)
+            variant_rect = pygame.Rect(ROW_X, TOP_Y, 540, 84)
+            seed_rect = pygame.Rect(ROW_X + ROW_W - 540, TOP_Y, 540, 84)
             cells = ((110, 470), (610, 440), (1080, 580))
         if self.kiosk:  # no game number: every visitor game gets a random one
-            variant_rect = pygame.Rect(ROW_X, TOP_Y - 10, ROW_W, KIOSK_BUTTON_H)
+            variant_rect = pygame.Rect(ROW_X, TOP_Y - 10, ROW_W - 700, KIOSK_BUTTON_H)
         self.variant_button = self.cycler(variant_rect, self._variant_text, self.cycle_variant)
+        self.guided_button = self.cycler(self._guided_rect(), self._guided_text, self.toggle_guided)
         self.seed_button: UIButton | None = None
         if not self.kiosk:
             self.seed_button = self.cycler(seed_rect, self._seed_text, self.cycle_seed)
+        # the rules of the chosen variant, top right beside the heading
+        rules_rect = pygame.Rect(1560, 44, 320, 84)
+        if self.kiosk:
+            rules_rect = pygame.Rect(1560, 36, 320, KIOSK_BUTTON_H)
+        self.rules_button = self.button(rules_rect, tr("rules_help.open"), self.open_rules)
         self.name_entries: list[UITextEntryLine] = []
         self.colour_buttons: list[UIButton] = []
         self.kind_buttons: list[UIButton] = []
@@ -458,7 +487,7 @@ class SetupScene(UIScene):
                 self.option_buttons[option.key].set_text(self._option_text(option))
 
     def _build_options(self) -> None:
-        rows = 0
+        rows = 1  # row 0: the guided first game
         for option in self.visible_options():
             self.option_buttons[option.key] = self.cycler(
                 self.option_rect(rows),
@@ -486,6 +515,8 @@ class SetupScene(UIScene):
         for key, element in self.option_buttons.items():
             if current.element is element:  # explain that option
                 self.help_option = key
+        if current.element is self.guided_button:
+            self.help_option = "guided"
         if self.edit_button is not None and current.element is self.edit_button:
             self.help_option = "setup"
 
@@ -499,13 +530,15 @@ class SetupScene(UIScene):
             r = 24 if self.columns else 28
             theme.draw_mark(surface, theme.seat_shape(i), rgb, (mark_x, row.centery), r)
         if self.columns and not self.option_buttons and self.edit_button is None:
-            box = self.option_rect(0)
+            box = self.option_rect(1)
             theme.panel(surface, box, (16, 24, 40, 150), 20)
             theme.text(surface, tr("setup.no_options"), box.center, 30, theme.SNOW, anchor="center")
         self._draw_help(surface)
 
     def help_text(self) -> str:
         """The sentence explaining the option or the level of the seat whose row has focus."""
+        if self.help_option == "guided":
+            return tr("guide.setup.help")
         if self.help_option is not None:
             option = next((o for o in self.visible_options() if o.key == self.help_option), None)
             if option is not None:
@@ -532,12 +565,9 @@ class SetupScene(UIScene):
             return
         if self.error:
             theme.panel(surface, box, (120, 34, 30, 225), 20)
-            lines, colour = theme.wrap(self.error, 32, box.width - 60), theme.WHITE
+            content, size, colour = self.error, 32, theme.WHITE
         else:
             theme.panel(surface, box, (16, 24, 40, 150), 20)
-            lines, colour = theme.wrap(self.help_text(), 30, box.width - 60), theme.SNOW
-        max_lines = max(1, (box.height - 20) // 42)
-        y = box.centery - min(len(lines), max_lines) * 21
-        for line in lines[:max_lines]:
-            theme.text(surface, line, (box.x + 30, y), 32 if self.error else 30, colour)
-            y += 42
+            content, size, colour = self.help_text(), 30, theme.SNOW
+        room = box.inflate(-60, -16)  # text_in keeps a large UI scale inside the box
+        theme.text_in(surface, content, room, size, colour, max_lines=max(1, room.height // 40))

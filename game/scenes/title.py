@@ -1,8 +1,9 @@
-"""The title screen: play, settings, quit, over the alpine backdrop with falling snow.
+"""The title screen: continue, play, saved games, replays, settings, quit, over the alpine
+backdrop with falling snow. "Continue" shows only when a readable autosave exists.
 
 In kiosk mode there is no quit and no settings: a big Play button and a row of painted
 language flags that switch the language at once (for this visitor only; attract mode returns
-to the kiosk's own language).
+to the kiosk's own language). Visitors get no Continue, saved games or replays.
 """
 
 from __future__ import annotations
@@ -14,38 +15,76 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.i18n import LANGUAGES, tr
+from game.persist import saves
 from game.render import theme
 from game.render.emblems import draw_emblem
 from game.render.flags import draw_flag
+from game.scenes import record
 from game.scenes.menukit import GAMES, game_title, kiosk_config
 from game.scenes.ui import UIScene
 
 FLAKES = 90
 BUTTON_W = 560
+WIDE_W = 840  # the two-column rows: saved games | replays, settings | quit
+ROWS_TOP = 612
 KIOSK_PLAY = pygame.Rect(0, 612, 680, 132)
 FLAG_W, FLAG_H, FLAG_GAP, FLAG_Y = 340, 116, 30, 782
 
 
 class TitleScene(UIScene):
     def enter(self, **data: object) -> None:
+        self.autosave = self._read_autosave()
         self.build()
         self.ring.move(0)
+
+    def _read_autosave(self) -> saves.Record | None:
+        """The game left unfinished, if its file is there and sound (else kept as *.bad)."""
+        if kiosk_config(self.app) is not None:
+            return None
+        path = saves.autosave_path(self.app.data_dir)
+        if not path.exists():
+            return None
+        found, bad = saves.load_or_keep(path)
+        record.report_bad(self.app, [bad] if bad else [])
+        return found
 
     def build(self) -> None:
         self.flag_buttons: dict[str, UIButton] = {}
         if kiosk_config(self.app) is not None:
             self._build_kiosk()
             return
-        x = theme.LOGICAL_SIZE[0] // 2 - BUTTON_W // 2
+        x = theme.LOGICAL_SIZE[0] // 2 - WIDE_W // 2
+        half = (WIDE_W - 20) // 2
+        y = ROWS_TOP
+        self.continue_button = None
+        if self.autosave is not None:
+            game = game_title(self.autosave.config.game)
+            self.continue_button = self.button(
+                pygame.Rect(x, y, WIDE_W, 96), tr("title.continue_game", game=game),
+                self.resume_autosave, "#big_button",
+            )  # fmt: skip
+            y += 112
+        big = self.autosave is None  # Play is the big button unless there is a game to continue
         self.play_button = self.button(
-            pygame.Rect(x, 620, BUTTON_W, 104), tr("title.play"), self.play, "#big_button"
+            pygame.Rect(x, y, WIDE_W, 104 if big else 84), tr("title.play"), self.play,
+            "#big_button" if big else "#menu_button",
+        )  # fmt: skip
+        y += 120 if big else 100
+        self.saves_button = self.button(
+            pygame.Rect(x, y, half, 84), tr("title.saves"), lambda: self.library("saves")
         )
+        self.replays_button = self.button(
+            pygame.Rect(x + half + 20, y, half, 84), tr("title.replays"),
+            lambda: self.library("replays"),
+        )  # fmt: skip
+        y += 100
         self.settings_button = self.button(
-            pygame.Rect(x, 752, BUTTON_W, 84), tr("title.settings"), self.settings
+            pygame.Rect(x, y, half, 84), tr("title.settings"), self.settings
         )
         self.quit_button = self.button(
-            pygame.Rect(x, 860, BUTTON_W, 84), tr("title.quit"), self.quit
+            pygame.Rect(x + half + 20, y, half, 84), tr("title.quit"), self.quit
         )
+        self.buttons_bottom = y + 84
 
     def _build_kiosk(self) -> None:
         config = kiosk_config(self.app)
@@ -72,6 +111,13 @@ class TitleScene(UIScene):
     def play(self) -> None:
         self.app.scenes.push("picker")
 
+    def resume_autosave(self) -> None:
+        if self.autosave is not None:
+            record.resume(self.app, self.autosave)
+
+    def library(self, tab: str) -> None:
+        self.app.scenes.push("library", tab=tab)
+
     def settings(self) -> None:
         self.app.scenes.push("settings")
 
@@ -82,7 +128,7 @@ class TitleScene(UIScene):
         """Esc on the title does nothing: quitting is a deliberate button."""
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
-        seconds = self.app.clock_seconds
+        seconds = theme.idle(self.app.clock_seconds)  # reduced motion: the snow hangs still
         _draw_snow(surface, seconds)
         cx = surface.get_width() // 2
         theme.text(surface, tr("app.name"), (cx, 170), 160, theme.WHITE, True, "center", True)
@@ -106,8 +152,8 @@ class TitleScene(UIScene):
             wide = max(KIOSK_PLAY.width, 3 * FLAG_W + 2 * FLAG_GAP) + 60
             buttons = pygame.Rect(0, 0, wide, 340 if self.flag_buttons else 180)
         else:
-            buttons = pygame.Rect(0, 0, BUTTON_W + 80, 372)
-        buttons.midtop = (cx, 596)
+            buttons = pygame.Rect(0, 0, WIDE_W + 80, self.buttons_bottom - ROWS_TOP + 32)
+        buttons.midtop = (cx, ROWS_TOP - 16)
         theme.panel(surface, buttons, (16, 24, 40, 170), 30)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -120,9 +166,9 @@ class TitleScene(UIScene):
         flag = pygame.Rect(0, 0, 96, 64)
         flag.midleft = (rect.x + 20, rect.centery)
         draw_flag(surface, lang, flag)
-        name = theme.fit(LANGUAGES[lang], 32, rect.right - flag.right - 30, True)
-        theme.text(surface, name, (flag.right + 16, rect.centery), 32, theme.WHITE, True,
-                   "midleft")  # fmt: skip
+        room = rect.right - flag.right - 30  # a large UI scale shrinks back to fit, then cuts
+        theme.text(surface, LANGUAGES[lang], (flag.right + 16, rect.centery), 32, theme.WHITE,
+                   True, "midleft", width=room)  # fmt: skip
         if lang == i18n.language():
             pygame.draw.rect(surface, theme.WHITE, rect.inflate(6, 6), 5, border_radius=16)
 

@@ -19,6 +19,13 @@ from game.input.intents import Intent, Kind
 from game.render import theme
 from game.scenes.base import Scene
 
+# Any key, pad button or tap finishes a running animation (README: "skip an animation"); Back
+# and Pause keep their meaning (the pause menu), a pointer merely moving skips nothing.
+SKIP_KINDS = frozenset(
+    {Kind.CONFIRM, Kind.POINT_DOWN, Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.NEXT, Kind.PREV}
+)
+FIT_MARGIN = 24  # room a button keeps round its label (its border and rounded corners)
+
 
 @dataclass
 class Focusable:
@@ -85,6 +92,7 @@ class UIScene(Scene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.ui = app.new_ui_manager()
+        self._gui_key = theme.gui_key()  # the high-contrast/UI-scale theme self.ui was made with
         self.ring = FocusRing()
         self._by_element: dict[UIElement, Focusable] = {}
         self._on_text: dict[UIElement, Callable[[str], None]] = {}
@@ -93,6 +101,9 @@ class UIScene(Scene):
     def rebuild(self) -> None:
         """Drop every control and build them again (after a language change)."""
         index = self.ring.index
+        if self._gui_key != theme.gui_key():  # accessibility changed: a manager of the new theme
+            self._gui_key = theme.gui_key()
+            self.ui = self.app.new_ui_manager()
         self.ui.clear_and_reset()
         self.ring.clear()
         self._by_element.clear()
@@ -119,7 +130,7 @@ class UIScene(Scene):
         enabled: bool = True,
         tooltip: str | None = None,
     ) -> UIButton:
-        element = UIButton(rect, text, manager=self.ui, object_id=object_id, tool_tip_text=tooltip)
+        element = self.fitted_button(rect, [text], object_id, tooltip)
         if not enabled:
             element.disable()
         self._register(Focusable(element, on_press))
@@ -141,7 +152,9 @@ class UIScene(Scene):
         def text() -> str:
             return f"‹  {caption}: {show(values[state['i']])}  ›"
 
-        element = UIButton(rect, text(), manager=self.ui, object_id=object_id)
+        labels = [f"‹  {caption}: {show(v)}  ›" for v in values]
+        element = self.fitted_button(rect, labels, object_id, None)
+        element.set_text(text())
 
         def step(delta: int) -> Callable[[], None]:
             def run() -> None:
@@ -162,6 +175,22 @@ class UIScene(Scene):
         element.set_text(initial)
         self._register(Focusable(element, activate=None))
         self._on_text[element] = on_change
+        return element
+
+    def fitted_button(
+        self, rect: pygame.Rect, texts: list[str], object_id: str, tooltip: str | None
+    ) -> UIButton:
+        """A button whose labels all fit: a label too long for the font grown by the UI scale
+        falls back to the font at 100 %, and then to the small buttons' font (a long name)."""
+        looks = (object_id, theme.unscaled_id(object_id), theme.unscaled_id("#small_button"))
+        for look in looks:
+            element = UIButton(
+                rect, texts[0], manager=self.ui, object_id=look, tool_tip_text=tooltip
+            )
+            if max(element.font.size(t)[0] for t in texts) <= rect.width - FIT_MARGIN:
+                break
+            if look != looks[-1]:
+                element.kill()
         return element
 
     def _register(self, item: Focusable) -> None:

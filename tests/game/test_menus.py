@@ -235,7 +235,7 @@ def test_setup_back_returns_to_the_picker(drive):
 
 # ---- settings -------------------------------------------------------------------------------
 def test_language_change_rebuilds_the_controls_at_once(drive):
-    drive.key(pygame.K_DOWN)
+    drive.scene.ring.focus(drive.scene.settings_button)
     drive.key(pygame.K_RETURN)  # "Settings"
     settings = drive.scene
     assert names(drive.app) == ["title", "settings"]
@@ -362,40 +362,14 @@ def test_results_back_to_title(drive):
     assert names(drive.app) == ["title"]
 
 
-# ---- rules help -----------------------------------------------------------------------------
-def test_rules_help_scrolls_with_keys_pad_buttons_and_drag(drive):
-    rules = open_scene(drive, "rules_help", game="bergruft")
-    assert rules.max_scroll > 500  # the full rules do not fit: scrolling matters
-    drive.key(pygame.K_DOWN)
-    drive.key(pygame.K_DOWN)
-    assert drive.until(lambda: rules.scroll > 200, 2)
-    drive.pad(pygame.CONTROLLER_BUTTON_DPAD_UP)
-    drive.pad(pygame.CONTROLLER_BUTTON_DPAD_UP)
-    assert drive.until(lambda: rules.scroll == 0, 2)
-    drive.click(rules.down_button.rect.center)
-    assert rules.target > 0
-    drive.click(rules.up_button.rect.center)
-    assert rules.target == 0
-    assert drive.until(lambda: rules.scroll == 0, 2)
-    x = rules.back_button.rect.centerx + 400
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, 700), button=1))
-    pygame.event.post(
-        pygame.event.Event(pygame.MOUSEMOTION, pos=(x, 400), rel=(0, -300), buttons=(1, 0, 0))
-    )
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, 400), button=1))
-    drive.frames(2)
-    assert rules.scroll == 300  # the text follows the pointer at once
-    drive.key(pygame.K_END)
-    assert rules.target == rules.max_scroll
-
-
+# ---- rules help (turning pages, texts, pictures: tests/game/test_rules_pages.py) -------------
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 @pytest.mark.parametrize("game", ["bergruft", "nanuuk", "kaphoorn"])
-def test_rules_text_exists_for_every_game_and_language(drive, lang, game):
+def test_rules_pages_exist_for_every_game_and_language(drive, lang, game):
     i18n.set_language(lang)
     rules = open_scene(drive, "rules_help", game=game)
-    assert len(rules.lines) >= 4
-    assert rules.lines[0].bold  # starts with a heading
+    assert len(rules.pages) >= 4
+    assert rules.index == 0
     drive.key(pygame.K_ESCAPE)
     assert names(drive.app) == ["title"]
 
@@ -452,13 +426,3 @@ def test_menu_text_is_at_least_couch_size():
     sizes = {k: int(v["font"]["size"]) for k, v in data.items() if "font" in v}
     assert all(size >= 30 for size in sizes.values()), sizes
     assert all(sizes[k] >= 32 for k in sizes if "button" in k or k == "#game_card")
-
-
-def test_rules_help_scrolls_with_the_mouse_wheel(drive):
-    rules = open_scene(drive, "rules_help", game="bergruft")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
-    drive.frames(2)
-    assert rules.target > 0
-    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False))
-    drive.frames(2)
-    assert rules.target == 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -36,8 +37,9 @@ OPTIONAL = re.compile(
 HAS_USERS = (
     "game.scenes.setup",
     "game.scenes.menukit",
-    "game.scenes.rules_help",
+    "game.scenes.rules_pages",
     "game.scenes.results",
+    "game.scenes.saves_list",
     "game.scenes.pause",
     "game.scenes.kaphoorn_talk",
     "game.scenes.nanuuk_talk",
@@ -141,6 +143,8 @@ def visit_menus(app: App, watch: Watch) -> None:
                 for _ in range(len(setup.kinds)):
                     setup.cycle_kind(seat, 1)
                     frames(app, 1)
+            setup.help_option = "guided"  # the guided first game's toggle explained
+            frames(app, 1)
             for option in setup.visible_options():
                 setup.help_option = option.key
                 for _ in range(len(setup.option_choices(option))):
@@ -149,8 +153,18 @@ def visit_menus(app: App, watch: Watch) -> None:
             labels(app, watch)
             setup.cycle_variant(1)
             frames(app, 2)
-        show(app, watch, "rules_help", game=game)
+        visit_rules(app, watch, game)
     show(app, watch, "nanuuk_editor", players=4)
+
+
+def visit_rules(app: App, watch: Watch, game: str) -> None:
+    """Every rules page of every variant, with its picture and its labels."""
+    for variant in rules_for(game).variants():
+        rules = show(app, watch, "rules_help", game=game, variant=variant.id)
+        for _ in range(len(rules.pages) - 1):
+            rules.next()
+            frames(app, 1)
+        labels(app, watch)
 
 
 def visit_play(app: App, watch: Watch) -> None:
@@ -172,6 +186,59 @@ def visit_play(app: App, watch: Watch) -> None:
         assert end is not None, f"{cfg.game}/{cfg.variant} did not end"
         scene.state = end
         show(app, watch, "results", config=cfg, outcome=scene.outcome_dict())
+
+
+def visit_saves(app: App, watch: Watch) -> None:
+    """Continue on the title, both lists, deleting, the results' "Watch replay", the viewer."""
+    from game.persist import saves
+
+    for game, kinds in (("nanuuk", ["human"] * 2), ("kaphoorn", ["human"] * 3),
+                        ("bergruft", ["human"] * 2)):  # fmt: skip
+        cfg = config(game, rules_for(game).variants()[-1].id, kinds)
+        start = rules_for(game).new_game(cfg.variant, cfg.names, seed=cfg.seed)
+        rng, moves, state = random.Random(3), [], start
+        while not state.is_over():
+            action = rng.choice(state.legal_actions())
+            moves.append(action.to_dict())
+            state = state.apply(action)
+        path = saves.write_replay(app.data_dir, saves.build("replay", cfg, moves, state))
+        half = moves[: len(moves) // 2]
+        mid = saves.build("save", cfg, half, saves.rebuild(cfg, half))
+        saves.save_game(app.data_dir, mid)
+        saves.write_autosave(app.data_dir, mid)
+        show(app, watch, "replay", record=saves.load(path))
+        viewer = app.scenes.top
+        viewer.press("end")
+        viewer.press("back")
+        viewer.toggle()
+        frames(app, 5)
+    show(app, watch, "title")
+    for tab in ("saves", "replays"):
+        library = show(app, watch, "library", push=True, tab=tab)
+        library.do_delete()  # asks first
+        labels(app, watch)
+        frames(app, 2)
+    show(app, watch, "library", tab="saves")
+    for name in list(saves.saves_dir(app.data_dir).iterdir()):
+        name.unlink()
+    show(app, watch, "library", tab="saves")  # the empty list says how to save
+    show(app, watch, "results", config=cfg, outcome={"game": cfg.game}, replay=path)
+
+
+def visit_guided(app: App, watch: Watch) -> None:
+    """A guided first game of each game: the guide's panel at the first human decision."""
+    games = (("nanuuk", "full", 2), ("kaphoorn", "standard", 3), ("bergruft", "standard", 2))
+    for game, variant, humans in games:
+        cfg = replace(config(game, variant, ["human"] * humans), guided=True)
+        show(app, watch, game, n=3, config=cfg)
+        scene = app.scenes.stack[0]
+        for _ in range(3):
+            top = app.scenes.top
+            if top is not scene and top.name == "handoff":  # the hot seat: pass the device
+                top.ring.items[0].activate()
+                app.scenes.apply_pending()
+            frames(app, 3)
+        assert scene.guide_hint() is not None, f"{game}: no guide at the first decision"
 
 
 def visit_kiosk(tmp_path: Path, lang: str, watch: Watch) -> None:
@@ -214,6 +281,8 @@ def test_no_screen_shows_an_untranslated_string(lang, tmp_path, monkeypatch):
     try:
         visit_menus(app, watch)
         visit_play(app, watch)
+        visit_guided(app, watch)
+        visit_saves(app, watch)
     finally:
         close(app)
     visit_kiosk(tmp_path, lang, watch)

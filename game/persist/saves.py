@@ -1,0 +1,376 @@
+"""Saved games, the autosave and replays: one versioned JSON record for all three.
+
+A record holds the game's set-up (``GameConfig``) and every action played so far. Loading
+replays those actions through the rules, so the undo history and hidden information come back
+exactly as they were, and checks the result against the final state stored beside them: a
+mismatch, a foreign or newer file, or anything else wrong raises ``SaveError``. The caller keeps
+such a file as ``*.bad`` and says so; nothing here ever overwrites a file it could not read.
+
+Where the files live, inside the user data folder:
+
+- ``saves/<game>-<time>.json``  saves made from the pause menu
+- ``saves/autosave.json``       the game left by "Quit to title" or by closing the window
+- ``replays/<game>-<time>.json`` one per finished game, the newest ``KEEP_REPLAYS`` kept
+- ``exports/``                   replays exported to share; ``import/``: replays to import
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game.persist.paths import keep_bad, write_atomic
+from game.rules.base import State, rules_for
+from game.session import GameConfig, Seat
+
+FORMAT = "speltafel"
+VERSION = 1
+KINDS = ("save", "autosave", "replay")
+SAVES_DIR = "saves"
+REPLAYS_DIR = "replays"
+EXPORTS_DIR = "exports"
+IMPORT_DIR = "import"
+AUTOSAVE = "autosave.json"
+KEEP_REPLAYS = 100
+SUFFIX = ".json"
+
+
+class SaveError(ValueError):
+    """A save or replay that cannot be used; the message says what is wrong with it."""
+
+
+@dataclass(frozen=True)
+class Record:
+    """A save, autosave or replay, read or about to be written."""
+
+    kind: str
+    config: GameConfig
+    moves: tuple[dict[str, Any], ...]
+    final: dict[str, Any]  # state.to_dict() after the last move: checked on load
+    saved_at: str
+    summary: dict[str, Any] = field(default_factory=dict)
+    path: Path | None = None
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.summary.get("finished"))
+
+    def as_kind(self, kind: str) -> Record:
+        return Record(kind, self.config, self.moves, self.final, self.saved_at, self.summary)
+
+
+# ---- building and writing -------------------------------------------------------------------
+def build(
+    kind: str,
+    config: GameConfig,
+    moves: list[dict[str, Any]] | tuple[dict[str, Any], ...],
+    state: State,
+    now: datetime | None = None,
+) -> Record:
+    """A record of ``config`` after ``moves``; ``state`` is the state they lead to."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown record kind {kind!r}")
+    stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
+    final = _plain(state.to_dict())
+    return Record(kind, config, tuple(moves), final, stamp, _summary(config, len(moves), state))
+
+
+def _summary(config: GameConfig, moves: int, state: State) -> dict[str, Any]:
+    """What the lists show without replaying the game."""
+    outcome = state.outcome()
+    names = list(config.names)
+    seat = state.current_player
+    return {
+        "game": config.game,
+        "variant": config.variant,
+        "players": names,
+        "move_count": moves,
+        "finished": state.is_over(),
+        "to_move": names[seat] if seat is not None and 0 <= seat < len(names) else "",
+        "winners": [names[w] for w in outcome.winners if w < len(names)] if outcome else [],
+    }
+
+
+def to_json(record: Record) -> str:
+    data = {
+        "format": FORMAT,
+        "kind": record.kind,
+        "version": VERSION,
+        "config": config_to_dict(record.config),
+        "moves": list(record.moves),
+        "final": record.final,
+        "saved_at": record.saved_at,
+        **record.summary,
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def write(record: Record, path: Path) -> Path:
+    write_atomic(path, to_json(record))
+    return path
+
+
+def config_to_dict(config: GameConfig) -> dict[str, Any]:
+    return {
+        "game": config.game,
+        "variant": config.variant,
+        "seats": [{"name": s.name, "kind": s.kind, "colour": s.colour} for s in config.seats],
+        "seed": config.seed,
+        "options": _plain(dict(config.options)),
+        "guided": config.guided,
+    }
+
+
+def _plain(data: Any) -> Any:
+    """The JSON form (tuples become lists), so a stored state compares equal after reading."""
+    return json.loads(json.dumps(data))
+
+
+# ---- reading --------------------------------------------------------------------------------
+def from_json(text: str, path: Path | None = None) -> Record:
+    """Parse and check a record; anything wrong raises ``SaveError`` saying what."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(f"not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("not a Speltafel save or replay")
+    version = data.get("version")
+    if not isinstance(version, int) or version < 1:
+        raise SaveError(f"unknown version {version!r}")
+    if version > VERSION:
+        raise SaveError(f"made by a newer Speltafel (version {version}, this one reads {VERSION})")
+    kind = data.get("kind")
+    if kind not in KINDS:
+        raise SaveError(f"unknown kind {kind!r}")
+    config = config_from_dict(data.get("config"))
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
+        raise SaveError("the moves must be a list of actions")
+    state = rebuild(config, moves)
+    final = data.get("final")
+    if _plain(state.to_dict()) != final:
+        raise SaveError("the moves do not lead to the saved position (the file was changed)")
+    saved_at = data.get("saved_at")
+    stamp = saved_at if isinstance(saved_at, str) else ""
+    summary = _summary(config, len(moves), state)
+    return Record(kind, config, tuple(moves), final, stamp, summary, path)
+
+
+def config_from_dict(data: Any) -> GameConfig:
+    if not isinstance(data, dict):
+        raise SaveError("the game's set-up is missing")
+    try:
+        seats = tuple(
+            Seat(str(s["name"]), str(s.get("kind", "human")), str(s.get("colour", "")))
+            for s in data["seats"]
+        )
+        game, variant, seed = str(data["game"]), str(data["variant"]), data["seed"]
+        options = data.get("options") or {}
+        guided = bool(data.get("guided", False))
+    except (KeyError, TypeError, AttributeError) as exc:
+        raise SaveError(f"the game's set-up is incomplete ({exc})") from None
+    if not isinstance(seed, int) or not isinstance(options, dict) or not seats:
+        raise SaveError("the game's set-up is malformed")
+    return GameConfig(game, variant, seats, seed, options, guided)
+
+
+def rebuild(config: GameConfig, moves: list[dict[str, Any]]) -> State:
+    """The state after ``moves``, each checked by the rules like a move made at the table."""
+    try:
+        rules = rules_for(config.game)
+        state = rules.new_game(config.variant, config.names, seed=config.seed,
+                               options=config.options)  # fmt: skip
+    except (ValueError, KeyError, TypeError) as exc:
+        raise SaveError(f"the game cannot be set up: {exc}") from None
+    for n, data in enumerate(moves, 1):
+        try:
+            state = state.apply(state.action_from_dict(data))
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise SaveError(f"move {n} cannot be played: {exc}") from None
+    return state
+
+
+def load(path: Path) -> Record:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(f"cannot be read ({exc})") from None
+    return from_json(text, path)
+
+
+@dataclass
+class Listing:
+    """The records of a folder, newest first, and the damaged files moved aside."""
+
+    records: list[Record]
+    bad: list[tuple[Path, str]]  # (kept as, why)
+
+
+# Records already checked, by path, with the file's (mtime, size) then: a list of 100 long
+# replays is checked once per run, not every time the list opens (each check replays a game).
+_CHECKED: dict[Path, tuple[tuple[int, int], Record]] = {}
+
+
+def load_or_keep(path: Path) -> tuple[Record | None, tuple[Path, str] | None]:
+    """The record, or None and (where the damaged file was moved, why)."""
+    try:
+        stat = path.stat()
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        known = _CHECKED.get(path)
+        if known is not None and known[0] == stamp:
+            return known[1], None
+        record = load(path)
+        _CHECKED[path] = (stamp, record)
+        return record, None
+    except FileNotFoundError:  # deleted meanwhile (another window, a user): nothing to list
+        return None, None
+    except SaveError as exc:
+        _CHECKED.pop(path, None)
+        return None, (keep_or_leave(path), str(exc))
+
+
+def list_folder(folder: Path, skip: tuple[str, ...] = ()) -> Listing:
+    listing = Listing([], [])
+    if not folder.is_dir():
+        return listing
+    for path in sorted(folder.glob(f"*{SUFFIX}")):
+        if path.name in skip:
+            continue
+        record, bad = load_or_keep(path)
+        if record is not None:
+            listing.records.append(record)
+        elif bad is not None:
+            listing.bad.append(bad)
+    listing.records.sort(key=lambda r: (r.saved_at, r.path.name if r.path else ""), reverse=True)
+    return listing
+
+
+# ---- the folders ----------------------------------------------------------------------------
+def saves_dir(data_dir: Path) -> Path:
+    return data_dir / SAVES_DIR
+
+
+def replays_dir(data_dir: Path) -> Path:
+    return data_dir / REPLAYS_DIR
+
+
+def autosave_path(data_dir: Path) -> Path:
+    return saves_dir(data_dir) / AUTOSAVE
+
+
+def list_saves(data_dir: Path) -> Listing:
+    return list_folder(saves_dir(data_dir), skip=(AUTOSAVE,))
+
+
+def list_replays(data_dir: Path) -> Listing:
+    return list_folder(replays_dir(data_dir))
+
+
+def _new_name(folder: Path, record: Record) -> Path:
+    """``<game>-<yyyymmdd-hhmmss>.json``, numbered when that name is taken."""
+    stamp = record.saved_at.replace("-", "").replace(":", "")[:15].replace("T", "-")
+    base = f"{record.config.game}-{stamp or 'game'}"
+    path, n = folder / f"{base}{SUFFIX}", 2
+    while path.exists():
+        path, n = folder / f"{base}-{n}{SUFFIX}", n + 1
+    return path
+
+
+def save_game(data_dir: Path, record: Record) -> Path:
+    return write(record.as_kind("save"), _new_name(saves_dir(data_dir), record))
+
+
+def write_autosave(data_dir: Path, record: Record) -> Path:
+    return write(record.as_kind("autosave"), autosave_path(data_dir))
+
+
+def drop_autosave(data_dir: Path, config: GameConfig | None = None) -> None:
+    """Remove the autosave; with ``config``, only when it is that game (another game left
+    unfinished stays to be continued)."""
+    path = autosave_path(data_dir)
+    if config is not None:
+        try:
+            stored = json.loads(path.read_text(encoding="utf-8")).get("config")
+        except (OSError, ValueError, AttributeError):
+            return  # none, or damaged: the title reports a damaged one
+        if stored != _plain(config_to_dict(config)):
+            return
+    path.unlink(missing_ok=True)
+
+
+def write_replay(data_dir: Path, record: Record) -> Path:
+    """Keep a finished game; only the newest ``KEEP_REPLAYS`` replays are kept."""
+    path = write(record.as_kind("replay"), _new_name(replays_dir(data_dir), record))
+    prune_replays(data_dir)
+    return path
+
+
+def prune_replays(data_dir: Path, keep: int = KEEP_REPLAYS) -> None:
+    files = sorted(replays_dir(data_dir).glob(f"*{SUFFIX}"), key=_age_key, reverse=True)
+    for old in files[keep:]:
+        old.unlink(missing_ok=True)
+
+
+def _age_key(path: Path) -> tuple[float, str]:
+    try:
+        return (path.stat().st_mtime, path.name)
+    except OSError:
+        return (0.0, path.name)
+
+
+def delete(record: Record) -> None:
+    if record.path is not None:
+        record.path.unlink(missing_ok=True)
+
+
+def export_replay(data_dir: Path, record: Record) -> Path:
+    """A copy to share in ``exports/``, named like the replay."""
+    folder = data_dir / EXPORTS_DIR
+    name = record.path.name if record.path is not None else _new_name(folder, record).name
+    return write(record.as_kind("replay"), folder / name)
+
+
+def import_dir(data_dir: Path) -> Path:
+    folder = data_dir / IMPORT_DIR
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def read_replay(path: Path) -> Record:
+    """A replay file from anywhere (import, ``--replay``): finished games only."""
+    record = load(path)
+    if record.kind != "replay" or not record.finished:
+        raise SaveError("not a replay of a finished game")
+    return record
+
+
+def import_replays(data_dir: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """Copy every replay in ``import/`` into the replay list; a bad one is kept as ``*.bad``.
+
+    An imported file is removed from ``import/`` once it is in the list, so importing twice
+    does not make two copies."""
+    imported: list[Path] = []
+    bad: list[tuple[Path, str]] = []
+    for path in sorted(import_dir(data_dir).glob(f"*{SUFFIX}")):
+        try:
+            record = read_replay(path)
+        except SaveError as exc:
+            bad.append((keep_or_leave(path), str(exc)))
+            continue
+        imported.append(write(record, _new_name(replays_dir(data_dir), record)))
+        os.remove(path)
+    prune_replays(data_dir)
+    return imported, bad
+
+
+def keep_or_leave(path: Path) -> Path:
+    """Move a damaged file aside as ``*.bad``; where it could not be moved, it stays."""
+    try:
+        return keep_bad(path)
+    except OSError:
+        return path

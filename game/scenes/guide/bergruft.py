@@ -1,0 +1,93 @@
+"""The Der Berg ruft guide: the caller's number, the guesser's guess, and the caller's choices
+after a wrong guess, each with the rule behind it.
+
+The caller's guide sees his own number (it is his view); the guesser's guide sees only the
+range the hints leave, never the number (B7). The caller's number is drawn from the Normal
+bot's values of each number, seeded by the turn, so it is a good number but not always the
+same one; the guesser is shown the middle of the range, which halves what is left.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from game.ai.bergruft import TEMPERATURE, CallerPlanner, number_values
+from game.i18n import tr
+from game.rules.bergruft import (
+    AllowGuess,
+    BergAction,
+    BergState,
+    Guess,
+    LiftScreen,
+    Phase,
+    Punish,
+    SetFlags,
+    Waive,
+)
+from game.rules.bergruft import Hint as Clue
+from game.scenes.guide.base import Hint, Target
+
+
+def suggest(view: BergState, seat: int) -> BergAction:
+    actions = view.legal_actions()
+    if view.phase is Phase.SET:
+        number = _good_number(view)
+        return next(a for a in actions if isinstance(a, SetFlags) and a.flags == number)
+    if view.phase is Phase.GUESS:
+        guesses = [a for a in actions if isinstance(a, Guess)]
+        return guesses[len(guesses) // 2]  # the middle: a wrong guess halves the range
+    planner = CallerPlanner(view)
+    if view.phase is Phase.DECIDE:
+        return planner.decide(actions)
+    return planner.punish_or_waive(actions)
+
+
+def _good_number(view: BergState) -> int:
+    """A number the look-ahead likes, drawn by its softmax weights with a seed per turn."""
+    values = number_values(view)
+    top = max(values)
+    weights = [math.exp((v - top) / TEMPERATURE) for v in values]
+    rng = random.Random(f"{view.seed}:{view.turn}:{view.caller}")
+    return rng.choices(range(len(values)), weights=weights)[0]
+
+
+def hint(view: BergState, seat: int, picked: int | None = None) -> Hint:
+    """``picked``: the number the caller has tapped on the pad but not yet set."""
+    action = suggest(view, seat)
+    target = target_of(action, picked)
+    title = tr("guide.bergruft.caller" if seat == view.caller else "guide.bergruft.guesser")
+    return Hint(explain(view, action, target), target, action, title)
+
+
+def target_of(action: BergAction, picked: int | None) -> Target:
+    if isinstance(action, SetFlags):
+        return ("button", "set") if picked == action.flags else ("pad", action.flags)
+    if isinstance(action, Guess):
+        return ("pad", action.value)
+    if isinstance(action, AllowGuess):
+        return ("button", "allow")
+    if isinstance(action, LiftScreen):
+        return ("button", "lift")
+    return ("button", "punish" if isinstance(action, Punish) else "waive")
+
+
+def explain(view: BergState, action: BergAction, target: Target) -> str:
+    if isinstance(action, SetFlags):
+        key = "set_confirm" if target[0] == "button" else "set"
+        return tr(f"guide.bergruft.{key}", n=action.flags)
+    if isinstance(action, Guess):
+        return tr("guide.bergruft.guess", low=view.low, high=view.high, n=action.value,
+                  k=len(view.guesses) + 1, bonus=3 - len(view.guesses))  # fmt: skip
+    count = len(view.guesses)
+    off = abs(view.guesses[-1] - view.number) if view.guesses and view.number is not None else 0
+    if isinstance(action, AllowGuess):
+        word = tr("guide.bergruft.higher" if action.hint is Clue.HIGHER else "guide.bergruft.lower")
+        forced = not any(isinstance(a, LiftScreen) for a in view.legal_actions())
+        key = "allow_forced" if forced else "allow"
+        return tr(f"guide.bergruft.{key}", word=word, k=count + 1)
+    if isinstance(action, LiftScreen):
+        return tr("guide.bergruft.lift", off=off, count=count)
+    if isinstance(action, Waive):
+        return tr("guide.bergruft.waive", off=off)
+    return tr("guide.bergruft.punish", off=off)

@@ -1,0 +1,176 @@
+"""Saves, the autosave and replays on disk (game/persist/saves.py): a record replays exactly,
+and a damaged, foreign, newer or tampered file is refused with a message and kept as ``*.bad``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+
+import pytest
+
+from game.persist import saves
+from game.rules.base import rules_for
+from game.session import GameConfig, Seat
+
+GAMES = (("nanuuk", "full", 2), ("kaphoorn", "standard", 3), ("bergruft", "standard", 2))
+
+
+def config(game: str, variant: str, players: int, **options: object) -> GameConfig:
+    names = ("Anna", "Ben", "Cleo", "Dirk")
+    seats = tuple(Seat(names[i], "human" if i == 0 else "easy", "red") for i in range(players))
+    return GameConfig(game, variant, seats, 17, dict(options))
+
+
+def play(cfg: GameConfig, limit: int | None = None, seed: int = 3):
+    """Random legal moves from the start: (moves, state), to the end unless ``limit``."""
+    state = rules_for(cfg.game).new_game(cfg.variant, cfg.names, seed=cfg.seed,
+                                         options=cfg.options)  # fmt: skip
+    rng, moves = random.Random(seed), []
+    while not state.is_over() and (limit is None or len(moves) < limit):
+        action = rng.choice(state.legal_actions())
+        moves.append(action.to_dict())
+        state = state.apply(action)
+    return moves, state
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
+def test_a_save_in_the_middle_of_a_game_reads_back_to_the_same_position(game, variant, players):
+    cfg = config(game, variant, players)
+    moves, state = play(cfg, limit=23)
+    back = saves.from_json(saves.to_json(saves.build("save", cfg, moves, state)))
+    assert back.config == cfg
+    assert list(back.moves) == moves
+    assert saves.rebuild(back.config, list(back.moves)).to_dict() == state.to_dict()
+    assert back.summary["move_count"] == 23 and not back.finished
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
+def test_a_replay_reproduces_the_final_state(game, variant, players, tmp_path):
+    cfg = config(game, variant, players)
+    moves, final = play(cfg)
+    path = saves.write_replay(tmp_path, saves.build("replay", cfg, moves, final))
+    record = saves.read_replay(path)
+    assert record.finished
+    assert saves.rebuild(record.config, list(record.moves)).to_dict() == final.to_dict()
+    winners = [cfg.names[w] for w in final.outcome().winners]
+    assert record.summary["winners"] == winners
+
+
+def test_a_nanuuk_free_style_set_up_is_restored_from_its_options(tmp_path):
+    from game.rules.nanuuk.level import default_level
+
+    level = default_level()
+    printed = next(iter(level.setups.values()))
+    free = printed.to_dict(level.floe)  # the editor's kind -> labels table
+    cfg = config("nanuuk", "full", 2, setup=free, cracks=3)
+    moves, state = play(cfg, limit=9)
+    path = saves.save_game(tmp_path, saves.build("save", cfg, moves, state))
+    record = saves.load(path)
+    assert record.config.options["setup"] == free
+    assert saves.rebuild(record.config, list(record.moves)).to_dict() == state.to_dict()
+
+
+def _written(tmp_path: Path, mutate) -> Path:
+    cfg = config("bergruft", "standard", 2)
+    moves, state = play(cfg, limit=6)
+    data = json.loads(saves.to_json(saves.build("save", cfg, moves, state)))
+    mutate(data)
+    path = tmp_path / "saves" / "broken.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(format="something-else"), "not a Speltafel"),
+        (lambda d: d.update(version=saves.VERSION + 1), "newer Speltafel"),
+        (lambda d: d.update(kind="photo"), "unknown kind"),
+        (lambda d: d.pop("config"), "set-up is missing"),
+        (lambda d: d["config"].update(game="chess"), "cannot be set up"),
+        (lambda d: d["moves"].append({"type": "fly"}), "move 7 cannot be played"),
+        (lambda d: d["final"].update(turn=99), "do not lead to the saved position"),
+        (lambda d: d.update(moves="all of them"), "list of actions"),
+    ],
+)
+def test_a_damaged_foreign_or_newer_file_is_refused_with_a_reason(tmp_path, mutate, message):
+    path = _written(tmp_path, mutate)
+    with pytest.raises(saves.SaveError, match=message):
+        saves.load(path)
+
+
+def test_a_file_that_is_not_json_is_refused(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text("{ half a save")
+    with pytest.raises(saves.SaveError, match="not valid JSON"):
+        saves.load(path)
+
+
+def test_the_list_keeps_damaged_files_as_bad_and_shows_the_rest(tmp_path):
+    cfg = config("nanuuk", "full", 2)
+    moves, state = play(cfg, limit=5)
+    good = saves.save_game(tmp_path, saves.build("save", cfg, moves, state))
+    saves.write_autosave(tmp_path, saves.build("autosave", cfg, moves, state))
+    broken = tmp_path / "saves" / "broken.json"
+    broken.write_text("not json at all")
+    listing = saves.list_saves(tmp_path)
+    assert [r.path for r in listing.records] == [good]  # the autosave is not a saved game
+    assert [kept for kept, _ in listing.bad] == [tmp_path / "saves" / "broken.json.bad"]
+    assert not broken.exists() and (tmp_path / "saves" / "broken.json.bad").exists()
+    assert saves.list_saves(tmp_path).bad == []  # kept aside once, not reported again
+
+
+def test_only_the_newest_replays_are_kept(tmp_path):
+    cfg = config("bergruft", "standard", 2)
+    moves, final = play(cfg)
+    record = saves.build("replay", cfg, moves, final)
+    paths = [saves.write_replay(tmp_path, record) for _ in range(4)]
+    for age, path in enumerate(paths):  # oldest first
+        os.utime(path, (1000 + age, 1000 + age))
+    saves.prune_replays(tmp_path, keep=2)
+    assert sorted(p.name for p in saves.replays_dir(tmp_path).iterdir()) == sorted(
+        p.name for p in paths[2:]
+    )
+
+
+def test_the_autosave_is_written_and_dropped(tmp_path):
+    cfg = config("kaphoorn", "standard", 3)
+    moves, state = play(cfg, limit=12)
+    path = saves.write_autosave(tmp_path, saves.build("save", cfg, moves, state))
+    assert path == saves.autosave_path(tmp_path)
+    assert saves.load(path).kind == "autosave"
+    saves.drop_autosave(tmp_path, config("kaphoorn", "standard", 4))
+    assert path.exists()  # another game finished: this one stays to be continued
+    saves.drop_autosave(tmp_path, cfg)
+    assert not path.exists()
+
+
+def test_export_and_import_round_trip(tmp_path):
+    cfg = config("nanuuk", "full", 2)
+    moves, final = play(cfg)
+    original = saves.read_replay(
+        saves.write_replay(tmp_path, saves.build("replay", cfg, moves, final))
+    )
+    exported = saves.export_replay(tmp_path, original)
+    assert exported.parent == tmp_path / saves.EXPORTS_DIR
+    other = tmp_path / "other"
+    (saves.import_dir(other) / "from_a_friend.json").write_text(exported.read_text())
+    (saves.import_dir(other) / "broken.json").write_text("[1, 2")
+    imported, bad = saves.import_replays(other)
+    assert len(imported) == 1 and [k.name for k, _ in bad] == ["broken.json.bad"]
+    back = saves.list_replays(other).records
+    assert [list(r.moves) for r in back] == [moves]
+    assert list(saves.import_dir(other).glob("*.json")) == []  # not imported twice
+
+
+def test_a_save_of_an_unfinished_game_is_not_imported_as_a_replay(tmp_path):
+    cfg = config("bergruft", "standard", 2)
+    moves, state = play(cfg, limit=4)
+    text = saves.to_json(saves.build("save", cfg, moves, state))
+    (saves.import_dir(tmp_path) / "save.json").write_text(text)
+    imported, bad = saves.import_replays(tmp_path)
+    assert imported == [] and "not a replay" in bad[0][1]
