@@ -54,6 +54,9 @@ def build_parser() -> argparse.ArgumentParser:
     g.add_argument(
         "--option", action="append", default=[], metavar="KEY=VALUE", help="a variant option"
     )
+    g.add_argument(
+        "--guided", action="store_true", help="a guided first game: the next choice is pointed at"
+    )
     r = p.add_argument_group("running")
     r.add_argument("--speed", type=_positive, default=1.0, help="game-time multiplier (e.g. 20)")
     r.add_argument(
@@ -100,6 +103,8 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
                 parser.error(f"--{flag} needs --game")
         if args.option:
             parser.error("--option needs --game")
+        if args.guided:
+            parser.error("--guided needs --game")
         return None
     if args.game not in BUILT_GAMES:
         parser.error(f"{TITLES[args.game]} is coming soon; playable now: {', '.join(BUILT_GAMES)}")
@@ -133,7 +138,7 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
 
     colours = [c for c, _ in seat_colours()]
     seats = tuple(Seat(s.name, s.kind, colours[i % len(colours)]) for i, s in enumerate(seats))
-    return GameConfig(args.game, variant.id, seats, seed, options)
+    return GameConfig(args.game, variant.id, seats, seed, options, guided=args.guided)
 
 
 def parse_args(argv: list[str] | None = None):  # -> game.app.Options

@@ -40,6 +40,12 @@ def test_full_headless_command_parses():
     assert len({s.colour for s in opts.game.seats}) == 2
     assert opts.speed == 20 and opts.exit_when_over and opts.size == (1280, 720)
     assert opts.quit_after == 30
+    assert not opts.game.guided
+
+
+def test_guided_starts_a_guided_first_game():
+    opts = parse_args(["--game", "kaphoorn", "--players", "human,ai:easy,ai:easy", "--guided"])
+    assert opts.game is not None and opts.game.guided
 
 
 @pytest.mark.parametrize(
@@ -57,6 +63,7 @@ def test_full_headless_command_parses():
         ("--size big", "not a size"),
         ("--speed 0", "greater than 0"),
         ("--seed 3", "needs --game"),
+        ("--guided", "needs --game"),
         ("--lang fr", "invalid choice"),
         ("--game bergruft --players Ann=human,Ann=ai:easy", "same name"),
     ],
