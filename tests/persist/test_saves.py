@@ -124,6 +124,18 @@ def test_the_list_keeps_damaged_files_as_bad_and_shows_the_rest(tmp_path):
     assert saves.list_saves(tmp_path).bad == []  # kept aside once, not reported again
 
 
+def test_a_listed_file_changed_afterwards_is_checked_again(tmp_path):
+    cfg = config("bergruft", "standard", 2)
+    moves, state = play(cfg, limit=6)
+    path = saves.save_game(tmp_path, saves.build("save", cfg, moves, state))
+    assert [r.path for r in saves.list_saves(tmp_path).records] == [path]  # checked, remembered
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["moves"] = data["moves"][:-1]  # tampered: the moves no longer reach the stored position
+    path.write_text(json.dumps(data), encoding="utf-8")
+    listing = saves.list_saves(tmp_path)
+    assert listing.records == [] and [kept.name for kept, _ in listing.bad] == [path.name + ".bad"]
+
+
 def test_only_the_newest_replays_are_kept(tmp_path):
     cfg = config("bergruft", "standard", 2)
     moves, final = play(cfg)
