@@ -182,6 +182,9 @@ class BergruftScene(Recorder, UIScene):
     def resume(self) -> None:
         self.tweener.speed = self.app.settings.animation_speed
         self._built_key = None
+        # the settings may have changed contrast or text size: paint the board and panels anew
+        self._overlay = board.board_surface(self.state.mountain).copy()
+        self._region_keys = {}
         self._sync_controls()
 
     def _colour(self, seat: int) -> tuple[int, int, int]:

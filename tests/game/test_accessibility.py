@@ -349,3 +349,35 @@ def test_every_seat_has_its_own_shape_on_the_board(tmp_path, monkeypatch, game, 
 
 
 _SHAPES = ("circle", "square", "triangle", "diamond", "star")
+
+
+def test_high_contrast_chosen_during_a_game_repaints_the_mountain_at_once(tmp_path):
+    app = start(tmp_path, Settings())
+    scene = play_scene(app, "bergruft", "standard", 2)
+    plain = berg_board.board_surface(scene.state.mountain)
+    show(app, "settings", push=True)
+    settings = app.scenes.top
+    settings.ring.focus(settings.contrast_button)
+    settings.handle(_key_intent("RIGHT"))
+    app.scenes.pop()  # back to the game (resume)
+    app.scenes.apply_pending()
+    frames(app, 2)
+    contrast = berg_board.board_surface(scene.state.mountain)
+    assert app.settings.high_contrast and contrast is not plain
+    differs = [
+        (x, y)
+        for x in range(0, 1920, 24)
+        for y in range(0, 1080, 24)
+        if plain.get_at((x, y)) != contrast.get_at((x, y))
+    ]
+    assert differs  # the contrast board differs somewhere from the plain one...
+    assert all(scene._overlay.get_at(p) == contrast.get_at(p) for p in differs  # ...and is shown
+               if not any(r.collidepoint(p) for r in _berg_regions()))  # fmt: skip
+
+
+def _berg_regions() -> list[pygame.Rect]:
+    """The panels Der Berg ruft paints over its cached board (they follow their own keys)."""
+    from game.scenes import bergruft
+
+    names = ("CARDS_RECT", "SCREEN_REGION", "PROMPT_RECT", "STORY_RECT")
+    return [getattr(bergruft, n) for n in names if hasattr(bergruft, n)]
