@@ -228,5 +228,5 @@ class RulesHelpScene(UIScene):
         count = tr("rules_help.page", n=self.index + 1, total=max(1, len(self.pages)))
         theme.text(surface, count, (centre, y - 20), 40, PAGE_NUMBER, True, "center", True)
         room = self.previous_button.rect.left - self.back_button.rect.right - 20
-        hint = theme.fit(tr("rules_help.hint"), 28, room)
-        theme.text(surface, hint, (centre, y + 26), 28, theme.SNOW, False, "center", True)
+        theme.text(surface, tr("rules_help.hint"), (centre, y + 26), 28, theme.SNOW, False,
+                   "center", True, width=room)  # fmt: skip
