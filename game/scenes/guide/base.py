@@ -158,9 +158,12 @@ def _draw_panel(
         theme.text(surface, keys, (tab.right - PAD, mid), KEYS_SIZE, theme.SNOW, False, "midright")
     step = theme.line_height(BODY_SIZE)
     lines = panel_lines(hint, rect.w)
-    room = max(1, (rect.h - 8) // step)
-    if len(lines) > room:  # never spill out of the panel: the last line ends in "…"
-        lines = [*lines[: room - 1], theme.fit(" ".join(lines[room - 1 :]), BODY_SIZE, rect.w)]
+    if len(lines) * step > rect.h - 8:  # too long at a large text size: smaller, down to 100 %,
+        inner = pygame.Rect(rect.x + PAD, rect.y + 4, rect.w - 2 * PAD, rect.h - 8)
+        rows = max(1, inner.h // theme.base_font(BODY_SIZE).get_linesize())
+        theme.text_in(surface, hint.text, inner, BODY_SIZE, theme.WHITE, max_lines=rows,
+                      middle=True)  # fmt: skip
+        return tab  # ...and only then does the last line end in "…"
     y = rect.y + max(4, min(TEXT_TOP, (rect.h - len(lines) * step) // 2))
     for line in lines:
         theme.text(surface, line, (rect.x + PAD, y), BODY_SIZE, theme.WHITE, False, "topleft")

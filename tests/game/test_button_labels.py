@@ -1,0 +1,60 @@
+"""Every button's label fits its button in every language (a clipped "Beurt beëindi" was found
+in Dutch Kap Hoorn): the play scenes through a stretch of random moves, and the menus."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pygame_gui.elements import UIButton
+
+from game import i18n
+from game.i18n import LANGUAGES
+from game.session import GameConfig, Seat
+
+ROOM = 18  # what a button keeps round its label: its rounded border and the text padding
+GAMES = (("kaphoorn", "standard", 3), ("nanuuk", "full", 2), ("bergruft", "standard", 2))
+
+
+def clipped(app) -> list[str]:
+    """The labels wider than their buttons allow, in every scene on the stack."""
+    found = []
+    for scene in app.scenes.stack:
+        ui = getattr(scene, "ui", None)
+        for element in ui.get_sprite_group().sprites() if ui is not None else ():
+            if isinstance(element, UIButton) and element.text:
+                if element.font.size(element.text)[0] > element.rect.width - ROOM:
+                    found.append(f"{scene.name}: {element.text!r}")
+    return found
+
+
+def back_to(drive, scene) -> None:
+    while drive.app.scenes.top is not scene:  # hand-off screens (hot seat) put away
+        drive.app.scenes.pop()
+        drive.app.scenes.apply_pending()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_button_label_is_cut_off(drive, lang) -> None:
+    i18n.set_language(lang)
+    found: set[str] = set()
+    for game, variant, players in GAMES:
+        seats = tuple(Seat(f"P{i + 1}", "human", c) for i, c in zip(range(players),
+                      ("red", "blue", "yellow"), strict=False))  # fmt: skip
+        drive.app.scenes.reset(game, config=GameConfig(game, variant, seats, 3))
+        drive.app.scenes.apply_pending()
+        scene, rng = drive.app.scenes.stack[0], random.Random(2)
+        for _ in range(25):
+            back_to(drive, scene)
+            drive.frames(2)
+            found.update(clipped(drive.app))
+            if scene.state.is_over():
+                break
+            scene.play(rng.choice(scene.state.legal_actions()))
+            scene.skip()
+    for name in ("title", "picker", "settings", "pause"):
+        drive.app.scenes.reset(name)
+        drive.app.scenes.apply_pending()
+        drive.frames(1)
+        found.update(clipped(drive.app))
+    assert not found
