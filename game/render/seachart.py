@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 from collections.abc import Collection, Sequence
 from functools import lru_cache
 
@@ -306,9 +307,51 @@ def _paint_textures(lay: ChartLayout) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return np.clip(img, 0, 255).astype(np.uint8), L, B
 
 
+# Textures worked out ahead on a background thread (``prepare_board``): they are plain numpy
+# (no SDL, no fonts), most of a big board's cost, and numpy lets the loop run meanwhile.
+_TEXTURES: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_PREPARING: set[tuple] = set()
+_PREPARE_FAILED: set[tuple] = set()
+_PREPARE_LOCK = threading.Lock()
+
+
+def _layer_key(chart: Chart, size: tuple[int, int]) -> tuple:
+    return (id(chart), chart.terrain, tuple(size))
+
+
+def prepare_board(chart: Chart, size: tuple[int, int]) -> bool:
+    """Whether the board of ``size`` pixels can be painted without a long wait now. If not,
+    its textures are worked out on a background thread: ask again in a later frame."""
+    key = _layer_key(chart, size)
+    with _PREPARE_LOCK:
+        if key in _LAYER_CACHE or key in _TEXTURES or key in _PREPARE_FAILED:
+            return True  # a failure is met again (and reported) when the board is painted
+        if key in _PREPARING:
+            return False
+        _PREPARING.add(key)
+
+    def work() -> None:
+        try:
+            textures = _paint_textures(ChartLayout(chart, pygame.Rect(0, 0, *size)))
+        except Exception:
+            with _PREPARE_LOCK:
+                _PREPARE_FAILED.add(key)
+            raise
+        finally:
+            with _PREPARE_LOCK:
+                _PREPARING.discard(key)
+        with _PREPARE_LOCK:
+            _TEXTURES[key] = textures
+
+    threading.Thread(target=work, name="chart-textures", daemon=True).start()
+    return False
+
+
 def _paint_board(chart: Chart, rect: pygame.Rect) -> pygame.Surface:
     lay = ChartLayout(chart, pygame.Rect(0, 0, rect.width, rect.height))
-    img, L, B = _paint_textures(lay)
+    with _PREPARE_LOCK:
+        ready = _TEXTURES.pop(_layer_key(chart, rect.size), None)
+    img, L, B = ready if ready is not None else _paint_textures(lay)
     base = pygame.surfarray.make_surface(np.ascontiguousarray(img.transpose(2, 1, 0)))
     g = _Scaled(lay, SS)
     over = pygame.Surface((g.w, g.h), pygame.SRCALPHA)
@@ -790,7 +833,7 @@ class ChartRenderer:
     # -- board ------------------------------------------------------------------------------
     @property
     def board_layer(self) -> pygame.Surface:
-        key = (id(self.chart), self.chart.terrain, self.rect.size)
+        key = _layer_key(self.chart, self.rect.size)
         layer = _LAYER_CACHE.get(key)
         if layer is None:
             if len(_LAYER_CACHE) >= _LAYER_CACHE_SIZE:

@@ -207,6 +207,16 @@ class RulesHelpScene(UIScene):
         if image is not None:
             surface.blit(image, PICTURE.move(dx, 0))
             pygame.draw.rect(surface, PAPER_EDGE, PICTURE.move(dx, 0).inflate(6, 6), 3, 8)
+        elif page.picture and page.picture not in self.broken:
+            self._draw_coming(surface, PICTURE.move(dx, 0))
+
+    def _draw_coming(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Where a picture is still being prepared: its frame and three dots that take turns."""
+        pygame.draw.rect(surface, PAPER_EDGE, rect.inflate(6, 6), 3, 8)
+        lit = -1 if theme.ACCESS.reduced_motion else int(self.app.clock_seconds * 3) % 3
+        for i in range(3):
+            colour = RUBRIC if i == lit else PAPER_EDGE
+            pygame.draw.circle(surface, colour, (rect.centerx + (i - 1) * 40, rect.centery), 10)
 
     def _picture(self, page: Page) -> pygame.Surface | None:
         """The page's picture; a picture that cannot be drawn is logged and left out, so the
@@ -214,6 +224,11 @@ class RulesHelpScene(UIScene):
         if not page.picture or page.picture in self.broken:
             return None
         try:
+            following = self.pages[self.index + 1 :][:1]
+            if following and following[0].picture:  # prepared ahead while this page is read
+                rules_pictures.ready(following[0].picture, self.variant, PICTURE.size)
+            if not rules_pictures.ready(page.picture, self.variant, PICTURE.size):
+                return None  # being prepared in the background: the page shows it when ready
             return rules_pictures.picture(page.picture, self.variant, PICTURE.size)
         except Exception:
             if getattr(self.app.options, "raise_errors", False):

@@ -3,6 +3,8 @@ language, their pictures, turning pages by every input, and opening them from pa
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 
 import numpy as np
@@ -122,6 +124,37 @@ def test_a_picture_that_fails_leaves_the_text_and_does_not_crash(drive, monkeypa
     assert rules.broken == {rules.pages[0].picture}
     drive.key(pygame.K_RIGHT)
     assert rules.index == 1 and names(drive.app) == ["rules_help"]
+
+
+def test_a_slow_close_up_is_prepared_in_the_background_and_shown_when_ready(drive, monkeypatch):
+    """The first chart close-up paints the whole chart large (seconds): its textures are worked
+    out off the loop's thread while the page shows its text, then the picture appears."""
+    from game.render import seachart
+    from game.render.rules_pictures import kaphoorn
+
+    monkeypatch.setattr(seachart, "_LAYER_CACHE", {})
+    monkeypatch.setattr(rules_pictures, "_DRAWN", {})
+    close = kaphoorn.chart_size(kaphoorn.start(), help_scene.PICTURE.size, kaphoorn.CLOSE)
+    on_loop_thread = []
+    paint = seachart._paint_textures
+
+    def watched(lay):
+        if lay.rect.size == close:
+            on_loop_thread.append(threading.current_thread() is threading.main_thread())
+        return paint(lay)
+
+    monkeypatch.setattr(seachart, "_paint_textures", watched)
+    rules = open_rules(drive, "kaphoorn", "standard")
+    target = next(i for i, page in enumerate(rules.pages) if page.picture == "kaphoorn.lay")
+    for _ in range(target):
+        drive.key(pygame.K_RIGHT)
+    assert rules.index == target
+    shown = ("kaphoorn.lay", "standard", help_scene.PICTURE.size, i18n.language())
+    deadline = time.monotonic() + 300  # a wait for the worker, not a timing assertion
+    while shown not in rules_pictures._DRAWN and time.monotonic() < deadline:
+        drive.frames(1)
+        time.sleep(0.01)
+    assert shown in rules_pictures._DRAWN and on_loop_thread == [False]
 
 
 # ---- turning pages ------------------------------------------------------------------------

@@ -3,13 +3,15 @@
 ``picture(name, variant, size)`` returns the named figure as a surface of ``size``; each is
 drawn once per name, variant, size and language (its labels are translated) and then kept.
 The figures live per game in ``nanuuk``, ``kaphoorn`` and ``bergruft``; each module's
-``FIGURES`` maps a picture name to a function ``(variant, size) -> Surface``.
+``FIGURES`` maps a picture name to a function ``(variant, size) -> Surface``; a slow one also
+has an entry in ``READY`` that says whether it can be drawn at once and, if not, prepares it in
+the background (``ready``), so that no frame waits for it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache, lru_cache
+from functools import cache
 
 import pygame
 
@@ -29,13 +31,47 @@ def figures() -> dict[str, Figure]:
     return found
 
 
+@cache
+def _readiness() -> dict[str, Callable[[str, tuple[int, int]], bool]]:
+    from game.render.rules_pictures import bergruft, kaphoorn, nanuuk
+
+    found: dict[str, Callable[[str, tuple[int, int]], bool]] = {}
+    for module in (nanuuk, kaphoorn, bergruft):
+        found.update(getattr(module, "READY", {}))
+    return found
+
+
+def ready(name: str, variant: str, size: tuple[int, int]) -> bool:
+    """Whether ``picture`` returns at once; False while a slow one is prepared in the
+    background (a frame must never wait seconds: ask again in a later frame)."""
+    if _key(name, variant, size) in _DRAWN:
+        return True
+    check = _readiness().get(name)
+    return check is None or check(variant, tuple(size))
+
+
 def picture(name: str, variant: str, size: tuple[int, int]) -> pygame.Surface:
     """The picture ``name`` for ``variant`` in the current language."""
-    return _picture(name, variant, tuple(size), i18n.language())
+    key = _key(name, variant, size)
+    image = _DRAWN.pop(key, None)
+    if image is None:
+        image = _draw(name, variant, tuple(size))
+        while len(_DRAWN) >= KEEP:
+            _DRAWN.pop(next(iter(_DRAWN)))
+    _DRAWN[key] = image  # the newest last: the oldest goes first
+    return image
 
 
-@lru_cache(maxsize=16)
-def _picture(name: str, variant: str, size: tuple[int, int], lang: str) -> pygame.Surface:
+# Each picture is drawn once per name, variant, size and language (labels are translated).
+KEEP = 16
+_DRAWN: dict[tuple[str, str, tuple[int, int], str], pygame.Surface] = {}
+
+
+def _key(name: str, variant: str, size: tuple[int, int]) -> tuple[str, str, tuple[int, int], str]:
+    return name, variant, (size[0], size[1]), i18n.language()
+
+
+def _draw(name: str, variant: str, size: tuple[int, int]) -> pygame.Surface:
     figure = figures().get(name)
     if figure is None:
         raise KeyError(f"no rules picture named {name!r}")

@@ -19,6 +19,7 @@ from game.render.seachart import (
     draw_rose,
     draw_ship,
     draw_wind_card,
+    prepare_board,
     ship_offsets,
     ship_size,
 )
@@ -66,6 +67,20 @@ def plays(state: KapState) -> list[Play]:
 
 
 # ---- drawing ----------------------------------------------------------------------------------
+def chart_size(state: KapState, size: Size, cell: int) -> Size:
+    """The whole chart's size in pixels when its fields are ``cell`` wide (a close-up shows a
+    ``size`` window of it)."""
+    scale = cell / ChartLayout(state.chart, pygame.Rect(0, 0, *size)).cell
+    return round(size[0] * scale) + 1, round(size[1] * scale) + 1
+
+
+def close_up_ready(variant: str, size: Size) -> bool:
+    """Whether a close-up can be drawn at once: the first paints the whole chart large
+    (seconds), so its textures are first worked out in the background."""
+    state = start()
+    return prepare_board(state.chart, chart_size(state, size, CLOSE))
+
+
 class ChartView:
     """The chart with the state's cards and ships; a close-up with ``focus`` and ``cell``."""
 
@@ -74,8 +89,7 @@ class ChartView:
     ) -> None:
         rect = pygame.Rect(0, 0, *size)
         if focus is not None and cell is not None:
-            scale = cell / ChartLayout(state.chart, rect).cell
-            rect = pygame.Rect(0, 0, round(size[0] * scale) + 1, round(size[1] * scale) + 1)
+            rect = pygame.Rect(0, 0, *chart_size(state, size, cell))
         self.state = state
         self.size = size
         self.renderer = ChartRenderer(state.chart, rect)
@@ -240,6 +254,9 @@ def hand(variant: str, size: Size) -> pygame.Surface:
     label(surface, words("secret"), (size[0] / 2, 680))
     return surface
 
+
+# pictures that may need a frame or more to get ready (drawn at once when they are)
+READY = {name: close_up_ready for name in ("kaphoorn.lay", "kaphoorn.sail", "kaphoorn.stations")}
 
 FIGURES = {
     "kaphoorn.chart": chart,
