@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from app_support import close
 
 from game import i18n
 from game.app import STEP, App, Options
@@ -120,14 +121,6 @@ def new_app(folder: Path, lang: str, kiosk: bool = False) -> App:
     app = App(options)
     app.start()
     return app
-
-
-def close(app: App) -> None:
-    if app.kiosk is not None:
-        app.kiosk.close()
-    for scene in reversed(app.scenes.stack):
-        scene.exit()
-    app.scenes.stack.clear()
 
 
 def visit_menus(app: App, watch: Watch) -> None:

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+from app_support import close  # noqa: F401 - the kiosk tests import it from here
 
 from game import i18n
 from game.app import STEP, App, Options
@@ -114,12 +115,3 @@ def make_kiosk(folder: Path, toml: str | None = FAST, **options: object) -> App:
     app = App(Options(**values))  # type: ignore[arg-type]
     app.start()
     return app
-
-
-def close(app: App) -> None:
-    """Close what a test's kiosk App still holds: open statistics rows, scenes, bot workers."""
-    if app.kiosk is not None:
-        app.kiosk.close()
-    for scene in reversed(app.scenes.stack):
-        scene.exit()
-    app.scenes.stack.clear()

@@ -20,24 +20,24 @@ from game import i18n
 Figure = Callable[[str, tuple[int, int]], pygame.Surface]
 
 
-@cache
 def figures() -> dict[str, Figure]:
-    """Every picture by name (imported on first use: the renderers load level data)."""
-    from game.render.rules_pictures import bergruft, kaphoorn, nanuuk
+    """Every picture by name."""
+    return _by_name("FIGURES")
 
-    found: dict[str, Figure] = {}
-    for module in (nanuuk, kaphoorn, bergruft):
-        found.update(module.FIGURES)
-    return found
+
+def _readiness() -> dict[str, Callable[[str, tuple[int, int]], bool]]:
+    return _by_name("READY")
 
 
 @cache
-def _readiness() -> dict[str, Callable[[str, tuple[int, int]], bool]]:
+def _by_name(table: str) -> dict[str, Callable]:
+    """The ``table`` of every game's module merged (imported on first use: the renderers load
+    level data)."""
     from game.render.rules_pictures import bergruft, kaphoorn, nanuuk
 
-    found: dict[str, Callable[[str, tuple[int, int]], bool]] = {}
+    found: dict[str, Callable] = {}
     for module in (nanuuk, kaphoorn, bergruft):
-        found.update(getattr(module, "READY", {}))
+        found.update(getattr(module, table, {}))
     return found
 
 
