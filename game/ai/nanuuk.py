@@ -51,6 +51,7 @@ from game.rules.nanuuk.spec import (
     PARTNER,
 )
 from game.rules.nanuuk.state import PLACE
+from game.rules.nanuuk.turn import neighbourhood_winner
 
 WIN = 10_000.0  # a won game; a lost one is -WIN
 # The share of the budget a bot plans to use: the rest is slack for the work the clock cannot
@@ -153,12 +154,7 @@ class Evaluator:
             others = [seat_safety(s) for s in range(n) if s != seat and s not in st.out]
             return seat_safety(seat) - (sum(others) / len(others) if others else 0.0)
         if variant in (PARTNER, NEIGHBOURHOOD):
-            if variant == PARTNER:
-                target = (seat + 2) % n
-            elif spec.opt("winner") == "right":
-                target = (seat + 1) % n
-            else:
-                target = (seat - 1) % n
+            target = self._prey(seat, n)
             rest = [seat_safety(s) for s in range(n) if s != target]
             return -seat_safety(target) + 0.5 * min(rest) + 0.3 * sum(rest) / len(rest)
         if variant == HELPERS:
@@ -187,6 +183,13 @@ class Evaluator:
             theirs = spec.index[f"Inuk {2 - seat}"]
             return safety(mine) - 0.8 * safety(theirs)
         return 0.0
+
+    def _prey(self, seat: int, n: int) -> int:
+        """The seat whose enclosure first makes ``seat`` the winner (N14), as the rules say."""
+        if self.variant == PARTNER:
+            return (seat + 2) % n
+        side = self.spec.opt("winner")
+        return next(s for s in range(n) if neighbourhood_winner(side, s, n) == seat)
 
     def _threats(self, st: NanuukState, seat: int) -> int:
         """Edges the movers of ``seat`` could crack in one step (a mask)."""

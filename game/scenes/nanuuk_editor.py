@@ -36,6 +36,7 @@ from game.rules.nanuuk.level import (
     check_setup,
     default_level,
 )
+from game.rules.nanuuk.spec import full_game_mode
 from game.scenes.menukit import dim, go_back
 from game.scenes.ui import Focusable, UIScene
 
@@ -60,15 +61,6 @@ FATAL_RGB = (255, 120, 108)
 WARN_RGB = (255, 196, 46)
 LABEL_RE = re.compile(r"\bF\d+\b")
 DIRS = {Kind.UP: (0, -1), Kind.DOWN: (0, 1), Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0)}
-
-
-def mode_for(players: int, two_hunters: bool = False) -> str:
-    """Which fields are in play in the full game (N2): as the rules engine decides."""
-    if players == 3:
-        return "no-dots"
-    if players == 2 and not two_hunters:
-        return "no-waves"
-    return "all"
 
 
 def printed_for(players: int, two_hunters: bool = False) -> str:
@@ -141,7 +133,7 @@ class NanuukEditorScene(UIScene):
         self.level, self.floe = level, level.floe
         self.players = max(2, min(4, int(players)))
         self.two_hunters = bool(two_hunters) and self.players == 2
-        self.mode = mode_for(self.players, self.two_hunters)
+        self.mode = full_game_mode(self.players, self.two_hunters)
         self.printed = printed_for(self.players, self.two_hunters)
         self.in_play = level.in_play(self.mode)
         self.renderer = FloeRenderer(self.floe, self.in_play, BOARD_RECT)

@@ -9,11 +9,12 @@ import pytest
 
 from game.ai import LEVELS, RandomBot, make_bot
 from game.ai.base import Bot
-from game.ai.nanuuk import EasyBot, NormalBot
+from game.ai.nanuuk import EasyBot, NormalBot, evaluator
 from game.ai.nanuuk_mcts import HardBot
 from game.rules.nanuuk import RULES, NanuukState
 from game.rules.nanuuk.actions import Leave, Take
 from game.rules.nanuuk.turn import start_turn
+from tests.rules.nanuuk_positions import position
 
 # (variant, players, options): every family of play and the options that change a turn
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
@@ -171,3 +172,24 @@ def _share(level: str, variant: str, games: int) -> float:
 def test_normal_clearly_beats_random(variant: str) -> None:
     # 20 games, both seats: a coin would reach 16 wins less than 1 % of the time
     assert _share("normal", variant, 20) >= 0.8
+
+
+# -- N14: the Neighbourhood bot hunts the right neighbour --------------------------------------
+def _one_nearly_enclosed(seat_nearly_enclosed: int, side: str) -> NanuukState:
+    """Seat 0 to move; the hunter of seat 1 or seat 3 stands on F7 with one way out left."""
+    fields = {1: "F36", 3: "F36"}
+    fields[seat_nearly_enclosed] = "F7"
+    movers = {"hunter 1": "F29", "hunter 2": fields[1], "hunter 3": "F50", "hunter 4": fields[3]}
+    return position(
+        "neighbourhood", 4, movers, cracks=("F7|F8",), seat=0, options={"winner": side}
+    )
+
+
+@pytest.mark.parametrize(("side", "prey"), [("left", 1), ("right", 3)])
+def test_the_neighbourhood_bot_hunts_the_neighbour_whose_enclosure_makes_it_win(
+    side: str, prey: int
+) -> None:
+    """N14: seat 0 wins when his left (right) neighbour, seat 1 (seat 3), is enclosed first."""
+    hunted, spared = _one_nearly_enclosed(prey, side), _one_nearly_enclosed(4 - prey, side)
+    judge = evaluator(hunted.spec, 0)
+    assert judge(hunted) > judge(spared)

@@ -51,7 +51,7 @@ def whale_next_to_inuk(editor) -> int:
 def test_starts_from_the_printed_setup_for_the_player_count(drive):
     editor = open_editor(drive, players=3)
     level = default_level()
-    assert editor.mode == "no-dots" and editor.printed == "3p"
+    assert editor.mode == "no-waves" and editor.printed == "3p"
     assert editor.setup().pieces == level.setups["3p"].pieces
     assert editor.problems == []
     assert "Polar bears 2/3" in editor.palette["bears"].text

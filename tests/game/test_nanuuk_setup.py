@@ -67,7 +67,7 @@ def test_cycling_variants_changes_option_rows_and_seats(drive):
     assert len(scene.seats) == 4 and not scene.add_button.is_enabled
     choose_variant(drive, scene, "neighbourhood")
     assert list(scene.option_buttons) == ["winner"]
-    assert "Winner: left neighbour" in scene.option_buttons["winner"].text
+    assert "Winner: whose left neighbour is stuck" in scene.option_buttons["winner"].text
     choose_variant(drive, scene, "helpers")
     assert len(scene.seats) == 2
     choose_variant(drive, scene, "bear-hunt")

@@ -12,8 +12,9 @@ plays the rulebook's sentences with the printed actions::
       .   F52 F53 F54 F55 F56 F57 F58 F59 .
         .   F60 F61 F62 F63 F64 F65 F66 .   .
 
-Igloos F17, F22, F47. The three-dots row F60-F66 is not used with 3 players; the ~~ fields
-(:data:`WAVES`) are not used in the 2-player game with one hunter each. Unless a test says
+Igloos F17, F22, F47. The ~~ fields (:data:`WAVES`) are not used in the 2-player game with one
+hunter each nor in the 3-player game (N2); the three-dots row F60-F66 is in play in the full
+game. Unless a test says
 otherwise it is a 2-player game, every player has finished one turn (so the first-round ban on
 bears is over) and only the pieces the test names lie on the floe, plus a spare fish far off on
 F57 that keeps the hunt going (N26) unless the test is about its end.
@@ -159,11 +160,13 @@ def test_two_players_with_one_hunter_each_leave_out_the_wave_fields() -> None:
     assert steps_of(state) == {"F44", "F45", "F54", "F60", "F61"}  # not F52 (~~)
 
 
-def test_three_players_leave_out_the_three_dots_row() -> None:
+def test_the_three_player_full_game_counts_the_waves_fields_as_water() -> None:
+    """N2 (revised): in the 3-player full game the ~~ fields "are not part of the game. They
+    count like water"; the three-dots row is in play."""
     state = RULES.new_game("full", 3, seed=0)
-    assert {label(f) for f in state.spec.board.in_play} == ALL - DOTS
+    assert {label(f) for f in state.spec.board.in_play} == ALL - WAVES
     state = hunt({"hunter 1": "F53", "hunter 2": "F22", "hunter 3": "F47"}, players=3)
-    assert steps_of(state) == {"F44", "F45", "F52", "F54"}  # not F60, F61 (three dots)
+    assert steps_of(state) == {"F44", "F45", "F54", "F60", "F61"}  # not F52 (~~)
 
 
 def test_four_players_and_two_hunters_each_use_every_field() -> None:
@@ -647,6 +650,72 @@ def test_a_whale_counts_only_while_a_fresh_inuk_is_on_the_floe_or_with_a_hunter(
     assert state.home is over
 
 
+POCKET = ("F2|F9", "F2|F10", "F3|F10", "F3|F11", "F3|F4")  # F2 + F3: cut off, no igloo
+
+
+def _hunt_checked(state: NanuukState) -> NanuukState:
+    """Hunter 1 walks out of igloo F17; as his turn ends the rules check the hunt (N26)."""
+    return play(state, "hunter 1 -> F18", "crack F9|F10")
+
+
+def test_an_animal_only_a_stranded_hunter_without_harpoon_could_reach_ends_the_hunt() -> None:
+    """N26: "An animal that only a stranded hunter without harpoon ... could reach does not
+    keep the hunt going." Hunter 2 is shut in F2 + F3 with a fish and no harpoon."""
+    state = hunt(
+        {"hunter 1": "F17", "hunter 2": "F3"},
+        pieces={"fish": ["F2"]}, cracks=POCKET, sheets={"hunter 2": Sheet(0)}, spare=False,
+    )  # fmt: skip
+    assert _hunt_checked(state).home
+
+
+@pytest.mark.parametrize(("animal", "over"), [("fish", True), ("seal", False)])
+def test_an_animal_only_a_stranded_hunter_with_that_slot_full_could_reach_ends_the_hunt(
+    animal: str, over: bool
+) -> None:
+    """N26: taken "by that hunter: he carries a harpoon and has that animal's bag slot free".
+    Hunter 2, shut in with a fish in his bag, cannot take a second fish; a seal he could."""
+    state = hunt(
+        {"hunter 1": "F17", "hunter 2": "F3"},
+        pieces={animal: ["F2"]}, cracks=POCKET, sheets={"hunter 2": Sheet(bag=FISH)},
+        spare=False,
+    )  # fmt: skip
+    assert _hunt_checked(state).home is over
+
+
+def test_a_whale_keeps_the_hunt_going_only_if_its_hunter_can_meet_an_inuk_on_the_way() -> None:
+    """N26: "a whale also needs an Inuk with him, or one he can still meet on the way". The
+    only Inuk left stands shut in on F2, where no hunter can meet him."""
+    state = hunt(pieces={"whale": ["F40"], "inuk": ["F2"]}, cracks=POCKET, spare=False)
+    assert _hunt_checked(state).home
+
+
+@pytest.mark.parametrize(("bag", "over"), [(0, True), (SEAL, False)])
+def test_a_hunter_who_can_reach_an_igloo_and_from_there_the_animal_keeps_the_hunt_going(
+    bag: int, over: bool
+) -> None:
+    """N26: "he can first reach an igloo (where he gets a harpoon back ...) and from that igloo
+    reach the animal". Hunter 2, shut in without harpoon, crosses by kayak to the igloos; the
+    fish lies on the island F57, one more crack away: only a kayak bought with a seal (N24)
+    takes him there."""
+    state = hunt(
+        {"hunter 1": "F17", "hunter 2": "F3"},
+        pieces={"fish": ["F57"]}, cracks=POCKET + ring("F57"),
+        sheets={"hunter 2": Sheet(KAYAK, bag=bag)}, spare=False,
+    )  # fmt: skip
+    assert _hunt_checked(state).home is over
+
+
+def test_a_hunter_without_harpoon_keeps_the_hunt_going_by_way_of_an_igloo() -> None:
+    """N26: hunter 2 has thrown his harpoon, but he can reach igloo F22 and from there the fish
+    on F40. Hunter 1, shut in without a harpoon, walks in his pocket."""
+    state = hunt(
+        {"hunter 1": "F3", "hunter 2": "F21"},
+        pieces={"fish": ["F40"]}, cracks=POCKET,
+        sheets={"hunter 1": Sheet(0), "hunter 2": Sheet(0)}, spare=False,
+    )  # fmt: skip
+    assert not play(state, "hunter 1 -> F2", "crack F9|F10").home
+
+
 def test_in_the_homecoming_the_hunters_outside_move_until_they_are_home() -> None:
     state = hunt({"hunter 1": "F19", "hunter 2": "F22"}, spare=False)  # no animals at all
     state = play(state, "hunter 1 -> F20", "crack F11|F12")
@@ -1020,8 +1089,8 @@ PERFT = [
     ("2p printed, F17", lambda: printed(2, ("F17", "F22")), 3, 126),
     # 4p printed set-up, hunter 1 in F47: six steps, six C-lines each (bears F29 F43 F51 far off)
     ("4p printed, F47", lambda: printed(4, ("F47", "F17", "F22", "F47")), 2, 36),
-    # 3p: the same, but F55 and F56 lose three C-lines each to the three-dots row
-    ("3p printed, F47", lambda: printed(3, ("F47", "F17", "F22")), 2, 30),
+    # 3p: the same; the three-dots row is in play (N2: only the ~~ fields are water)
+    ("3p printed, F47", lambda: printed(3, ("F47", "F17", "F22")), 2, 36),
     # 2 x 2 hunters: choose one of 2 hunters (F17, F47), then 6 steps each
     ("2p two hunters", lambda: printed(2, ("F17", "F22", "F22", "F47"), **TWO), 2, 12),
     # F18 with everything, F18|F19 cracked: F9 F10 F17 F27 F28, F19 by kayak, double move

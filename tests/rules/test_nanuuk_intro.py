@@ -427,16 +427,27 @@ def test_partner_a_hunter_enclosed_by_a_move_ends_the_game_at_its_turn() -> None
     assert state.is_over() and state.winners == (3,)
 
 
-@pytest.mark.parametrize(("stuck", "left"), [(0, 1), (1, 2), (2, 3), (3, 0)])
-def test_neighbourhood_the_left_neighbour_of_the_first_enclosed_wins(stuck: int, left: int) -> None:
+# N35: a player's left neighbour is the next seat, his right neighbour the previous one.
+@pytest.mark.parametrize(("stuck", "winner"), [(0, 3), (1, 0), (2, 1), (3, 2)])
+def test_neighbourhood_the_player_wins_whose_left_neighbour_is_unable_to_move_first(
+    stuck: int, winner: int
+) -> None:
     state = four("neighbourhood", stuck)
-    assert state.is_over() and state.winners == (left,)
+    assert state.is_over() and state.winners == (winner,)
+    assert (winner + 1) % 4 == stuck  # the enclosed player is the winner's left neighbour
 
 
-@pytest.mark.parametrize(("stuck", "right"), [(0, 3), (1, 0), (2, 1), (3, 2)])
-def test_neighbourhood_option_right_the_right_neighbour_wins(stuck: int, right: int) -> None:
+@pytest.mark.parametrize(("stuck", "winner"), [(0, 1), (1, 2), (2, 3), (3, 0)])
+def test_neighbourhood_option_right_the_player_wins_whose_right_neighbour_cannot_move_first(
+    stuck: int, winner: int
+) -> None:
     state = four("neighbourhood", stuck, winner="right")
-    assert state.is_over() and state.winners == (right,)
+    assert state.is_over() and state.winners == (winner,)
+    assert (winner - 1) % 4 == stuck  # the enclosed player is the winner's right neighbour
+
+
+def test_neighbourhood_the_winner_is_left_by_default() -> None:
+    assert four("neighbourhood", 2).spec.opt("winner") == "left"
 
 
 # -- N15: helpers ---------------------------------------------------------------------------------

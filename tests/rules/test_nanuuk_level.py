@@ -134,9 +134,11 @@ def test_each_printed_setup_obeys_the_construction_rules(level: Level, name: str
         assert not around & level.floe.of_kind(IGLOO)
 
 
-def test_the_three_player_setup_avoids_the_three_dots_fields(level: Level) -> None:
+def test_the_three_player_setup_puts_no_piece_on_the_waves_fields(level: Level) -> None:
+    """N2 (revised): "The field marked with [symbol] are not part of the game. They count like
+    water." The ~~ fields are not in play in the 3-player full game."""
     used = {b for fields in level.setups["3p"].pieces.values() for b in fields}
-    assert not used & level.floe.of_kind(DOTS)
+    assert not used & level.floe.of_kind(WAVES)
 
 
 def test_the_two_player_setup_avoids_the_waves_fields(level: Level) -> None:
@@ -187,7 +189,7 @@ def test_a_whale_next_to_an_inuk_is_rejected(tmp_path: Path) -> None:
 
 
 def test_an_inuk_next_to_an_igloo_is_rejected(tmp_path: Path) -> None:
-    broken = replace_line("inuit", '["F1", "F6", "F45", "F56"]', "setups.3p")  # F56 touches F47
+    broken = replace_line("inuit", '["F25", "F42", "F45", "F56"]', "setups.3p")  # F56 touches F47
     with pytest.raises(
         LevelError, match=r"floe\.toml: setups\.3p: Inuk on F56 is next to the igloo F47"
     ):

@@ -9,12 +9,13 @@ import pygame
 
 from game.i18n import tr
 from game.render import figures, theme
-from game.render.rules_pictures.common import arrow, label, paper
+from game.render.rules_pictures.common import LABEL_INK, arrow, label, paper
 from game.render.rules_pictures.floe_view import FloeView
 from game.rules.nanuuk import RULES, NanuukState
 from game.rules.nanuuk.actions import Banish, Choose, Crack, Place, Step
 from game.rules.nanuuk.sheet import HARPOON, KAYAK, VALUE
 from game.rules.nanuuk.state import PIECES
+from game.rules.nanuuk.turn import start_turn
 
 Size = tuple[int, int]
 CLOSE = 96  # hex radius of a close-up, in pixels
@@ -204,6 +205,27 @@ def four(variant: str, size: Size) -> pygame.Surface:
     return image
 
 
+def neighbourhood(variant: str, size: Size) -> pygame.Surface:
+    """N14: player 2 is the first who cannot move; the engine names the winner, the player
+    whose left neighbour player 2 is (N35: the left neighbour is the next seat)."""
+    state = placed(new_game("neighbourhood"), (20, 31, 38, 27))
+    stuck = state.pos[1]
+    lines = 0
+    for edge in state.spec.board.d_lines[stuck]:
+        lines |= edge
+    state = start_turn(state.with_(cracks=state.cracks | lines), 1)  # player 2's turn begins
+    (winner,) = state.winners
+    view = FloeView(state, size, field(state, 29), CLOSE * 0.85)
+    view.highlight({stuck: "bad"})
+    image = view.finish()
+    at = view.centre(stuck)
+    label(image, words("cannot_move", n=2), (at[0] - 60, at[1] + 140), at, theme.DANGER)
+    at = view.centre(state.pos[winner])
+    text = words("left_neighbour_stuck", n=winner + 1, stuck=2)
+    label(image, text, (size[0] / 2, 40), at)
+    return image
+
+
 def helpers(variant: str, size: Size) -> pygame.Surface:
     """Each player a polar bear and an Inuk, marked with the player's colour."""
     state = placed(new_game("helpers"), (29, 20, 38, 31))
@@ -266,6 +288,27 @@ def bear_steps(variant: str, size: Size) -> pygame.Surface:
         arrow(image, view.centre(one), view.centre(second[0]), (240, 150, 40))
         to = view.centre(second[0])
         label(image, words("second_step"), (to[0] - 170, to[1] - 110), to)
+    return image
+
+
+def setups(variant: str, size: Size) -> pygame.Surface:
+    """N2, N4: the printed set-up for 2, 3 and 4 players; the ~~ fields are water with 2 and 3
+    players (one hunter each), as the rules engine leaves them out."""
+    image = paper(size)
+    row_h = size[1] // 3
+    floe_size = (round(row_h * 1.42), row_h - 12)
+    text_x = floe_size[0] + 28
+    for row, players in enumerate((2, 3, 4)):
+        state = new_game("full", players)
+        top = row * row_h
+        image.blit(FloeView(state, floe_size).finish(), (6, top + 6))
+        lines = [(words(f"setup_{players}p"), True), (words(f"setup_{players}p_fields"), False)]
+        y = top + 24
+        for text, bold in lines:
+            for line in theme.wrap(text, 26, size[0] - text_x - 12, bold):
+                image.blit(theme.font(26, bold).render(line, True, LABEL_INK), (text_x, y))
+                y += theme.font(26, bold).get_linesize()
+            y += 8
     return image
 
 
@@ -385,9 +428,11 @@ FIGURES = {
     "nanuuk.place": place,
     "nanuuk.enclosed": enclosed,
     "nanuuk.four": four,
+    "nanuuk.neighbourhood": neighbourhood,
     "nanuuk.helpers": helpers,
     "nanuuk.bear_game": bear_game,
     "nanuuk.bear_steps": bear_steps,
+    "nanuuk.setups": setups,
     "nanuuk.hunt": hunt,
     "nanuuk.banish": banish,
     "nanuuk.igloo": igloo,

@@ -11,9 +11,10 @@ the engine decides them so (each cited where the code applies it):
 - **N33** Variant 2: a crack "blocks" when a hunter who still had a way to an igloo (over
   uncracked edges, ignoring hunters, bears and kayaks) has none after it; a hunter already cut
   off does not make every crack blocking.
-- **N34** Fields in play: the 3-player games leave out the three-dot fields, the 2-player full
-  game with one hunter each the ~~ fields, both "Two Inuit ... a polar bear" games use the
-  24-field region only (N3); every other game uses the whole floe.
+- **N34** Fields in play: the 3-player games of introduction leave out the three-dot fields;
+  the 2-player full game with one hunter each and the 3-player full game the ~~ fields (N2,
+  revised 2026-12-01); both "Two Inuit ... a polar bear" games use the 24-field region only
+  (N3); every other game uses the whole floe.
 - **N35** Left neighbour = the next seat in turn order, right neighbour = the previous one.
 - **N36** A bear that must move twice (N16 b) but has no second step ends its move after one.
 - **N37** The extra steps husky and sledge give may be forgone ("done"); the equipment is spent.
@@ -21,9 +22,9 @@ the engine decides them so (each cited where the code applies it):
   bear simply does not move it this turn; he loses only if it cannot move at the start of a turn.
 - **N39** In "Two Inuit fear a polar bear" the bear moves one step (N18); option (b) makes it two
   steps, with one crack at their end, or (a) a crack after each; (c) lets it stay instead.
-- **N40** Neighbourhood: N14 (binding) makes the winner the left neighbour of the player who
-  first cannot move; the rulebook's sentence reads the other way round ("whose left neighbour is
-  unable to move"). Both directions are offered by the ``winner`` option; left is the default.
+- **N40** *Withdrawn (2026-12-01).* It made the stuck player's left neighbour the winner of the
+  Neighbourhood variant; N14 (revised) now reads as the rulebook does: the player *whose* left
+  (option ``winner=right``: right) neighbour is the first who cannot move wins.
 """
 
 from game.rules.nanuuk.rules import RULES, NanuukRules

@@ -32,7 +32,7 @@ MATERIAL: Final = {  # N4: the rulebook's material for each printed set-up
     "4p": {"bears": 3, "fish": 6, "seals": 6, "walruses": 6, "whales": 3, "inuit": 4},
 }
 BOX: Final = {"bears": 3, "fish": 6, "seals": 6, "walruses": 6, "whales": 3, "inuit": 4}
-SETUP_MODES: Final = {"2p": "no-waves", "3p": "no-dots", "4p": "all"}  # N2: fields in play
+SETUP_MODES: Final = {"2p": "no-waves", "3p": "no-waves", "4p": "all"}  # N2: fields in play
 MODES: Final = ("all", "no-dots", "no-waves", "region")
 
 FIELDS_MIN, FIELDS_MAX = 55, 70  # N1

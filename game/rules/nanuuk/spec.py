@@ -39,7 +39,11 @@ VARIANTS = (
         "Neighbourhood Variant",
         4,
         4,
-        (VariantOption("winner", "left", ("left", "right"), "whose neighbour wins (N14)"),),
+        (
+            VariantOption(
+                "winner", "left", ("left", "right"), "whose neighbour is stuck first wins (N14)"
+            ),
+        ),
     ),
     Variant(HELPERS, "Helpers Variant", 2, 2),
     Variant(
@@ -182,11 +186,14 @@ def _mode(variant_id: str, players: int, opts: dict[str, Any]) -> str:
     """Which fields are in play (N2, N3, N34)."""
     if variant_id in (BEAR_HUNT, BEAR_FEAR):
         return "region"
-    if players == 3:
-        return "no-dots"
-    if variant_id == FULL and players == 2 and not opts["two-hunters"]:
-        return "no-waves"
-    return "all"
+    if variant_id == FULL:
+        return full_game_mode(players, opts["two-hunters"])
+    return "no-dots" if players == 3 else "all"
+
+
+def full_game_mode(players: int, two_hunters: bool = False) -> str:
+    """N2: the 2-player (one hunter each) and the 3-player full game leave out the ~~ fields."""
+    return "no-waves" if players == 3 or (players == 2 and not two_hunters) else "all"
 
 
 def _movers(

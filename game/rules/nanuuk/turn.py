@@ -26,7 +26,18 @@ from game.rules.nanuuk.actions import (
     Step,
     Take,
 )
-from game.rules.nanuuk.sheet import BUYS, HARPOON, HUSKY, IGLOO_BONUS, KAYAK, SLEDGE, Sheet
+from game.rules.nanuuk.board import Board, bits
+from game.rules.nanuuk.sheet import (
+    ANIMAL_BITS,
+    BUYS,
+    HARPOON,
+    HUSKY,
+    IGLOO_BONUS,
+    KAYAK,
+    SLEDGE,
+    WHALE,
+    Sheet,
+)
 from game.rules.nanuuk.spec import (
     BEAR,
     BEAR_FEAR,
@@ -166,9 +177,9 @@ def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState 
     if variant == PARTNER:
         return game_over(st, ((seat + 2) % 4,), "the partner of the enclosed hunter wins")
     if variant == NEIGHBOURHOOD:
-        right = st.spec.opt("winner") == "right"
-        winner = (seat - 1) % n if right else (seat + 1) % n
-        return game_over(st, (winner,), f"the {st.spec.opt('winner')} neighbour wins (N14)")
+        winner = neighbourhood_winner(st.spec.opt("winner"), seat, n)
+        side = st.spec.opt("winner")
+        return game_over(st, (winner,), f"whose {side} neighbour is enclosed first wins (N14)")
     pos = list(st.pos)
     pos[i] = REMOVED
     out = (*st.out, seat)
@@ -178,6 +189,15 @@ def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState 
             st.with_(pos=tuple(pos), out=out), (left[0],), "the last hunter able to move"
         )
     return _skip(st, fresh, pos=tuple(pos), out=out)
+
+
+def neighbourhood_winner(side: str, enclosed: int, players: int) -> int:
+    """N14: the player *whose* left (``side="right"``: right) neighbour is enclosed first wins.
+
+    N35: a player's left neighbour is the next seat, his right neighbour the previous one; so
+    the winner sits just before (right: just after) the enclosed player.
+    """
+    return (enclosed - 1) % players if side == "left" else (enclosed + 1) % players
 
 
 def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
@@ -485,19 +505,52 @@ def end_turn(st: NanuukState) -> NanuukState:
 
 # -- the end of the hunt and the score ----------------------------------------------------------
 def hunt_is_over(st: NanuukState) -> bool:
-    """N26: no animal on the floe can still be reached and taken by any hunter."""
-    animals = st.pieces[0] | st.pieces[1] | st.pieces[2]
-    if st.pieces[INUIT] or any(s.fresh_inuk for s in st.sheets):
-        animals |= st.pieces[3]  # a whale only while an Inuk who can help is about
-    if not animals:
+    """N26: no hunter can still reach an animal on the floe and take it."""
+    if not any(st.pieces[:INUIT]):
         return True
-    board = st.spec.board
-    if board.touches(moves.hunters_mask(st), st.cracks, animals):
-        return False
-    for p, sheet in zip(st.pos, st.sheets, strict=True):
-        if sheet.carried & KAYAK and board.reach(1 << p, st.cracks, True) & animals:
-            return False
-    return True
+    return not any(_can_still_hunt(st, i) for i in range(len(st.spec.movers)))
+
+
+def _can_still_hunt(st: NanuukState, i: int) -> bool:
+    """N26: hunter ``i`` can reach an animal and take it, as he is or after an igloo (N24).
+
+    "Reach" is a path over uncracked edges, hunters and bears ignored; a carried kayak allows
+    one crossing (N25). In an igloo he gets a harpoon back, may lay his whole bag down, and may
+    buy a kayak with a seal or a whale; from there he must reach the animal again.
+    """
+    board, cracks, sheet = st.spec.board, st.cracks, st.sheets[i]
+    near = board.flood(1 << st.pos[i], cracks)
+    by_kayak = _across(board, near, cracks) if sheet.carried & KAYAK else 0
+    if sheet.carried & HARPOON and _prey(st, near | by_kayak, ~sheet.bag, sheet.fresh_inuk):
+        return True
+    buys_kayak = bool(sheet.bag & (ANIMAL_BITS["seal"] | WHALE))
+    if near & board.igloos:  # an igloo on foot: a carried kayak is still his
+        kayak = bool(sheet.carried & KAYAK) or buys_kayak
+        region = near | (_across(board, near, cracks) if kayak else 0)
+        if _prey(st, region, ~0, sheet.fresh_inuk):
+            return True
+    for igloo in bits(by_kayak & board.igloos):  # an igloo across a crack: the kayak is spent
+        home = board.flood(1 << igloo, cracks)
+        region = home | (_across(board, home, cracks) if buys_kayak else 0)
+        if _prey(st, region, ~0, sheet.fresh_inuk):
+            return True
+    return False
+
+
+def _across(board: Board, region: int, cracks: int) -> int:
+    """The fields reached from ``region`` by crossing one crack, and all they lead to."""
+    return board.flood(board.crossings(region, cracks), cracks) & ~region
+
+
+def _prey(st: NanuukState, region: int, free: int, fresh_inuk: bool) -> bool:
+    """An animal in ``region`` whose bag slot is in ``free``; a whale needs an Inuk who has
+    not hunted one, with the hunter or met on the way (N22)."""
+    for k in range(len(ANIMALS)):
+        if not free >> k & 1 or not st.pieces[k] & region:
+            continue
+        if 1 << k != WHALE or fresh_inuk or st.pieces[INUIT] & region:
+            return True
+    return False
 
 
 def seat_score(st: NanuukState, seat: int) -> int:
