@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from pathlib import Path
 
 from game.i18n import LANGUAGES
 from game.rules.base import GAME_IDS
-from game.session import BUILT_GAMES, GameConfig, Seat, parse_option, parse_players
+from game.session import BUILT_GAMES, GameConfig, Seat, new_seed, parse_option, parse_players
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON outcome only
 
@@ -129,7 +128,7 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
             f"{TITLES[args.game]} needs {variant.min_players}-{variant.max_players} players, "
             f"--players gave {len(seats)}"
         )
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    seed = args.seed if args.seed is not None else new_seed()
     try:  # the rules check the option values and their combination (e.g. Nanuuk! bear-hunt d)
         rules.new_game(variant.id, [s.name for s in seats], seed=seed, options=options)
     except ValueError as exc:

@@ -6,6 +6,7 @@ Shared by the command line, the set-up scene, the play scenes and "play again".
 from __future__ import annotations
 
 import json
+import secrets
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -44,6 +45,12 @@ class GameConfig:
 
     def with_seed(self, seed: int) -> GameConfig:
         return replace(self, seed=seed)
+
+
+def new_seed() -> int:
+    """The seed of "a random game": one of too many to try them all against one's own hand of
+    cards (from a small range a player could find the seed, and so the deal, by search)."""
+    return secrets.randbelow(10**12)
 
 
 def parse_players(text: str, default_names: list[str] | None = None) -> tuple[Seat, ...]:

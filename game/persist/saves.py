@@ -29,6 +29,9 @@ from game.session import GameConfig, Seat
 
 FORMAT = "speltafel"
 VERSION = 1
+# The rules a record was played under: the date of the last correction of any game's rules
+# (docs/rules/README.md). An older record still loads if its moves play out the same.
+RULES_EDITION = "2026-12-01"
 KINDS = ("save", "autosave", "replay")
 SAVES_DIR = "saves"
 REPLAYS_DIR = "replays"
@@ -100,6 +103,7 @@ def to_json(record: Record) -> str:
         "format": FORMAT,
         "kind": record.kind,
         "version": VERSION,
+        "rules": RULES_EDITION,
         "config": config_to_dict(record.config),
         "moves": list(record.moves),
         "final": record.final,
@@ -151,10 +155,18 @@ def from_json(text: str, path: Path | None = None) -> Record:
     moves = data.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
         raise SaveError("the moves must be a list of actions")
-    state = rebuild(config, moves)
-    final = data.get("final")
-    if _plain(state.to_dict()) != final:
-        raise SaveError("the moves do not lead to the saved position (the file was changed)")
+    try:
+        state = rebuild(config, moves)
+        if _plain(state.to_dict()) != data.get("final"):
+            raise SaveError("the moves do not lead to the saved position (the file was changed)")
+    except SaveError:
+        if data.get("rules") != RULES_EDITION:
+            raise SaveError(
+                "it was played under rules that have been corrected since "
+                f"({RULES_EDITION}) and does not play out the same under the corrected ones"
+            ) from None
+        raise
+    final = data["final"]
     saved_at = data.get("saved_at")
     stamp = saved_at if isinstance(saved_at, str) else ""
     summary = _summary(config, len(moves), state)

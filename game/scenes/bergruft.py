@@ -10,7 +10,6 @@ confirmed the hand-off (or no other human guesses), and for everyone once the sc
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -21,6 +20,7 @@ import pygame
 from game import i18n
 from game.ai.base import BUDGETS
 from game.ai.runner import BotRunner, close_runners, seat_runners
+from game.ai.streams import Streams
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.persist.log import LOG
@@ -147,6 +147,7 @@ class BergruftScene(Recorder, UIScene):
         }
         kinds = [seat.kind for seat in config.seats]
         self.runners: dict[int, BotRunner] = seat_runners("bergruft", kinds, BUDGETS.__getitem__)
+        self.streams = Streams.for_table(config.seed, config.humans)  # private: not from the seed
         self.ai_job: _AiJob | None = None
         self.viewer: int | None = None  # the seat allowed to see the number now (B7)
         self.handoff_up = False
@@ -291,7 +292,7 @@ class BergruftScene(Recorder, UIScene):
         key = (st.turn, str(st.phase), len(st.guesses), seat)
         job = self.ai_job
         if job is None or job.key != key:
-            seed = random.Random(f"{self.config.seed}:{key}").getrandbits(32)
+            seed = self.streams.seed("bot", *key)
             self.runners[seat].start(st.view(seat), seed)  # the bot sees only its own view
             self.ai_job = job = _AiJob(key, seat, self.clock)
         if job.action is None:
@@ -1142,7 +1143,8 @@ class BergruftScene(Recorder, UIScene):
             return None
         picked = self.selected
         key = (id(st), picked, i18n.language())
-        return self.guide.hint(key, lambda: guide_rules.hint(st.view(seat), seat, picked))
+        secret = self.streams.seed("guide", seat)
+        return self.guide.hint(key, lambda: guide_rules.hint(st.view(seat), seat, picked, secret))
 
     def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:
         """Where the guide's target is: a number of the pad or one of the big buttons."""

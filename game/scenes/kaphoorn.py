@@ -9,7 +9,6 @@ hand never. Undo takes back the player's own decisions of this turn, up to the d
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +17,7 @@ import pygame
 from game import i18n
 from game.ai.base import BUDGETS
 from game.ai.runner import BotRunner, close_runners, seat_runners
+from game.ai.streams import Streams
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.persist.log import LOG
@@ -116,6 +116,7 @@ class KapHoornScene(Recorder, UIScene):
         self.hidden: set[int] = set()  # fields whose new card is still flying there
         kinds = [seat.kind for seat in config.seats]
         self.runners: dict[int, BotRunner] = seat_runners("kaphoorn", kinds, BUDGETS.__getitem__)
+        self.streams = Streams.for_table(config.seed, config.humans)  # private: not from the seed
         self.ai_job: _AiJob | None = None
         self.history: list[tuple[KapState, int]] = []  # undo within the turn, up to the draw
         self.log: list[tuple[int, str]] = []
@@ -293,7 +294,7 @@ class KapHoornScene(Recorder, UIScene):
         key = (len(self.log), st.turn, st.phase, st.played)
         job = self.ai_job
         if job is None or job.key != key:
-            seed = random.Random(f"{self.config.seed}:{key}").getrandbits(32)
+            seed = self.streams.seed("bot", *key)
             self.runners[seat].start(st.view(seat), seed)
             self.ai_job = job = _AiJob(key, seat, self.clock)
         if job.action is None:
@@ -935,8 +936,9 @@ class KapHoornScene(Recorder, UIScene):
             return None
         key = (id(st), len(self.log), self.selected, self.ignoring, i18n.language())
         selected, ignoring = self.selected, self.ignoring
+        secret = self.streams.seed("guide", seat)
         return self.guide.hint(
-            key, lambda: guide_rules.hint(st.view(seat), seat, selected, ignoring)
+            key, lambda: guide_rules.hint(st.view(seat), seat, selected, ignoring, secret)
         )
 
     def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:

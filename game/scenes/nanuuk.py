@@ -8,7 +8,6 @@ Undo takes back the last human decision, never an AI move.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +16,7 @@ import pygame
 from game import i18n
 from game.ai.base import BUDGETS
 from game.ai.runner import BotRunner, close_runners, seat_runners
+from game.ai.streams import Streams
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.persist.log import LOG
@@ -107,6 +107,7 @@ class NanuukScene(Recorder, UIScene):
         self.hidden: set[int] = set()  # fields whose piece is drawn flying instead
         kinds = [seat.kind for seat in config.seats]
         self.runners: dict[int, BotRunner] = seat_runners("nanuuk", kinds, BUDGETS.__getitem__)
+        self.streams = Streams.for_table(config.seed, config.humans)  # private: not from the seed
         self.ai_job: _AiJob | None = None
         self.history: list[tuple[NanuukState, int]] = []  # undo: (state, log length) per decision
         self.log: list[tuple[int, str]] = []
@@ -226,7 +227,7 @@ class NanuukScene(Recorder, UIScene):
         key = (len(self.log), st.phase, seat, st.mover, st.at)
         job = self.ai_job
         if job is None or job.key != key:
-            seed = random.Random(f"{self.config.seed}:{key}").getrandbits(32)
+            seed = self.streams.seed("bot", *key)
             self.runners[seat].start(st.view(seat), seed)
             self.ai_job = job = _AiJob(key, seat, self.clock)
         if job.action is None:

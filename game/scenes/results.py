@@ -7,7 +7,6 @@ and ``replay``: the file the finished game was kept in, for "Watch replay" (none
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pygame
@@ -18,7 +17,7 @@ from game.render import theme
 from game.scenes import record
 from game.scenes.menukit import draw_heading, game_title, kind_name, kiosk_config
 from game.scenes.ui import UIScene
-from game.session import HUMAN, GameConfig
+from game.session import HUMAN, GameConfig, new_seed
 
 TABLE_W = 1640
 ROW_H = 84
@@ -120,7 +119,7 @@ class ResultsScene(UIScene):
     def play_again(self) -> None:
         if self.config is None:
             return
-        config = self.config.with_seed(random.randrange(1, 1_000_000))
+        config = self.config.with_seed(new_seed())
         self.app.scenes.replace(config.game, config=config)
 
     def watch(self) -> None:

@@ -14,7 +14,6 @@ options and no game number (always random), and rows and buttons big enough for 
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -36,7 +35,7 @@ from game.scenes.menukit import (
     kiosk_config,
 )
 from game.scenes.ui import Focusable, UIScene
-from game.session import HUMAN, GameConfig, Seat
+from game.session import HUMAN, GameConfig, Seat, new_seed
 
 SEEDS = ("random", *range(1, 100))
 ROW_X, ROW_W = 120, 1680
@@ -279,7 +278,7 @@ class SetupScene(UIScene):
         return options
 
     def config(self) -> GameConfig:
-        seed = random.randrange(1, 1_000_000) if self.seed == "random" else int(self.seed)
+        seed = new_seed() if self.seed == "random" else int(self.seed)
         seats = tuple(Seat(d.name.strip(), d.kind, d.colour) for d in self.seats)
         options = self.resolved_options()
         return GameConfig(self.game, self.variant.id, seats, seed, options, guided=self.guided)

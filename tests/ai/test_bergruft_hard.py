@@ -13,6 +13,7 @@ from game.ai import LEVELS, make_bot
 from game.ai.base import Bot
 from game.ai.bergruft_hard import (
     ITERATIONS,
+    WIN,
     Evaluator,
     HardBot,
     TurnGame,
@@ -358,3 +359,14 @@ def test_hard_beats_normal_clearly() -> None:
 def test_hard_beats_easy() -> None:
     """All 60 of these are won (95.5 % over 200 games at 10 iterations, 99 % at 400)."""
     assert win_share("hard", "easy", 60) >= 0.85
+
+
+def test_the_hard_turn_model_knows_heidi_catching_up_on_the_summit_restarts_the_pair() -> None:
+    """B19: Anna's Heidi 15, Peter 16. Lifted after a first guess (Heidi climbs 1) her Peter
+    stands on the summit and she wins; after a second guess her Heidi climbs onto the summit
+    beside him, the pair restarts and the game goes on: no win to count on."""
+    state = RULES.new_game("standard", ["Anna", "Ben"], seed=1)
+    view = state.with_positions((15, 3), (16, 6), caller=0).view(0)
+    payoffs = turn_payoffs(view)
+    assert payoffs.lifted[1, 1] == WIN
+    assert payoffs.lifted[2, 1] < WIN / 2 and payoffs.third[1] < WIN / 2

@@ -180,9 +180,7 @@ def _one_nearly_enclosed(seat_nearly_enclosed: int, side: str) -> NanuukState:
     fields = {1: "F36", 3: "F36"}
     fields[seat_nearly_enclosed] = "F7"
     movers = {"hunter 1": "F29", "hunter 2": fields[1], "hunter 3": "F50", "hunter 4": fields[3]}
-    return position(
-        "neighbourhood", 4, movers, cracks=("F7|F8",), seat=0, options={"winner": side}
-    )
+    return position("neighbourhood", 4, movers, cracks=("F7|F8",), seat=0, options={"winner": side})
 
 
 @pytest.mark.parametrize(("side", "prey"), [("left", 1), ("right", 3)])

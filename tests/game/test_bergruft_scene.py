@@ -98,7 +98,7 @@ def test_final_position_shows_for_a_moment_before_the_results(drive, monkeypatch
     calls = []
     monkeypatch.setattr(drive.app, "game_over", lambda config, outcome: calls.append(outcome))
     scene = start(drive, AI_ONLY)
-    last = scene.state.with_positions((15, 0), (16, 1), caller=0)
+    last = scene.state.with_positions((13, 0), (16, 1), caller=0)  # B19: Heidi stays below
     place(scene, last.apply(SetFlags(0, "Anna", 15)).apply(Guess(1, "Ben", 0)))
     scene.play(AllowGuess(0, "Anna", Hint.HIGHER))
     scene.play(Guess(1, "Ben", 1))
@@ -385,7 +385,7 @@ def test_flags_restarts_and_the_final_avalanche_are_heard(drive, fake_audio):
     scene.play(Guess(1, "Ben", 4))  # guessed at once: the caller's pair starts again
     drive.run(6.0)
     assert "rockslide" in fake_audio.played and "flag" in fake_audio.played
-    last = scene.state.with_positions((15, 0), (16, 1), caller=0)
+    last = scene.state.with_positions((13, 0), (16, 1), caller=0)  # B19: Heidi stays below
     place(scene, last.apply(SetFlags(0, "Anna", 15)).apply(Guess(1, "Ben", 0)))
     scene.play(AllowGuess(0, "Anna", Hint.HIGHER))
     scene.play(Guess(1, "Ben", 1))

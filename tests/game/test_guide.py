@@ -9,7 +9,7 @@ import pytest
 
 from game.i18n import tr
 from game.rules.base import rules_for
-from game.rules.bergruft import Guess, Phase, SetFlags
+from game.rules.bergruft import Guess, LiftScreen, Phase, SetFlags
 from game.scenes.guide import bergruft as berg_guide
 from game.scenes.guide import kaphoorn as kap_guide
 from game.scenes.guide import nanuuk as nanuuk_guide
@@ -219,3 +219,20 @@ def test_the_setup_toggle_starts_a_guided_game(drive, game) -> None:
     setup.start()
     drive.frames(3)
     assert drive.app.scenes.stack[0].config.guided
+
+
+@pytest.mark.parametrize(("heidi", "key"), [(15, "lift_summit_restart"), (13, "lift_summit")])
+def test_the_guide_tells_what_lifting_does_heidi_catching_up_on_the_summit_too(
+    heidi: int, key: str
+) -> None:
+    """B19: Peter climbs from 16 onto the summit; a Heidi who climbs up beside him there
+    restarts the pair and the game goes on; one who stays below ends the game."""
+    state = rules_for("bergruft").new_game("standard", ["Anna", "Ben"], seed=3)
+    state = state.with_positions((heidi, 0), (16, 1), caller=0)
+    for action in (SetFlags(0, "Anna", 9), Guess(1, "Ben", 5)):
+        state = state.apply(action)
+    state = state.apply(state.legal_actions()[0])  # allow a second guess: "higher"
+    state = state.apply(Guess(1, "Ben", 8))
+    lift = next(a for a in state.legal_actions() if isinstance(a, LiftScreen))
+    text = berg_guide.explain(state.view(0), lift, ("button", "lift"))
+    assert text == tr(f"guide.bergruft.{key}", off=1, count=2)

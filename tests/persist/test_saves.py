@@ -186,3 +186,34 @@ def test_a_save_of_an_unfinished_game_is_not_imported_as_a_replay(tmp_path):
     (saves.import_dir(tmp_path) / "save.json").write_text(text)
     imported, bad = saves.import_replays(tmp_path)
     assert imported == [] and "not a replay" in bad[0][1]
+
+
+# ---- records from before a correction of the rules ------------------------------------------
+def _before_the_correction(text: str, **final: object) -> str:
+    """The same record as written before the rules were corrected: no ``rules`` edition, and
+    (with ``final``) an end the old rules reached."""
+    data = json.loads(text)
+    del data["rules"]
+    data["final"].update(final)
+    return json.dumps(data)
+
+
+def test_a_record_from_before_a_correction_loads_if_it_plays_out_the_same() -> None:
+    cfg = config("bergruft", "standard", 2)
+    moves, state = play(cfg)
+    text = _before_the_correction(saves.to_json(saves.build("replay", cfg, moves, state)))
+    assert saves.from_json(text).finished
+
+
+def test_a_record_the_corrected_rules_end_otherwise_says_the_rules_were_corrected() -> None:
+    """A Neighbourhood game recorded when N14 named the wrong winner (N40, withdrawn)."""
+    cfg = config("nanuuk", "neighbourhood", 4)
+    moves, state = play(cfg)
+    old_winner = [(w + 2) % 4 for w in state.winners]  # the stuck player's left neighbour
+    text = saves.to_json(saves.build("replay", cfg, moves, state))
+    with pytest.raises(saves.SaveError, match="rules that have been corrected since"):
+        saves.from_json(_before_the_correction(text, winners=old_winner))
+    tampered = json.loads(text)
+    tampered["final"]["winners"] = old_winner
+    with pytest.raises(saves.SaveError, match="the file was changed"):
+        saves.from_json(json.dumps(tampered))

@@ -11,7 +11,7 @@ from game.rules.bergruft import RULES, SUMMIT, BergState, Phase
 def check_invariants(state: BergState) -> None:
     for seat in range(state.players):
         h, p = state.heidi[seat], state.peter[seat]
-        assert 0 <= h < p <= SUMMIT and h < SUMMIT  # B5, B10: Heidi below Peter, never on top
+        assert 0 <= h < p <= SUMMIT  # B5, B19: Heidi always below her Peter, on the summit too
         assert state.avalanche(seat) >= 0
     if state.number is not None:
         assert state.low <= state.number <= state.high  # B11: hints keep the number in range

@@ -341,12 +341,32 @@ def test_after_the_forced_guess_the_caller_may_reach_the_summit() -> None:
     assert state.last_result is not None and state.last_result.summit == ANNA
 
 
-def test_forced_caller_heidi_never_reaches_the_summit() -> None:
-    """B6/B10: Heidi 15 + 2 guesses stops on 16, one below the summit, and does not restart
-    the pair whose Peter is on the summit."""
+def test_heidi_who_catches_up_with_peter_on_the_summit_restarts_the_pair_and_play_goes_on() -> None:
+    """B19: "Heidi must never catch up with Peter", on the summit too. Peter climbs from 16 to
+    the summit; Heidi climbs 2 from 15 and stops there beside him (B5): the pair starts again,
+    and as no Peter stands on the summit once the turn is resolved, the game goes on."""
     state = play(board((15, 0), (16, 1)), 9, 5, "allow", 8, "lift")
-    assert (state.heidi[ANNA], state.peter[ANNA]) == (SUMMIT - 1, SUMMIT)
-    assert state.is_over()
+    assert (state.heidi[ANNA], state.peter[ANNA]) == (0, 1)
+    assert not state.is_over() and state.phase is Phase.SET and state.caller == BEN
+    result = state.last_result
+    assert result is not None and result.caller_restart and result.summit is None
+    assert (result.caller_peter_climb, result.caller_heidi_climb) == (1, 2)
+
+
+def test_a_capped_climb_onto_the_summit_with_heidi_catching_up_restarts_the_pair() -> None:
+    """B19 with B12: the capped climb takes Peter from 15 onto the summit and Heidi from 14 up
+    to it as well: the pair restarts and the game goes on; the guesser is still punished."""
+    state = play(board((14, 6), (15, 9)), 15, 0, "allow", 1, "allow", 2, "punish")
+    assert (state.heidi[ANNA], state.peter[ANNA]) == (0, 1)
+    assert (state.heidi[BEN], state.peter[BEN]) == (3, 8)
+    assert not state.is_over()
+
+
+def test_the_game_ends_only_if_a_peter_stands_on_the_summit_once_the_turn_is_resolved() -> None:
+    """B19: with his Heidi still below him, the caller's Peter on the summit ends the game."""
+    state = play(board((13, 0), (16, 1)), 9, 5, "allow", 8, "lift")
+    assert (state.heidi[ANNA], state.peter[ANNA]) == (15, SUMMIT)
+    assert state.is_over() and state.ended_by == "summit"
 
 
 def test_caller_with_heidi_on_the_two_rock_step_may_reach_the_summit_after_the_first_guess() -> (
@@ -365,8 +385,8 @@ def test_summit_rule_only_applies_when_lifting_reaches_the_summit() -> None:
 
 def test_extra_steps_beyond_the_summit_are_lost() -> None:
     """B5: the capped climb of 3 from step 16 stops on the summit; the guesser is still
-    punished (B12)."""
-    state = play(board((14, 6), (16, 9)), 15, 0, "allow", 1, "allow", 2, "punish")
+    punished (B12). Heidi climbs from 13 to 16, still below her Peter (B19)."""
+    state = play(board((13, 6), (16, 9)), 15, 0, "allow", 1, "allow", 2, "punish")
     assert state.is_over() and state.peter[ANNA] == SUMMIT
     assert state.last_result is not None and state.last_result.caller_peter_climb == 1
     assert (state.heidi[BEN], state.peter[BEN]) == (3, 8)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -84,7 +85,7 @@ def test_view_hides_the_number_from_everyone_but_the_caller() -> None:
     """B7/B18."""
     state = RULES.new_game("standard", 3, seed=2).with_positions((0, 0, 0), (1, 1, 1), caller=0)
     state = state.apply(SetFlags(0, "Player 1", 11))
-    assert state.view(0) == state and state.view(0).number == 11
+    assert state.view(0) == replace(state, seed=-1) and state.view(0).number == 11
     for seat in (1, 2):
         view = state.view(seat)
         assert view.number is None and view.is_hidden
@@ -97,7 +98,7 @@ def test_a_determinized_view_plays_like_the_real_game() -> None:
     state = RULES.new_game("standard", 2, seed=2).with_positions((0, 0), (1, 1), caller=0)
     state = state.apply(SetFlags(0, "Player 1", 11))
     guessed = state.view(1).with_number(11)
-    assert guessed == state
+    assert guessed == replace(state, seed=-1)  # a view never holds the seed
     with pytest.raises(ValueError, match="not hidden"):
         state.with_number(3)
 

@@ -214,6 +214,23 @@ def summit(variant: str, size: Size) -> pygame.Surface:
     return view.image
 
 
+def summit_restart(variant: str, size: Size) -> pygame.Surface:
+    """B19: the caller's Peter climbs onto the summit, but his Heidi catches up with him there:
+    the pair starts again and the game goes on (the turn played by the rules)."""
+    before = start().with_positions(heidi=(15, 6), peter=(16, 8), caller=0)
+    after = turn(before, 9, (5, 8))
+    result = after.last_result
+    assert result is not None and result.caller_restart and not after.is_over()
+    view = MountainView(before, size)
+    view.climb(before.peter[0], before.peter[0] + result.caller_peter_climb, 0)
+    view.climb(before.heidi[0], before.heidi[0] + result.caller_heidi_climb, 0)
+    top = view.at(17, 0, 60)
+    label(view.image, words("summit_catch"), (size[0] / 2, top[1] - 70), top, DOWN)
+    home = view.at(after.peter[0], 0, 60)
+    label(view.image, words("restart_goes_on"), (home[0] + 190, home[1] - 120), home, DOWN)
+    return view.image
+
+
 def avalanche(variant: str, size: Size) -> pygame.Surface:
     """Scoring: the stones on Peter's step times the free steps between Peter and Heidi."""
     state = start().with_positions(heidi=(14, 9), peter=(17, 12))
@@ -236,5 +253,6 @@ FIGURES = {
     "bergruft.punish": punish,
     "bergruft.guessed": guessed,
     "bergruft.summit": summit,
+    "bergruft.summit_restart": summit_restart,
     "bergruft.avalanche": avalanche,
 }

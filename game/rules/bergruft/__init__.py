@@ -1,14 +1,15 @@
 """Der Berg ruft (Thomas Säckl, 1995): the rules engine.
 
 The rule text is ``shared/rules/seeds/003_5b3e0e52b2ee7f4d.txt`` with the English digest and the
-binding rulings B1-B8 in ``shared/rules/der-berg-ruft.md``. Rulings made here, where the text
-leaves things open:
+binding rulings B1-B8 and B19 in ``shared/rules/der-berg-ruft.md`` (all retold in
+``docs/rules/der-berg-ruft.md``). Rulings made here, where the text leaves things open:
 
 - **B9** The start player (the first caller) is drawn from the game seed with
   ``seeded_rng(seed, "start")``, so a replay has the same start player.
-- **B10** No Heidi ever climbs onto the summit, in any case: she stops on step 16 (extends B6).
-  So a pair whose Peter reached the summit is never restarted by its own Heidi. For the guesser
-  this cannot arise anyway (his Heidi climbs exactly as far as his Peter).
+- **B10** *Withdrawn (2026-12-01), replaced by the binding B19.* It kept every Heidi below the
+  summit, so a caller whose Peter reached it while his Heidi caught up ended the game instead of
+  restarting. Now Heidi stops on the summit like Peter (B5) and catching up restarts the pair
+  there too; the game ends only if a Peter stands on the summit once the turn is resolved.
 - **B11** The summit rule's forced "allow another guess" only arises after the FIRST guess, so a
   guess is always left to allow. After a wrong second guess the caller may always lift the
   screen, even into the summit, whatever his Heidi's position. "At most three steps below the
@@ -44,7 +45,8 @@ leaves things open:
   caller while the screen is down; it is public in phase ``punish`` and in ``last_result``. A view
   cannot resolve a guess (``apply`` raises IllegalAction); in a view that hides the number the
   caller's decisions are listed without their hidden details. Bots determinize with
-  ``with_number``.
+  ``with_number``. No view carries the seed (``seed`` is -1): nothing in it lets another seat
+  work out the number, and bots draw their choices from streams of their own.
 """
 
 from game.rules.bergruft.actions import (

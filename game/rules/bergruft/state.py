@@ -22,7 +22,6 @@ from game.rules.bergruft.actions import (
 )
 from game.rules.bergruft.mountain import HEIDI_START, PETER_START, SUMMIT
 from game.rules.bergruft.turn import (
-    HEIDI_TOP,
     MAX_GUESSES,
     TurnResult,
     free_steps,
@@ -44,6 +43,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+NO_SEED = -1  # the seed of a view: a view never tells the game's seed (B18)
 TIE_BREAKS = ("avalanche", "closest pair", "furthest up", "furthest up")
 
 
@@ -295,6 +295,7 @@ class BergState(State):
             peter_after=peter,
             **fields,
         )
+        # B19: the game ends only if a Peter stands on the summit once the turn is resolved
         over = SUMMIT in peter or (self.turn_limit > 0 and result.turn >= self.turn_limit)
         return dataclasses.replace(
             self,
@@ -314,12 +315,13 @@ class BergState(State):
     # -- hidden information -----------------------------------------------------------------
 
     def view(self, seat: Seat) -> BergState:
-        """The game as ``seat`` may see it: the number is hidden behind the screen (B7)."""
+        """The game as ``seat`` may see it: the number is hidden behind the screen (B7), and
+        no view holds the seed (B18)."""
         if not 0 <= seat < self.players:
             raise ValueError(f"no seat {seat} in a {self.players}-player game")
         if seat == self.caller or self.number is None or self.screen_lifted:
-            return self
-        return dataclasses.replace(self, number=None, is_hidden=True)
+            return dataclasses.replace(self, seed=NO_SEED)
+        return dataclasses.replace(self, seed=NO_SEED, number=None, is_hidden=True)
 
     def with_number(self, number: int) -> BergState:
         """Fill in a hidden number (determinization for bots); it must fit the hints (B3)."""
@@ -369,7 +371,7 @@ class BergState(State):
             raise ValueError("caller and start player must be seats")
         for s in range(n):
             h, p = self.heidi[s], self.peter[s]
-            if not (HEIDI_START <= h <= HEIDI_TOP and PETER_START <= p <= SUMMIT and h < p):
+            if not (HEIDI_START <= h < p and PETER_START <= p <= SUMMIT):  # B19: h < p
                 raise ValueError(f"seat {s}: Heidi on {h} and Peter on {p} is not a position")
         if not 0 <= self.low <= self.high <= MAX_FLAGS:
             raise ValueError(f"bad guess range {self.low}..{self.high}")

@@ -18,7 +18,6 @@ CAP = 3  # the capped climb of the caller's Peter
 PUNISH_PETER = 1  # the punished guesser's Peter goes down one step ...
 PUNISH_HEIDI = 3  # ... and his Heidi three
 MAX_GUESSES = 3
-HEIDI_TOP = SUMMIT - 1  # B6/B10: a Heidi never climbs onto the summit
 BONUS = {1: 3, 2: 2, 3: 1}  # guessed after 1, 2, 3 guesses: both figures climb 3, 2, 1
 
 Pair = tuple[int, int]  # (heidi, peter)
@@ -28,7 +27,7 @@ Pair = tuple[int, int]  # (heidi, peter)
 class TurnResult:
     """What the last resolved turn did, for the UI to animate and narrate.
 
-    Climbs are the steps a figure actually moved (after B5/B10 limits), before a restart sends
+    Climbs are the steps a figure actually moved (after the B5 limits), before a restart sends
     the pair back; the guesser's moves are signed (bonus up, punishment down).
     """
 
@@ -100,7 +99,7 @@ def climb_peter(peter: int, steps: int) -> int:
 
 
 def climb_heidi(heidi: int, steps: int) -> int:
-    return min(HEIDI_TOP, heidi + steps)  # B10: no Heidi ever climbs onto the summit
+    return min(SUMMIT, heidi + steps)  # B5, B19: she too stops on the summit
 
 
 def may_lift(heidi: int, peter: int, guesses: int, difference: int) -> bool:
@@ -116,7 +115,8 @@ def must_choose_punishment(guesses: int, difference: int) -> bool:
 
 
 def caller_not_guessed(pair: Pair, peter_steps: int, heidi_steps: int) -> tuple[Pair, bool]:
-    """Peter climbs first, then Heidi; Heidi level with or above Peter restarts the pair."""
+    """Peter climbs first, then Heidi; Heidi level with or above Peter restarts the pair, on the
+    summit too (B19: a Peter who reached it with his Heidi beside him has restarted)."""
     heidi, peter = pair
     new_peter = climb_peter(peter, peter_steps)
     new_heidi = climb_heidi(heidi, heidi_steps)

@@ -1,7 +1,8 @@
 """Kap Hoorn (Thorsten Gimmler, Kosmos 1999): a clipper race built from wind cards.
 
-Rulings K1-K11 are in ``../shared/rules/kap-hoorn.md``; the rulebook leaves these open too, and
-the engine decides them so (each cited where the code applies it):
+Rulings K1-K11 are in ``../shared/rules/kap-hoorn.md`` (all of them retold in
+``docs/rules/kap-hoorn.md``); the rulebook leaves these open too, and the engine decides them so
+(each cited where the code applies it):
 
 - **K12** "Stay" is always offered, also to a ship that has no legal move: not moving is then no
   less voluntary, and a player is never left without an action.

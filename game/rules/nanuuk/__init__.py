@@ -1,7 +1,8 @@
 """Nanuuk! (Günter Cornett, Bambus Spieleverlag 1998): hunters on a cracking ice floe.
 
-Rulings N1-N29 are in ``../shared/rules/nanuuk.md``; the rulebook leaves these open too, and
-the engine decides them so (each cited where the code applies it):
+Rulings N1-N29 are in ``../shared/rules/nanuuk.md`` (all of them retold in
+``docs/rules/nanuuk.md``); the rulebook leaves these open too, and the engine decides them so
+(each cited where the code applies it):
 
 - **N30** Placement in the full game with two hunters each follows N10: A one, B two, A one.
 - **N31** When no hunter still playing can make any step, nothing can change any more: the game

@@ -3,7 +3,8 @@ action at a time, with the rule that allows it.
 
 The suggestion is the Easy bot's plan without its whims (a few plans, a short look; about
 ten milliseconds), made from the player's own view with a random generator seeded by the
-decision, so the same decision always gets the same hint.
+decision and the table's private stream (``game.ai.streams``), so the same decision always gets
+the same hint and no other seat can work it out.
 """
 
 from __future__ import annotations
@@ -40,14 +41,21 @@ class SteadyBot(EasyBot):
 _BOT = SteadyBot()
 
 
-def suggest(view: KapState, seat: int) -> KapAction:
-    """A good legal action for ``seat`` from its own view (hidden cards stay hidden)."""
-    rng = random.Random(f"{view.turn}:{view.phase}:{view.played}:{seat}")
+def suggest(view: KapState, seat: int, secret: int = 0) -> KapAction:
+    """A good legal action for ``seat`` from its own view (hidden cards stay hidden), drawn
+    from the table's private stream ``secret``, the same all through one decision."""
+    rng = random.Random(f"{secret}:{view.turn}:{view.phase}:{view.played}:{seat}")
     return _BOT.choose(view, rng, 0.1)  # type: ignore[no-any-return]
 
 
-def hint(view: KapState, seat: int, selected: int | None = None, ignoring: bool = False) -> Hint:
-    action = suggest(view, seat)
+def hint(
+    view: KapState,
+    seat: int,
+    selected: int | None = None,
+    ignoring: bool = False,
+    secret: int = 0,
+) -> Hint:
+    action = suggest(view, seat, secret)
     target = target_of(action, selected, ignoring)
     text = explain(view, seat, action, target)
     return Hint(text, target, action, tr("guide.turn", name=view.names[seat]))
