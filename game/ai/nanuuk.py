@@ -360,13 +360,14 @@ class Evaluator:
 
 # -- the turn search ----------------------------------------------------------------------------
 class Budget:
-    def __init__(self, deadline: float) -> None:
-        self.deadline = deadline
+    def __init__(self, deadline: float, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.deadline = deadline  # on ``clock``
+        self.clock = clock
         self.nodes = 0
 
     def out(self) -> bool:
         self.nodes += 1
-        return time.perf_counter() >= self.deadline
+        return self.clock() >= self.deadline
 
 
 _EVALUATORS: dict[tuple[Any, int], Evaluator] = {}
