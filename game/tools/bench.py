@@ -68,11 +68,14 @@ def _app(data_dir: str, game: Any = None) -> Any:
     return app
 
 
+WARM_UP = 30  # frames before any is measured: they fill the caches (fonts, backdrop, boards)
+
+
 def bench_title(frames: int, data_dir: str) -> dict[str, float]:
     from game.app import STEP
 
     app = _app(data_dir)
-    for _ in range(30):  # warm caches (fonts, backdrop)
+    for _ in range(WARM_UP):
         app.frame(STEP)
     app.frame_times = []
     for _ in range(frames):
@@ -85,8 +88,8 @@ def frames_while(
 ) -> dict[str, float]:
     """Frame times of ``app`` playing ``config`` at speed 1 (one logic step per frame, as a
     player sees it), counting a frame when ``counting(game screen)`` holds before or after it,
-    until ``frames`` are counted or ``limit`` frames have run. A finished game is followed by
-    another (the next seed)."""
+    until ``frames`` are counted or ``limit`` frames have run, after ``WARM_UP`` frames that fill
+    the caches (fonts, board layers). A finished game is followed by another (the next seed)."""
     from game.app import STEP
 
     def holds() -> bool:
@@ -94,6 +97,8 @@ def frames_while(
         return scene is not None and scene.name == config.game and counting(scene)
 
     app.options.speed = 1.0
+    for _ in range(WARM_UP):
+        app.frame(STEP)
     times: list[float] = []
     for _ in range(limit):
         before = holds()
