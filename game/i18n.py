@@ -8,10 +8,11 @@ key missing everywhere shows as itself so a gap is visible rather than fatal.
 from __future__ import annotations
 
 import tomllib
-from pathlib import Path
 from typing import Any
 
-TRANSLATIONS_DIR = Path(__file__).resolve().parents[1] / "assets" / "translations"
+from game.resources import asset
+
+TRANSLATIONS_DIR = asset("translations")
 LANGUAGES = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
 FALLBACK = "en"
 
@@ -35,8 +36,9 @@ def load_language(lang: str) -> dict[str, str]:
     """All strings of one language, merged from every file in its folder."""
     if lang not in _tables:
         table: dict[str, str] = {}
-        for path in sorted((TRANSLATIONS_DIR / lang).glob("*.toml")):
-            with path.open("rb") as fh:
+        folder = TRANSLATIONS_DIR / lang
+        for name in sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml")):
+            with (folder / name).open("rb") as fh:
                 _flatten("", tomllib.load(fh), table)
         _tables[lang] = table
     return _tables[lang]

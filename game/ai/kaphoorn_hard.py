@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import cast
 
 from game.ai.kaphoorn import (
@@ -83,9 +83,14 @@ class HardBot:
     """Determinized Monte Carlo search over the plans of a turn (see the module text)."""
 
     def __init__(
-        self, max_iterations: int | None = None, width: int = WIDTH, rounds: int = ROUNDS
+        self,
+        max_iterations: int | None = None,
+        width: int = WIDTH,
+        rounds: int = ROUNDS,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.max_iterations = max_iterations  # play-outs per decision; None: the clock decides
+        self.clock = clock  # seconds; tests give a clock of their own to check the budget
         self.width = width
         self.rounds = rounds
         self._normal = NormalBot()  # its lays (bridges of cards) and its buying rule
@@ -96,7 +101,7 @@ class HardBot:
     # --- the bot protocol ---------------------------------------------------------------------
 
     def choose(self, view: KapState, rng: random.Random, budget_s: float) -> KapAction:
-        started = time.perf_counter()
+        started = self.clock()
         actions = view.legal_actions()
         if not actions:
             raise ValueError("the bot was asked to move in a finished game")
@@ -146,7 +151,7 @@ class HardBot:
         plans = [plan for _, plan in candidates]
         totals = [0.0] * len(plans)
         alive = list(range(len(plans)))
-        started, iterations, schedule = time.perf_counter(), 0, [1]
+        started, iterations, schedule = self.clock(), 0, [1]
         planned: list[int] | None = None
         while len(alive) > 1:
             for _ in range(schedule.pop(0) if schedule else 0):
@@ -155,7 +160,7 @@ class HardBot:
                 full = view.determinized(rng)  # one deal for all: the plans meet equal luck
                 scores = []
                 for i in alive:
-                    if self.max_iterations is None and time.perf_counter() >= deadline:
+                    if self.max_iterations is None and self.clock() >= deadline:
                         break
                     scores.append(self.playout(full, plans[i], me))
                     iterations += 1
@@ -180,7 +185,7 @@ class HardBot:
     def _round_affordable(self, iterations: int, alive: int, deadline: float) -> bool:
         if self.max_iterations is not None:
             return iterations + alive <= self.max_iterations
-        return time.perf_counter() < deadline
+        return self.clock() < deadline
 
     def _schedule(self, done: int, width: int, started: float, deadline: float) -> list[int]:
         """Successive halving: the rounds of each phase (the first has had one round), so that
@@ -188,7 +193,7 @@ class HardBot:
         if self.max_iterations is not None:
             total = self.max_iterations
         else:
-            now = time.perf_counter()
+            now = self.clock()
             total = done + int((deadline - now) / max(1e-6, (now - started) / done))
             total = min(total, PLAYOUT_CAP)
         sizes = [width]

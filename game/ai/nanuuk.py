@@ -26,7 +26,8 @@ The evaluation (always from one seat's point of view) depends on the family of p
   for being cut off from every igloo, and after the hunt the way home; minus the same for the
   opponents.
 
-Every bot uses only the ``rng`` it is given and checks ``time.perf_counter`` against its budget.
+Every bot uses only the ``rng`` it is given and checks its ``clock`` (``time.perf_counter``
+unless a test gives it one of its own) against its budget.
 """
 
 from __future__ import annotations
@@ -85,8 +86,11 @@ def popcount(mask: int) -> int:
     return mask.bit_count()
 
 
-def _deadline(level: str, budget_s: float) -> float:
-    return time.perf_counter() + max(0.0, min(budget_s, BUDGETS[level])) * SAFETY_SHARE
+Clock = Callable[[], float]  # seconds
+
+
+def _deadline(level: str, budget_s: float, clock: Clock) -> float:
+    return clock() + max(0.0, min(budget_s, BUDGETS[level])) * SAFETY_SHARE
 
 
 def outcome_value(st: NanuukState, seat: int) -> float:
@@ -363,13 +367,14 @@ class Evaluator:
 
 # -- the turn search ----------------------------------------------------------------------------
 class Budget:
-    def __init__(self, deadline: float) -> None:
-        self.deadline = deadline
+    def __init__(self, deadline: float, clock: Clock = time.perf_counter) -> None:
+        self.deadline = deadline  # on ``clock``
+        self.clock = clock
         self.nodes = 0
 
     def out(self) -> bool:
         self.nodes += 1
-        return time.perf_counter() >= self.deadline
+        return self.clock() >= self.deadline
 
 
 _EVALUATORS: dict[tuple[Any, int], Evaluator] = {}
@@ -521,6 +526,9 @@ class Planner:
 class EasyBot:
     """Random legal actions, but not obviously suicidal; in the full game it always takes."""
 
+    def __init__(self, clock: Clock = time.perf_counter) -> None:
+        self.clock = clock
+
     def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
         actions = view.legal_actions()
         if not actions:
@@ -531,12 +539,12 @@ class EasyBot:
                     return a
             calm = [a for a in actions if not isinstance(a, Leave)]
             return rng.choice(calm or list(actions))
-        deadline = _deadline("easy", budget_s)
+        deadline = _deadline("easy", budget_s, self.clock)
         seat = view.seat
         order = list(actions)
         rng.shuffle(order)
         for a in order:
-            if time.perf_counter() >= deadline:
+            if self.clock() >= deadline:
                 return a
             if not self._suicidal(view.apply(a), seat, view.turns[seat], 1):
                 return a
@@ -593,14 +601,15 @@ class NormalBot:
     LEVEL = "normal"
     WIDTHS: tuple[int, ...] = (24, 8, 3, 2)
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Clock = time.perf_counter) -> None:
         self.planner = Planner()
+        self.clock = clock
 
     def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
         settled = self.planner.settled(view)
         if settled is not None:
             return settled
-        budget = Budget(_deadline(self.LEVEL, budget_s))
+        budget = Budget(_deadline(self.LEVEL, budget_s, self.clock), self.clock)
         line = self.think(view, rng, budget)
         self.planner.remember(view, line)
         return line[0]

@@ -41,6 +41,7 @@ import gc
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from game.ai.base import BUDGETS
@@ -160,8 +161,11 @@ class HardBot:
 
     LEVEL = "hard"
 
-    def __init__(self, iterations: int | None = None) -> None:
+    def __init__(
+        self, iterations: int | None = None, clock: Callable[[], float] = time.perf_counter
+    ) -> None:
         self.iterations = iterations  # a cap per call (tests); None: only the clock limits
+        self.clock = clock  # seconds; tests give a clock of their own to check the budget
         self.root: Node | None = None
         self.values: Values | None = None
         self.planner = Planner()
@@ -174,7 +178,7 @@ class HardBot:
 
     # -- the protocol --------------------------------------------------------------------------
     def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
-        start = time.perf_counter()
+        start = self.clock()
         settled = self.planner.settled(view)
         if settled is not None:
             return settled
@@ -219,7 +223,7 @@ class HardBot:
         cap = self.iterations
         deadline = self.deadline
         done = 0
-        began = now = time.perf_counter()
+        began = now = self.clock()
         longest = 0.0  # the longest iteration so far: an expansion can take a while
         while True:
             if not self._iterate(root):
@@ -227,7 +231,7 @@ class HardBot:
             done += 1
             if cap is not None and done >= cap:
                 break
-            last, now = now, time.perf_counter()
+            last, now = now, self.clock()
             longest = max(longest, now - last)
             if cap is None and (now >= deadline or now + longest >= self.limit):
                 break
@@ -265,9 +269,8 @@ class HardBot:
         assert values is not None
         st = node.state
         seat = node.mover
-        search = TurnSearch(
-            st, seat, WIDTHS, Budget(self.deadline if self.iterations is None else math.inf)
-        )
+        deadline = self.deadline if self.iterations is None else math.inf
+        search = TurnSearch(st, seat, WIDTHS, Budget(deadline, self.clock))
         search.root_values(self.rng)
         ends = sorted(search.lines, key=lambda end: -search.leaves.get(end, -math.inf))
         kids = [(search.lines[end], Node(end, values(end))) for end in ends[:CANDIDATES]]

@@ -19,6 +19,7 @@ import multiprocessing
 import random
 import traceback
 from collections.abc import Callable, Sequence
+from concurrent import futures
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
 from multiprocessing.connection import Connection
@@ -97,6 +98,11 @@ class BotWorker:
     def alive(self) -> bool:
         return self._process is not None and self._process.is_alive()
 
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id (the bench reads its memory); None when a thread thinks."""
+        return self._process.pid if self._process is not None else None
+
     # -- requests -------------------------------------------------------------------------------
     def ask(self, key: int, factory: BotFactory, view: Any, seed: int, budget_s: float) -> int:
         """Send one request; a pending one is cancelled first. Returns the request's id."""
@@ -157,6 +163,21 @@ class BotWorker:
     def busy(self) -> bool:
         return self._pending != 0
 
+    def wait(self, timeout: float) -> bool:
+        """Block until the pending request is answered, at most ``timeout`` seconds; True when
+        the answer is there (or nothing is pending). The screen never waits, it polls; tests
+        and tools wait, so that how long a bot thinks does not decide what happens in a frame."""
+        if not self._pending or self._answer is not None:
+            return True
+        if self._conn is not None:
+            return self._conn.poll(timeout)
+        if self._future is not None:
+            futures.wait([self._future], timeout)
+            if not self._future.done():
+                return False
+            self._thread_done(self._pending, self._future)  # its callback may not have run yet
+        return True
+
     def cancel(self, request: int | None = None) -> None:
         """Drop the pending request (only if it is ``request``, when given); a worker still
         thinking on it is stopped."""
@@ -203,6 +224,10 @@ class BotRunner:
     def busy(self) -> bool:
         """A request is pending (thinking, or finished but not yet collected by ``poll``)."""
         return self._request != 0 and self.worker._pending == self._request
+
+    def wait(self, timeout: float) -> bool:
+        """Block until this seat's answer is there, at most ``timeout`` seconds (tests, tools)."""
+        return not self.busy or self.worker.wait(timeout)
 
     def start(self, view: Any, seed: int) -> None:
         """Start thinking about ``view``; a pending request is cancelled first."""

@@ -1,7 +1,7 @@
 """Colours, fonts and small drawing helpers shared by every scene.
 
 Fonts are the Noto Sans faces that ship with pygame_gui (full Latin coverage: ä, ë, ß ...),
-found by name through the package, never through the current directory.
+found by name through the package (game/resources.py), never through the current directory.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ import tomllib
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
-from pathlib import Path
 
 import pygame
 
-ASSETS = Path(__file__).resolve().parents[2] / "assets"
-THEME_FILE = ASSETS / "themes" / "speltafel.json"
+from game.resources import asset, gui_font
+
+THEME_FILE = asset("themes", "speltafel.json")
 LOGICAL_SIZE = (1920, 1080)
 
 INK = (32, 36, 48)
@@ -101,7 +101,7 @@ def base_font(size: int, bold: bool = False) -> pygame.font.Font:
 @cache
 def _font(size: int, bold: bool = False) -> pygame.font.Font:
     name = "NotoSans-Bold.ttf" if bold else "NotoSans-Regular.ttf"
-    with resources.as_file(resources.files("pygame_gui.data") / name) as path:
+    with resources.as_file(gui_font(name)) as path:
         return pygame.font.Font(str(path), size)
 
 
@@ -357,7 +357,7 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> No
 # ---- seats: colour AND shape ---------------------------------------------------------------
 @cache
 def _players() -> dict:
-    with (ASSETS / "themes" / "players.toml").open("rb") as fh:
+    with asset("themes", "players.toml").open("rb") as fh:
         return tomllib.load(fh)
 
 
@@ -451,7 +451,7 @@ def _halo(sprite: pygame.Surface) -> pygame.Surface:
 
 
 # ---- the pygame_gui theme, adjusted to the accessibility settings ---------------------------
-HIGH_CONTRAST_THEME = ASSETS / "themes" / "high_contrast.json"
+HIGH_CONTRAST_THEME = asset("themes", "high_contrast.json")
 # pygame_gui button text does not wrap: its fonts grow less than drawn text does
 GUI_SCALE_WEIGHT = 0.6
 # the play scenes' narrow action buttons and number pads keep their size: their labels are

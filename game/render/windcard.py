@@ -16,6 +16,7 @@ from importlib import resources
 
 import pygame
 
+from game.resources import gui_font
 from game.rules.kaphoorn.winds import Wind
 
 Point = tuple[float, float]
@@ -56,7 +57,7 @@ def font(size: int, bold: bool = True, italic: bool = False) -> pygame.font.Font
     name = "NotoSans-" + ("Bold" if bold else "") + ("Italic" if italic else "")
     if name == "NotoSans-":
         name = "NotoSans-Regular"
-    with resources.as_file(resources.files("pygame_gui.data") / f"{name}.ttf") as path:
+    with resources.as_file(gui_font(f"{name}.ttf")) as path:
         return pygame.font.Font(str(path), max(4, size))
 
 

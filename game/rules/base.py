@@ -1,7 +1,8 @@
 """The rules protocol shared by every game (see ARCHITECTURE.md, "The rules protocol").
 
 Pure Python: nothing here (or anywhere under ``game.rules``) may import pygame or the rest of
-``game``. The screen, the AI and the tests all reach a game through its module-level ``RULES``.
+``game``, but ``game.resources`` (standard library only) for the shipped level files. The screen,
+the AI and the tests all reach a game through its module-level ``RULES``.
 """
 
 from __future__ import annotations
@@ -11,12 +12,11 @@ import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, ClassVar, Protocol, TypeAlias
 
 Seat: TypeAlias = int
-
-LEVELS_DIR = Path(__file__).resolve().parents[2] / "levels"
 
 
 class IllegalAction(ValueError):
@@ -162,8 +162,9 @@ def seeded_rng(seed: int, *salt: object) -> random.Random:
     return random.Random(f"{seed}:" + ":".join(map(str, salt)))
 
 
-def read_level(path: Path) -> dict[str, Any]:
-    """Read a level TOML file; a missing or malformed file raises ``LevelError`` naming it."""
+def read_level(path: Path | Traversable) -> dict[str, Any]:
+    """Read a level TOML file (a shipped one from ``game.resources.level`` or one of the user's);
+    a missing or malformed file raises ``LevelError`` naming it."""
     try:
         with path.open("rb") as fh:
             return tomllib.load(fh)

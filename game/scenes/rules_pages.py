@@ -14,8 +14,9 @@ from functools import cache
 
 from game.i18n import has, tr
 from game.render import theme
+from game.resources import asset
 
-PAGES_FILE = theme.ASSETS / "rules" / "pages.toml"
+PAGES_FILE = asset("rules", "pages.toml")
 EVERY_VARIANT = "*"
 
 BODY = 32  # couch-legible body text on the 1920x1080 canvas

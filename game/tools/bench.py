@@ -1,20 +1,24 @@
 """The performance benchmark: ``python -m game.tools.bench --json``.
 
 Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on CI):
-- frame time median and 99th percentile (update + draw + flip, not the frame-cap wait) for the
-  title scene, for the Der Berg ruft scene while pieces animate, for the Nanuuk! scene while
-  hunters slide and cracks spread, and for the Kap Hoorn scene (4 AIs) while a ship sails or a
-  wind card flies;
-- time from process start to the first frame (a fresh interpreter running main.py);
-- peak RSS of this process in MB;
-- Der Berg ruft random playouts per second through the rules protocol;
-- Nanuuk! random playouts per second (full 4-player game, 2-player introduction) and actions/s;
-- Kap Hoorn random playouts per second (4 players, a 40-round limit) and actions/s;
+- frame time median and 99th percentile (update + draw + flip, not the frame-cap wait) at
+  speed 1 (one logic step per frame, as players see the game) for the title scene, for the
+  Der Berg ruft scene while pieces animate, for the Nanuuk! scene while hunters slide and cracks
+  spread, and for the Kap Hoorn scene (4 AIs) while a ship sails or a wind card flies;
+- time from process start to the first frame (a fresh interpreter running the game);
+- peak RSS in MB of this process, which draws every scene (``peak_rss_mb``), and apart from it
+  that of the bot worker process in which two Hard bots play Nanuuk!, by the end of the frames
+  measured while they think (``hard_thinking.worker_peak_rss_mb``);
+- random playouts per second through the rules protocol, and actions applied per second, for
+  Der Berg ruft (2-4 players), Nanuuk! (full 4-player game, 2-player introduction) and
+  Kap Hoorn (4 players, a 40-round limit): each a fixed seeded workload timed in process CPU
+  time, the median of three runs;
 - mean and max AI decision time per game and level, each level with its own budget, and the
   frame time while a Hard bot thinks (two Hard bots playing Nanuuk!; the search runs in the bot
   worker process), see ``game.tools.bench_ai``.
 
-It reports; it does not assert. Targets: frame p99 <= 8 ms, first frame <= 1.5 s.
+It reports; it does not assert (tests assert behaviour, never a time). Targets: frame p99
+<= 8 ms, first frame <= 1.5 s.
 """
 
 from __future__ import annotations
@@ -29,12 +33,13 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from game.tools.bench_ai import bench_decisions, bench_hard_thinking
 
-ROOT = Path(__file__).resolve().parents[2]
+LAUNCH = "import sys; from game.cli import main; sys.exit(main())"  # main.py, from any folder
 FIRST_FRAME_ENV = "SPELTAFEL_REPORT_FIRST_FRAME"
 
 
@@ -63,11 +68,14 @@ def _app(data_dir: str, game: Any = None) -> Any:
     return app
 
 
+WARM_UP = 30  # frames before any is measured: they fill the caches (fonts, backdrop, boards)
+
+
 def bench_title(frames: int, data_dir: str) -> dict[str, float]:
     from game.app import STEP
 
     app = _app(data_dir)
-    for _ in range(30):  # warm caches (fonts, backdrop)
+    for _ in range(WARM_UP):
         app.frame(STEP)
     app.frame_times = []
     for _ in range(frames):
@@ -75,52 +83,48 @@ def bench_title(frames: int, data_dir: str) -> dict[str, float]:
     return _summary(app.frame_times)
 
 
-def bench_bergruft(frames: int, data_dir: str) -> dict[str, float]:
-    """Frames of an AI-vs-AI game, counted only while figures or flags are animating."""
+def frames_while(
+    app: Any, config: Any, frames: int, counting: Callable[[Any], bool], limit: int
+) -> dict[str, float]:
+    """Frame times of ``app`` playing ``config`` at speed 1 (one logic step per frame, as a
+    player sees it), counting a frame when ``counting(game screen)`` holds before or after it,
+    until ``frames`` are counted or ``limit`` frames have run, after ``WARM_UP`` frames that fill
+    the caches (fonts, board layers). A finished game is followed by another (the next seed)."""
     from game.app import STEP
+
+    def holds() -> bool:
+        scene = app.scenes.top
+        return scene is not None and scene.name == config.game and counting(scene)
+
+    app.options.speed = 1.0
+    for _ in range(WARM_UP):
+        app.frame(STEP)
+    times: list[float] = []
+    for _ in range(limit):
+        before = holds()
+        app.frame_times = []
+        app.frame(STEP)
+        if before or holds():
+            times.extend(app.frame_times)
+        if len(times) >= frames:
+            break
+        if app.scenes.top is None or app.scenes.top.name != config.game:
+            app.scenes.reset(config.game, config=config.with_seed(config.seed + 1))
+    return _summary(times) if times else {"frames": 0}
+
+
+def _easy_game(game: str, variant: str) -> Any:
     from game.session import GameConfig, Seat
 
     names, colours = ("Anna", "Ben", "Clara", "David"), ("red", "blue", "yellow", "green")
     seats = tuple(Seat(n, "easy", c) for n, c in zip(names, colours, strict=True))
-    config = GameConfig("bergruft", "standard", seats, seed=11)
-    app = _app(data_dir, config)
-    app.options.speed = 3.0  # more turns, hence more animation, per frame budget
-    times: list[float] = []
-    for _ in range(frames * 40):
-        app.frame_times = []
-        app.frame(STEP)
-        scene = app.scenes.top
-        if getattr(scene, "busy", False):  # figures climbing or flags rising
-            times.extend(app.frame_times)
-        if len(times) >= frames:
-            break
-        if app.scenes.top is None or app.scenes.top.name != "bergruft":
-            app.scenes.reset("bergruft", config=config.with_seed(config.seed + 1))
-    return _summary(times) if times else {"frames": 0}
+    return GameConfig(game, variant, seats, seed=11)
 
 
-def bench_nanuuk_scene(frames: int, data_dir: str) -> dict[str, float]:
-    """Frames of a 4-player AI game of Nanuuk!, counted only while pieces or cracks animate."""
-    from game.app import STEP
-    from game.session import GameConfig, Seat
-
-    names, colours = ("Anna", "Ben", "Clara", "David"), ("red", "blue", "yellow", "green")
-    seats = tuple(Seat(n, "easy", c) for n, c in zip(names, colours, strict=True))
-    config = GameConfig("nanuuk", "full", seats, seed=11)
-    app = _app(data_dir, config)
-    app.options.speed = 3.0
-    times: list[float] = []
-    for _ in range(frames * 40):
-        app.frame_times = []
-        app.frame(STEP)
-        scene = app.scenes.top
-        if getattr(scene, "busy", False):  # a hunter sliding, a crack spreading, a bear flying
-            times.extend(app.frame_times)
-        if len(times) >= frames:
-            break
-        if app.scenes.top is None or app.scenes.top.name != "nanuuk":
-            app.scenes.reset("nanuuk", config=config.with_seed(config.seed + 1))
-    return _summary(times) if times else {"frames": 0}
+def _animating(scene: Any) -> bool:
+    """Der Berg ruft: figures climbing or flags rising; Nanuuk!: a hunter sliding, a crack
+    spreading, a bear flying."""
+    return bool(getattr(scene, "busy", False))
 
 
 def _kaphoorn_moving(scene: Any) -> bool:
@@ -130,119 +134,55 @@ def _kaphoorn_moving(scene: Any) -> bool:
     return any(f.kind in ("card", "back") for f in getattr(scene, "flights", ()))
 
 
-def bench_kaphoorn_scene(frames: int, data_dir: str) -> dict[str, float]:
-    """Frames of a 4-player AI game of Kap Hoorn, counted only while a ship sails or a card
-    flies."""
-    from game.app import STEP
-    from game.session import GameConfig, Seat
+def bench_scene(game: str, frames: int, data_dir: str) -> dict[str, float]:
+    """Frames of a 4-player game of easy bots, counted only while something moves: Der Berg
+    ruft's figures or flags, Nanuuk!'s pieces or cracks, Kap Hoorn's ships or flying cards."""
+    variant, moving = SCENES[game]
+    config = _easy_game(game, variant)
+    return frames_while(_app(data_dir, config), config, frames, moving, limit=frames * 40)
 
-    names, colours = ("Anna", "Ben", "Clara", "David"), ("red", "blue", "yellow", "green")
-    seats = tuple(Seat(n, "easy", c) for n, c in zip(names, colours, strict=True))
-    config = GameConfig("kaphoorn", "standard", seats, seed=11)
-    app = _app(data_dir, config)
-    app.options.speed = 3.0
-    times: list[float] = []
-    for _ in range(frames * 40):
-        app.frame_times = []
-        app.frame(STEP)
-        scene = app.scenes.top
-        if scene is not None and scene.name == "kaphoorn" and _kaphoorn_moving(scene):
-            times.extend(app.frame_times)
-        if len(times) >= frames:
-            break
-        if app.scenes.top is None or app.scenes.top.name != "kaphoorn":
-            app.scenes.reset("kaphoorn", config=config.with_seed(config.seed + 1))
-    return _summary(times) if times else {"frames": 0}
+
+SCENES = {
+    "bergruft": ("standard", _animating),
+    "nanuuk": ("full", _animating),
+    "kaphoorn": ("standard", _kaphoorn_moving),
+}
 
 
 def bench_first_frame(data_dir: str) -> float:
-    """Seconds from launching ``python main.py`` until its first frame is on screen."""
+    """Seconds from launching the game (what ``main.py`` and ``speltafel`` run) in a fresh
+    interpreter until its first frame is on screen."""
     env = dict(os.environ, **{FIRST_FRAME_ENV: "1"})
     started = time.time()
     out = subprocess.run(
-        [sys.executable, str(ROOT / "main.py"), "--quit-after", "0.2", "--data-dir", data_dir],
+        [sys.executable, "-c", LAUNCH, "--quit-after", "0.2", "--data-dir", data_dir],
         capture_output=True,
         text=True,
         env=env,
-        cwd=ROOT,
+        cwd=data_dir,
         timeout=120,
         check=True,
     )
     for line in out.stdout.splitlines():
         if line.startswith("first-frame "):
             return round(float(line.split()[1]) - started, 3)
-    raise RuntimeError(f"main.py did not report its first frame: {out.stderr[-500:]}")
+    raise RuntimeError(f"the game did not report its first frame: {out.stderr[-500:]}")
 
 
-def bench_playouts(seconds: float) -> dict[str, float]:
-    from game.rules.bergruft import RULES
+def playouts(new_game: Callable[[random.Random], Any], games: int, seed: int) -> dict[str, float]:
+    """Random playouts through the rules protocol on one core: ``games`` games made by
+    ``new_game(rng)`` and played to the end by uniformly random legal actions.
 
-    rng = random.Random(1)
-    games = actions = 0
-    deadline = time.perf_counter() + seconds
-    started = time.perf_counter()
-    while time.perf_counter() < deadline:
-        state = RULES.new_game("standard", rng.randint(2, 4), seed=rng.randrange(10**9))
-        while not state.is_over():
-            state = state.apply(rng.choice(state.legal_actions()))
-            actions += 1
-        games += 1
-    elapsed = time.perf_counter() - started
-    return {
-        "playouts_per_s": round(games / elapsed, 1),
-        "actions_per_s": round(actions / elapsed),
-    }
-
-
-def bench_nanuuk(games: int = 200, repeats: int = 3) -> dict[str, dict[str, float]]:
-    """Random playouts per second through the rules protocol on one core: the full 4-player
-    game and the 2-player Game of Introduction, and actions applied per second in that play.
-
-    A fixed workload (the same seeded games each time) timed in process CPU time, the median
-    of ``repeats`` runs: on a shared machine wall time mostly measures the neighbours.
+    A fixed workload (the same seeded games each time) timed in process CPU time, the median of
+    ``REPEATS`` runs: on a shared machine wall time mostly measures the neighbours.
     """
-    from game.rules.nanuuk import RULES
-
-    report = {}
-    for key, variant, players in (("full_4p", "full", 4), ("intro_2p", "intro", 2)):
-        runs = []
-        for _ in range(repeats):
-            rng = random.Random(3)
-            actions = 0
-            started = time.process_time()
-            for _ in range(games):
-                state = RULES.new_game(variant, players, seed=rng.randrange(10**9))
-                while not state.is_over():
-                    state = state.apply(rng.choice(state.legal_actions()))
-                    actions += 1
-            runs.append((time.process_time() - started, actions))
-        elapsed, actions = sorted(runs)[len(runs) // 2]
-        report[key] = {
-            "playouts_per_s": round(games / elapsed, 1),
-            "actions_per_s": round(actions / elapsed),
-            "actions_per_game": round(actions / games, 1),
-        }
-    return report
-
-
-def bench_kaphoorn(games: int = 100, repeats: int = 3) -> dict[str, float]:
-    """Random playouts per second through the rules protocol on one core: 4-player games of
-    Kap Hoorn with the option ``{"rounds": 40}`` (random play hardly ever wins, so the round
-    limit, K15, is what ends a game and defines the workload), and actions applied per second.
-
-    As :func:`bench_nanuuk`: the same seeded games each time, process CPU time, the median of
-    ``repeats`` runs.
-    """
-    from game.rules.kaphoorn import RULES
-
-    options = {"rounds": 40}
     runs = []
-    for _ in range(repeats):
-        rng = random.Random(4)
+    for _ in range(REPEATS):
+        rng = random.Random(seed)
         actions = 0
         started = time.process_time()
         for _ in range(games):
-            state = RULES.new_game("standard", 4, seed=rng.randrange(10**9), options=options)
+            state = new_game(rng)
             while not state.is_over():
                 state = state.apply(rng.choice(state.legal_actions()))
                 actions += 1
@@ -255,7 +195,77 @@ def bench_kaphoorn(games: int = 100, repeats: int = 3) -> dict[str, float]:
     }
 
 
-def run(frames: int, playout_seconds: float) -> dict[str, Any]:
+REPEATS = 3
+
+
+def bench_bergruft_rules(games: int = 2000) -> dict[str, float]:
+    """Der Berg ruft: games of 2, 3 or 4 players (drawn by the seeded rng)."""
+    from game.rules.bergruft import RULES
+
+    def new_game(rng: random.Random) -> Any:
+        players = rng.randint(2, 4)
+        return RULES.new_game("standard", players, seed=rng.randrange(10**9))
+
+    return playouts(new_game, games, seed=1)
+
+
+def bench_nanuuk_rules(games: int = 200) -> dict[str, dict[str, float]]:
+    """Nanuuk!: the full 4-player game and the 2-player Game of Introduction."""
+    from game.rules.nanuuk import RULES
+
+    return {
+        key: playouts(
+            lambda rng, v=variant, n=players: RULES.new_game(v, n, seed=rng.randrange(10**9)),
+            games,
+            seed=3,
+        )
+        for key, variant, players in (("full_4p", "full", 4), ("intro_2p", "intro", 2))
+    }
+
+
+def bench_kaphoorn_rules(games: int = 100) -> dict[str, float]:
+    """Kap Hoorn: 4-player games with the option ``{"rounds": 40}`` (random play hardly ever
+    wins, so the round limit, K15, is what ends a game and defines the workload)."""
+    from game.rules.kaphoorn import RULES
+
+    def new_game(rng: random.Random) -> Any:
+        seed = rng.randrange(10**9)
+        return RULES.new_game("standard", 4, seed=seed, options={"rounds": 40})
+
+    return playouts(new_game, games, seed=4)
+
+
+def rules_figures() -> dict[str, Any]:
+    return {
+        "bergruft_rules": bench_bergruft_rules(),
+        "nanuuk_rules": bench_nanuuk_rules(),
+        "kaphoorn_rules": bench_kaphoorn_rules(),
+    }
+
+
+def peak_rss_mb(pid: int | None = None) -> float | None:
+    """The peak resident set size of a process (this one by default) in MB; None where the
+    system does not say (another process's is read from Linux's /proc)."""
+    if pid is None:
+        return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)  # Linux: KB
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return round(int(line.split()[1]) / 1024, 1)
+    except OSError:
+        pass
+    return None
+
+
+def ai_figures(frames: int, data_dir: str) -> dict[str, Any]:
+    return {
+        "hard_thinking": bench_hard_thinking(frames, data_dir),
+        "ai_decisions": bench_decisions(),
+    }
+
+
+def run(frames: int) -> dict[str, Any]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     with tempfile.TemporaryDirectory() as data_dir:
         report: dict[str, Any] = {
@@ -263,16 +273,14 @@ def run(frames: int, playout_seconds: float) -> dict[str, Any]:
             "video_driver": os.environ.get("SDL_VIDEODRIVER", "default"),
             "first_frame_s": bench_first_frame(data_dir),
             "title": bench_title(frames, data_dir),
-            "bergruft_animating": bench_bergruft(frames, data_dir),
-            "nanuuk_animating": bench_nanuuk_scene(frames, data_dir),
-            "kaphoorn_sailing": bench_kaphoorn_scene(frames, data_dir),
-            "bergruft_rules": bench_playouts(playout_seconds),
-            "hard_thinking": bench_hard_thinking(frames, data_dir),
-            "ai_decisions": bench_decisions(),
-            "nanuuk_rules": bench_nanuuk(),
-            "kaphoorn_rules": bench_kaphoorn(),
+            "bergruft_animating": bench_scene("bergruft", frames, data_dir),
+            "nanuuk_animating": bench_scene("nanuuk", frames, data_dir),
+            "kaphoorn_sailing": bench_scene("kaphoorn", frames, data_dir),
+            **ai_figures(frames, data_dir),
+            **rules_figures(),
         }
-    report["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    # this process only: the bot workers are other processes (see hard_thinking's own figure)
+    report["peak_rss_mb"] = peak_rss_mb()
     return report
 
 
@@ -280,7 +288,6 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.bench", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--frames", type=int, default=600, help="frames measured per scene")
-    parser.add_argument("--playout-seconds", type=float, default=3.0)
     parser.add_argument(
         "--only",
         choices=("rules", "ai"),
@@ -291,18 +298,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.only == "ai":
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         with tempfile.TemporaryDirectory() as data_dir:
-            report = {
-                "hard_thinking": bench_hard_thinking(args.frames, data_dir),
-                "ai_decisions": bench_decisions(),
-            }
+            report = ai_figures(args.frames, data_dir)
     elif args.only == "rules":
-        report = {
-            "bergruft_rules": bench_playouts(args.playout_seconds),
-            "nanuuk_rules": bench_nanuuk(),
-            "kaphoorn_rules": bench_kaphoorn(),
-        }
+        report = rules_figures()
     else:
-        report = run(args.frames, args.playout_seconds)
+        report = run(args.frames)
     if args.json:
         print(json.dumps(report))
     else:

@@ -59,28 +59,28 @@ def bench_decisions(games: tuple[str, ...] = tuple(VARIANTS)) -> dict[str, dict[
     return report
 
 
-def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, float]:
-    """Frames of a Nanuuk! game of two Hard bots, counted only while one of them thinks."""
-    from game.app import STEP
+def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, Any]:
+    """Frames of a Nanuuk! game of two Hard bots, counted only while one of them thinks, and
+    the peak memory of the bot worker process they think in.
+
+    Every answer of a bot takes at least one counted frame (it is asked in one frame and
+    collected in a later one), so the count is reached however fast the machine is."""
     from game.session import GameConfig, Seat
-    from game.tools.bench import _app, _summary
+    from game.tools.bench import _app, frames_while, peak_rss_mb
 
     seats = (Seat("Anna", "hard", "red"), Seat("Ben", "hard", "blue"))
     config = GameConfig("nanuuk", "full", seats, seed=21)
     app = _app(data_dir, config)
-    for _ in range(30):
-        app.frame(STEP)
-    measured: list[float] = []
-    deadline = time.monotonic() + 600
-    while len(measured) < frames and time.monotonic() < deadline:
-        scene = app.scenes.top
-        thinking = scene is not None and any(r.busy for r in getattr(scene, "runners", {}).values())
-        app.frame_times = []
-        app.frame(STEP)
-        if thinking and app.frame_times:
-            measured.extend(app.frame_times)
-        if scene is None or scene.name != "nanuuk":
-            app.scenes.reset("nanuuk", config=config.with_seed(config.seed + 1))
+    workers: dict[int, Any] = {}
+
+    def thinking(scene: Any) -> bool:
+        runners = getattr(scene, "runners", {}).values()
+        workers.update((id(r.worker), r.worker) for r in runners)
+        return any(r.busy for r in runners)
+
+    report: dict[str, Any] = frames_while(app, config, frames, thinking, limit=frames * 200)
+    peaks = [peak_rss_mb(w.pid) for w in workers.values() if w.alive]
+    report["worker_peak_rss_mb"] = max((p for p in peaks if p is not None), default=None)
     app.scenes.reset("title")  # the game screen closes its bot worker
     app.scenes.apply_pending()
-    return _summary(measured) if measured else {"frames": 0}
+    return report

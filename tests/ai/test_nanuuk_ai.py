@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -14,6 +15,7 @@ from game.ai.nanuuk_mcts import HardBot
 from game.rules.nanuuk import RULES, NanuukState
 from game.rules.nanuuk.actions import Leave, Take
 from game.rules.nanuuk.turn import start_turn
+from tests.ai.ticking import TickClock
 from tests.rules.nanuuk_positions import position
 
 # (variant, players, options): every family of play and the options that change a turn
@@ -35,6 +37,14 @@ GAMES: list[tuple[str, int, dict[str, Any]]] = [
 ]
 IDS = [f"{v}-{n}p" + "".join(f"-{k}" for k in o) for v, n, o in GAMES]
 BUDGET = 0.05  # small: the tests stay fast; the bots must still answer legally
+# A clock that ticks with the bots' work at about the pace of an idle laptop (9,000 budget
+# checks a second): where a test judges how well a bot plays, its search must not depend on how
+# busy the machine is.
+IDLE_PACE = 1 / 9000
+
+
+def paced() -> TickClock:
+    return TickClock(IDLE_PACE, limit=math.inf)
 
 
 def play(
@@ -127,7 +137,7 @@ def test_easy_takes_every_animal_it_may_take() -> None:
     ]
     assert positions
     for state in positions:
-        action = EasyBot().choose(state, random.Random(0), 0.1)
+        action = EasyBot(clock=paced()).choose(state, random.Random(0), 0.1)
         assert isinstance(action, Take) and not isinstance(action, Leave)
 
 
@@ -151,7 +161,7 @@ def test_easy_does_not_enclose_its_own_hunter() -> None:
         while st.seat == 0 and not st.is_over():
             if st.phase == "crack" and last in [a.edge for a in st.legal_actions()]:
                 risky += 1
-            st = st.apply(EasyBot().choose(st, rng, 0.1))
+            st = st.apply(EasyBot(clock=paced()).choose(st, rng, 0.1))
         assert not st.cracks & last
     assert risky  # the trap was really offered
 
@@ -161,7 +171,7 @@ def _share(level: str, variant: str, games: int) -> float:
     for g in range(games):
         bot_seat = g % 2
         bots: list[Bot] = [RandomBot(), RandomBot()]
-        bots[bot_seat] = make_bot("nanuuk", level)
+        bots[bot_seat] = {"easy": EasyBot, "normal": NormalBot}[level](clock=paced())
         state = play(variant, 2, bots, seed=500 + g)
         if bot_seat in state.winners:
             wins += 1 / len(state.winners)

@@ -1,13 +1,12 @@
 """The hard Nanuuk! bot (MCTS): legal everywhere, sees a win and a loss in one, reuses its tree.
 
 Most tests cap the iterations (``HardBot(iterations=...)``) so that they are fast and do not
-depend on the clock; the budget test is loose on purpose (the machine may be busy).
+depend on the clock; the budget tests give the bot a clock that ticks with its work.
 """
 
 from __future__ import annotations
 
 import random
-import time
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ import pytest
 from game.ai import make_bot
 from game.ai.nanuuk_mcts import CAP_S, HardBot
 from game.rules.nanuuk import RULES, NanuukState
+from tests.ai.ticking import TickClock
 from tests.rules.nanuuk_positions import edge, field, position
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
@@ -163,14 +163,31 @@ def test_the_tree_is_found_again_after_the_other_players_turn() -> None:
     assert bot.reused > 0
 
 
-def test_the_budget_is_respected_loosely() -> None:
+def _budget_position() -> NanuukState:
     state = random_positions("full", 2, {}, 10, seed=3)[-1]
     if len(state.legal_actions()) < 2:
         state = random_positions("full", 2, {}, 10, seed=3)[-2]
-    bot = HardBot()
-    began = time.perf_counter()
-    bot.choose(state, random.Random(0), 0.2)
-    assert time.perf_counter() - began < 1.5  # 0.2 s asked: far below a second on any machine
-    began = time.perf_counter()
-    bot.choose(state, random.Random(0), 0.0)  # no time at all: still a legal answer, at once
-    assert time.perf_counter() - began < 1.0
+    return state
+
+
+def test_it_thinks_within_its_budget_on_its_clock() -> None:
+    state = _budget_position()
+    clock = TickClock(0.0005, limit=10.0)
+    bot = HardBot(clock=clock)
+    action = bot.choose(state, random.Random(0), 0.2)
+    assert action in state.legal_actions()
+    assert clock.now <= 0.2  # read at the start and last within the 0.2 s it was given
+    assert bot.last_iterations > 1  # and it used them
+
+
+def test_with_no_time_at_all_it_answers_after_one_iteration() -> None:
+    state = _budget_position()
+    bot = HardBot(clock=TickClock(0.0005, limit=10.0))
+    assert bot.choose(state, random.Random(0), 0.0) in state.legal_actions()
+    assert bot.last_iterations == 1
+
+
+def test_a_budget_above_the_cap_is_cut_to_the_cap() -> None:
+    clock = TickClock(0.002, limit=100.0)
+    HardBot(clock=clock).choose(_budget_position(), random.Random(0), 60.0)
+    assert clock.now <= CAP_S

@@ -27,14 +27,9 @@ class BrokenBot:
         raise ZeroDivisionError("the bot divided by zero")
 
 
-def answer(runner: BotRunner, wall: float = 60.0) -> Any:
-    deadline = time.monotonic() + wall
-    while time.monotonic() < deadline:
-        action = runner.poll()
-        if action is not None:
-            return action
-        time.sleep(0.01)
-    raise AssertionError("no answer in time")
+def answer(runner: BotRunner) -> Any:
+    assert runner.wait(600), "no answer: the bot hung"  # however long a busy machine takes
+    return runner.poll()
 
 
 def a_state(game: str) -> Any:
@@ -57,6 +52,31 @@ def test_a_worker_process_answers_with_a_legal_action(game: str) -> None:
     finally:
         worker.close()
     assert not worker.alive
+
+
+@pytest.mark.parametrize("use_process", [True, False])
+def test_wait_returns_once_the_answer_is_there(use_process: bool) -> None:
+    state = a_state("kaphoorn")
+    worker = BotWorker(use_process=use_process)
+    try:
+        runner = BotRunner(partial(make_bot, "kaphoorn", "easy"), 0.1, worker)
+        assert runner.wait(0.0)  # nothing asked, nothing to wait for
+        runner.start(state.view(state.current_player), seed=3)
+        assert runner.wait(60.0)
+        assert runner.poll() in state.legal_actions()  # the first poll after the wait has it
+    finally:
+        worker.close()
+
+
+def test_wait_gives_up_after_its_timeout() -> None:
+    state = a_state("bergruft")
+    worker = BotWorker()
+    try:
+        slow = BotRunner(SlowBot, 30.0, worker)
+        slow.start(state.view(state.current_player), seed=1)
+        assert not slow.wait(0.05) and slow.busy
+    finally:
+        worker.close()
 
 
 def test_cancelling_stops_the_thinking_and_the_next_request_works() -> None:

@@ -84,6 +84,9 @@ def caller_turns(drive, config: GameConfig, caller: int) -> Iterator[tuple[BergS
         scene = start(drive, config)
         while seen < TURNS and not scene.state.is_over():
             state = scene.state
+            if state.phase is not Phase.SET:  # a computer caller set his number meanwhile
+                finish_the_turn(drive, scene, config)
+                continue
             guesser_view = state.view(state.guesser)
             if not config.seats[state.caller].is_human:
                 assert drive.until(lambda t=scene: t.state.phase is not Phase.SET, 60)

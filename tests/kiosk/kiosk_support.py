@@ -71,7 +71,7 @@ class Driver:
         return top.name if top is not None else ""
 
     def until(
-        self, predicate: Callable[[], bool], seconds: float, wall: float = 120.0, bots: bool = False
+        self, predicate: Callable[[], bool], seconds: float, wall: float = 600.0, bots: bool = False
     ) -> bool:
         """Frames until ``predicate()`` holds, ``seconds`` of game time pass or the wall limit.
 
@@ -92,9 +92,7 @@ class Driver:
         """Block until every pending bot request of the scenes on the stack has its answer."""
         for scene in self.app.scenes.stack:
             for runner in getattr(scene, "runners", {}).values():
-                conn = runner.worker._conn
-                if runner.busy and conn is not None:
-                    conn.poll(limit)
+                runner.wait(limit)
 
 
 def make_kiosk(folder: Path, toml: str | None = FAST, **options: object) -> App:

@@ -62,7 +62,7 @@ def test_attract_mode_soak(kiosk, capsys):
 
     samples = []  # RSS after each demo game
     for n in range(1, total + 1):
-        assert drive.until(lambda n=n: completed() >= n, 600.0, wall=60.0, bots=True), n
+        assert drive.until(lambda n=n: completed() >= n, 600.0, wall=600.0, bots=True), n
         samples.append(rss_mb())
     wall = time.monotonic() - began
 
@@ -100,7 +100,7 @@ def test_a_finished_demo_frees_its_scene_and_its_bot_process_at_once(kiosk):
     assert drive.until(lambda: drive.top == "kaphoorn", 10.0)
     scene = weakref.ref(app.scenes.top)
     (worker,) = {id(r.worker): r.worker for r in app.scenes.top.runners.values()}.values()
-    assert drive.until(lambda: drive.top == "results", 600.0, wall=60.0, bots=True)
+    assert drive.until(lambda: drive.top == "results", 600.0, wall=600.0, bots=True)
     drive.frames(1)
     assert scene() is None  # freed by the kiosk, not left to Python's occasional full collection
     assert not worker.alive

@@ -7,7 +7,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
-from game.rules.base import LEVELS_DIR, LevelError, read_level
+from game.resources import level
+from game.rules.base import LevelError, read_level
 
 Step: TypeAlias = int
 
@@ -18,7 +19,7 @@ STEPS: Final = 17
 TWO_ROCK_STEP: Final = 14  # three steps below the summit: "the step with the two rocks"
 STONES_PER_ROCK: Final = 5
 
-MOUNTAIN_FILE: Final = LEVELS_DIR / "bergruft" / "mountain.toml"
+MOUNTAIN_FILE: Final = level("bergruft", "mountain.toml")
 
 
 @dataclass(frozen=True)

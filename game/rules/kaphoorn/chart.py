@@ -13,13 +13,15 @@ import functools
 import string
 from collections import deque
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final, TypeAlias
 
-from game.rules.base import LEVELS_DIR, LevelError, read_level
+from game.resources import level
+from game.rules.base import LevelError, read_level
 from game.rules.kaphoorn.winds import Wind, parse_wind
 
-CHART_FILE: Final = LEVELS_DIR / "kaphoorn" / "chart.toml"
+CHART_FILE: Final = level("kaphoorn", "chart.toml")
 
 SEA, LAND, TITLE, FINISH = ".", "#", "K", "f"
 STATIONS: Final = {"y": 0, "r": 1, "g": 2}  # symbol -> colour index
@@ -112,7 +114,7 @@ def default_chart() -> Chart:
     return load_chart(CHART_FILE)
 
 
-def load_chart(path: Path) -> Chart:
+def load_chart(path: Path | Traversable) -> Chart:
     data = read_level(path)
     rows = _grid(data, "map", path)
     zone_rows = _grid(data, "zones", path)

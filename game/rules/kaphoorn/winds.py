@@ -9,12 +9,14 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, Final
 
-from game.rules.base import LEVELS_DIR, LevelError, read_level
+from game.resources import level
+from game.rules.base import LevelError, read_level
 
-DECK_FILE: Final = LEVELS_DIR / "kaphoorn" / "deck.toml"
+DECK_FILE: Final = level("kaphoorn", "deck.toml")
 DECK_SIZE: Final = 90  # K2
 RELATIVE: Final = ("F", "FR", "R", "BR", "B", "BL", "L", "FL")  # clockwise from forward
 MAX_ARROWS: Final = 5
@@ -73,7 +75,7 @@ def default_deck() -> Deck:
     return load_deck(DECK_FILE)
 
 
-def load_deck(path: Path) -> Deck:
+def load_deck(path: Path | Traversable) -> Deck:
     data = read_level(path)
     motifs = data.get("motif")
     if not isinstance(motifs, list) or not motifs:

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from game.rules.base import LEVELS_DIR, LevelError, read_level
+from game.resources import level
+from game.rules.base import LevelError, read_level
 from game.rules.nanuuk.board import DOTS, ICE, IGLOO, WAVES, Floe
 
-FLOE_FILE: Final = LEVELS_DIR / "nanuuk" / "floe.toml"
+FLOE_FILE: Final = level("nanuuk", "floe.toml")
 
 PIECE_KINDS: Final = ("bears", "fish", "seals", "walruses", "whales", "inuit")
 SINGULAR: Final = {

@@ -1,0 +1,1 @@
+"""``assets/``, shipped as the package data ``game.assets`` (see game/resources.py)."""

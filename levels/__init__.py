@@ -1,0 +1,1 @@
+"""``levels/``, shipped as the package data ``game.levels`` (see game/resources.py)."""
