@@ -10,17 +10,39 @@ from __future__ import annotations
 import random
 import tomllib
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeAlias
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
 Seat: TypeAlias = int
 
 
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is not legal now: a ``code`` and its ``params``, which the screen turns
+    into the player's language (``refusal.<game>.<code>``); the rules never write sentences
+    for players."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
 class IllegalAction(ValueError):
-    """An action that the current state does not offer; the message says why."""
+    """An action that the current state does not offer. ``code`` and ``params`` say why (see
+    :class:`Refusal`); the message says the same in English, for logs and developers."""
+
+    def __init__(
+        self, code: str, params: Mapping[str, Any] | None = None, message: str = ""
+    ) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+    @property
+    def refusal(self) -> Refusal:
+        return Refusal(self.code, self.params)
 
 
 class LevelError(ValueError):
@@ -48,19 +70,23 @@ class Variant:
 
 @dataclass(frozen=True)
 class Outcome:
-    """How a game ended. ``scores`` per seat; ``ranking`` lists seats best first."""
+    """How a game ended. ``scores`` per seat; ``ranking`` lists seats best first;
+    ``reason_code`` says how it ended (``results.reason.<game>.<code>`` on the screen) and
+    ``details`` holds what decided it, JSON-safe (e.g. ``{"decided_by": "equipment"}``)."""
 
     scores: tuple[int, ...]
     ranking: tuple[Seat, ...]
     winners: tuple[Seat, ...]
-    reason: str = ""
+    reason_code: str = ""
+    details: Mapping[str, Any] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "scores": list(self.scores),
             "ranking": list(self.ranking),
             "winners": list(self.winners),
-            "reason": self.reason,
+            "reason": self.reason_code,
+            "details": dict(self.details),
         }
 
 
@@ -70,7 +96,10 @@ class Action(Protocol):
     def to_dict(self) -> dict[str, Any]: ...
 
 
-class State(ABC):
+A = TypeVar("A")  # a game's action type
+
+
+class State(ABC, Generic[A]):
     """An immutable game position. Every game's state implements this interface."""
 
     VERSION: ClassVar[int] = 1
@@ -80,10 +109,20 @@ class State(ABC):
     def current_player(self) -> Seat | None: ...
 
     @abstractmethod
-    def legal_actions(self) -> tuple[Any, ...]: ...
+    def legal_actions(self) -> tuple[A, ...]: ...
 
     @abstractmethod
-    def apply(self, action: Any) -> State: ...
+    def apply(self, action: A) -> State[A]:
+        """The next state; raises :class:`IllegalAction` (with its code) and changes nothing
+        if ``action`` is not legal now."""
+
+    def why_not(self, action: A) -> Refusal | None:
+        """Why ``action`` is not legal now (a disabled button's reason), or None if it is."""
+        try:
+            self.apply(action)
+        except IllegalAction as exc:
+            return exc.refusal
+        return None
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -92,17 +131,17 @@ class State(ABC):
     def outcome(self) -> Outcome | None: ...
 
     @abstractmethod
-    def view(self, seat: Seat) -> State: ...
+    def view(self, seat: Seat) -> State[A]: ...
 
     @abstractmethod
     def to_dict(self) -> dict[str, Any]: ...
 
     @classmethod
     @abstractmethod
-    def from_dict(cls, data: dict[str, Any]) -> State: ...
+    def from_dict(cls, data: dict[str, Any]) -> State[A]: ...
 
     @abstractmethod
-    def action_from_dict(self, data: dict[str, Any]) -> Any:
+    def action_from_dict(self, data: dict[str, Any]) -> A:
         """Rebuild one of this game's actions from ``Action.to_dict()`` (replays, saves)."""
 
 

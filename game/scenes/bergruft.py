@@ -273,7 +273,7 @@ class BergruftScene(Recorder, UIScene):
             "scores": list(out.scores),
             "ranking": list(out.ranking),
             "winners": list(out.winners),
-            "reason": out.reason,
+            "reason": f"bergruft_{out.reason_code}",
             "turns": st.turn,
             "details": [
                 {
@@ -376,15 +376,7 @@ class BergruftScene(Recorder, UIScene):
         return self.play(action)  # no undo here: who played it does not matter
 
     def _explain(self, action: BergAction, exc: IllegalAction) -> None:
-        st = self.state
-        if isinstance(action, Guess) and st.phase is Phase.GUESS and action.value < st.low:
-            text = tr("bergruft.illegal.higher", n=st.low - 1)
-        elif isinstance(action, Guess) and st.phase is Phase.GUESS and action.value > st.high:
-            text = tr("bergruft.illegal.lower", n=st.high + 1)
-        elif isinstance(action, LiftScreen) and st.phase is Phase.DECIDE:
-            text = tr("bergruft.illegal.summit")
-        else:
-            text = tr("bergruft.illegal.other", reason=str(exc))
+        text = tr(f"refusal.bergruft.{exc.code}", **exc.params)
         self.notice = (text, self.clock + NOTICE_SECONDS)
         self.app.sound("bad")
 

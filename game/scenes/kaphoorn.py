@@ -275,7 +275,7 @@ class KapHoornScene(Recorder, UIScene):
             "scores": list(out.scores),
             "ranking": list(out.ranking),
             "winners": list(out.winners),
-            "reason": f"kaphoorn_{out.reason}",
+            "reason": f"kaphoorn_{out.reason_code}",
             "turns": st.turn,
             "details": [self._details(s) for s in range(self.players)],
         }

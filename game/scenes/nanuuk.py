@@ -199,7 +199,7 @@ class NanuukScene(Recorder, UIScene):
             "scores": list(out.scores),
             "ranking": list(out.ranking),
             "winners": list(out.winners),
-            "reason": talk.reason_key(out.reason),
+            "reason": talk.reason_key(out.reason_code),
             "turns": sum(st.turns),
             "details": [self._details(s) for s in range(self.players)],
         }

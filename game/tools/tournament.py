@@ -82,7 +82,7 @@ def turns_played(game: str, state: State, outcome: Outcome) -> int:
     if isinstance(per_seat, tuple):  # Nanuuk!: finished turns per seat
         return sum(per_seat)
     done = int(getattr(state, "turn", 0))  # Der Berg ruft, Kap Hoorn: turns completed
-    if game == "kaphoorn" and outcome.reason != "rounds":
+    if game == "kaphoorn" and outcome.reason_code != "rounds":
         done += 1  # a Kap Hoorn game won by roses or the finish ends inside a turn
     return done
 
@@ -128,7 +128,7 @@ def play_one(
         "winner_seats": list(outcome.winners),
         "winners": [seats[s] for s in outcome.winners],
         "wins": share_wins(seats, outcome.winners),
-        "reason": outcome.reason,
+        "reason": outcome.reason_code,
         "turns_per_player": turns_played(game, state, outcome) / len(seats),
         "think_s": thinking,
     }

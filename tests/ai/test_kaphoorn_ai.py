@@ -56,7 +56,7 @@ def test_normal_bots_sail_a_game_to_a_win(players: int) -> None:
         assert seat is not None
         state = state.apply(bots[seat].choose(state.view(seat), rng, 0.5))
     outcome = state.outcome()
-    assert outcome is not None and outcome.reason in ("roses", "finish")
+    assert outcome is not None and outcome.reason_code in ("roses", "finish")
     assert state.turn < 60 * players  # far from the round limit (K15)
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from game.rules.base import IllegalAction, Replay, replay
+from game.rules.base import IllegalAction, Refusal, Replay, replay
 from game.rules.bergruft import (
     RULES,
     AllowGuess,
@@ -49,28 +49,28 @@ def test_smallest_avalanche_wins() -> None:
     assert outcome is not None
     assert outcome.scores == (104, 30, 100)
     assert outcome.ranking == (1, 2, 0) and outcome.winners == (1,)
-    assert outcome.reason == "avalanche"
+    assert outcome.reason_code == "avalanche"
 
 
 def test_equal_avalanche_the_pair_closest_together_wins() -> None:
     # step 10 (20 stones) x 3 free steps = 60 = step 7 (30 stones) x 2 free steps
     outcome = finished((6, 4), (10, 7)).outcome()
     assert outcome is not None and outcome.scores == (60, 60)
-    assert outcome.winners == (1,) and outcome.reason == "closest pair"
+    assert outcome.winners == (1,) and outcome.reason_code == "closest_pair"
 
 
 def test_several_at_zero_the_pair_furthest_up_wins() -> None:
     outcome = finished((4, 8, 0), (5, 9, 1)).outcome()
     assert outcome is not None and outcome.scores == (0, 0, 0)
     assert outcome.ranking == (1, 0, 2) and outcome.winners == (1,)
-    assert outcome.reason == "furthest up"
+    assert outcome.reason_code == "furthest_up"
 
 
 def test_identical_pairs_share_the_win() -> None:
     outcome = finished((4, 4, 2), (5, 5, 5)).outcome()
     assert outcome is not None
     assert outcome.winners == (0, 1) and outcome.ranking == (0, 1, 2)
-    assert outcome.reason == "shared"
+    assert outcome.reason_code == "shared"
 
 
 def test_no_outcome_before_the_end() -> None:
@@ -226,3 +226,15 @@ def test_states_are_immutable_values() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         state.caller = 1  # type: ignore[misc]
     assert hash(state) == hash(RULES.new_game("standard", 2, seed=1))
+
+
+def test_an_illegal_action_says_why_with_a_code_the_screen_translates() -> None:
+    """The rules speak in codes with parameters, never in sentences for players."""
+    state = RULES.new_game("standard", 2, seed=2).with_positions((0, 0), (1, 1), caller=0)
+    state = state.apply(SetFlags(0, "Player 1", 11))
+    with pytest.raises(IllegalAction) as refused:
+        state.apply(Guess(1, "Player 2", 16))
+    assert (refused.value.code, refused.value.params) == ("lower", {"n": 16})
+    assert state.why_not(Guess(1, "Player 2", 16)) == Refusal("lower", {"n": 16})
+    assert state.why_not(Guess(0, "Player 1", 4)) == Refusal("only_guesser", {"name": "Player 2"})
+    assert state.why_not(Guess(1, "Player 2", 4)) is None

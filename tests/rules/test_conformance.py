@@ -16,6 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game import i18n
 from game.rules.base import GAME_IDS, IllegalAction, Outcome, Replay, Rules, State, replay
 
 # random games per game id; others get DEFAULT_GAMES. Nanuuk! and Kap Hoorn have their own, larger
@@ -73,6 +74,28 @@ def check_outcome(state: State, seats: int) -> None:
     assert outcome.winners and set(outcome.winners) <= set(outcome.ranking)
     assert outcome.ranking[: len(outcome.winners)] == outcome.winners
     assert state.legal_actions() == ()
+    game_id = type(state).__module__.split(".")[2]
+    if game_id in CODED:
+        assert translated(f"results.reason.{game_id}_{outcome.reason_code}"), outcome.reason_code
+        assert json.loads(json.dumps(outcome.to_dict())) == outcome.to_dict()
+
+
+# The games whose refusals and outcomes speak in codes for the screen to translate.
+CODED = {"bergruft"}
+LANGUAGES = ("en", "nl", "de")
+
+
+def translated(key: str) -> bool:
+    """The key exists in every language (the screen shows ``tr(key)``)."""
+    return all(key in i18n.load_language(lang) for lang in LANGUAGES)
+
+
+def check_refusal(game_id: str, state: State, action: Any, exc: IllegalAction) -> None:
+    """A refusal is a code the screen can say in every language, the same as ``why_not``."""
+    if game_id not in CODED:
+        return
+    assert state.why_not(action) == exc.refusal
+    assert translated(f"refusal.{game_id}.{exc.code}"), exc.code
 
 
 def play_random_game(rules: Rules, seed: int, full: bool) -> None:
@@ -101,8 +124,10 @@ def play_random_game(rules: Rules, seed: int, full: bool) -> None:
         for action in actions if full else ():
             state.apply(action)
         for stranger in [a for a in seen[-40:] if a not in actions][:3]:
-            with pytest.raises(IllegalAction):
+            with pytest.raises(IllegalAction) as refused:
                 state.apply(stranger)
+            check_refusal(rules.id, state, stranger, refused.value)
+        assert state.why_not(actions[0]) is None
         action = rng.choice(actions)
         assert state.action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
         nxt = state.apply(action)

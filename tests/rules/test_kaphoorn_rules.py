@@ -763,7 +763,7 @@ def test_the_third_rose_wins_at_once_k8() -> None:
     assert s.hands[0] == ()  # the game ended before step 4
     out = s.outcome()
     assert out is not None and out.winners == (0,) and out.ranking[0] == 0
-    assert out.scores == (3, 0, 0) and out.reason == "roses"
+    assert out.scores == (3, 0, 0) and out.reason_code == "roses"
     assert s.legal_actions() == ()
     assert refusal(s, END) == "the game is over"
 

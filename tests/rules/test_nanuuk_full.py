@@ -733,7 +733,7 @@ def test_a_stranded_hunter_is_skipped_and_the_game_ends_when_the_rest_are_home()
     assert state.is_over() and at(state, "hunter 2") == "F3"
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (2, 0) and outcome.winners == (0,)
-    assert outcome.reason == "every hunter is home or stranded (N26); most points"
+    assert outcome.reason_code == "every hunter is home or stranded (N26); most points"
 
 
 def test_the_homecoming_skips_a_stranded_hunter_while_the_other_walks_home() -> None:
@@ -758,7 +758,7 @@ def test_when_no_hunter_can_move_any_more_the_game_ends() -> None:
     assert state.is_over() and not state.home
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (0, 0) and outcome.winners == (0, 1)
-    assert outcome.reason == "no hunter can move any more (N31); a shared win"
+    assert outcome.reason_code == "no hunter can move any more (N31); a shared win"
 
 
 # -- N27: the score --------------------------------------------------------------------------
@@ -785,7 +785,7 @@ def test_animals_carried_or_deposited_score_and_a_hunter_at_home_gets_two_more()
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.scores == (12, 4) and outcome.ranking == (0, 1) and outcome.winners == (0,)
-    assert outcome.reason == "every hunter is home or stranded (N26); most points"
+    assert outcome.reason_code == "every hunter is home or stranded (N26); most points"
 
 
 def test_the_score_counts_during_the_game_too() -> None:
@@ -801,7 +801,9 @@ def test_equal_points_the_hunter_with_more_carried_equipment_wins() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (2, 2)
     assert outcome.winners == (1,) and outcome.ranking == (1, 0)
-    assert outcome.reason == "every hunter is home or stranded (N26); the tie broken by equipment"
+    assert (
+        outcome.reason_code == "every hunter is home or stranded (N26); the tie broken by equipment"
+    )
 
 
 def test_equal_points_and_equipment_is_a_shared_win() -> None:
@@ -809,7 +811,7 @@ def test_equal_points_and_equipment_is_a_shared_win() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (4, 4)
     assert outcome.winners == (0, 1) and outcome.ranking == (0, 1)
-    assert outcome.reason == "every hunter is home or stranded (N26); a shared win"
+    assert outcome.reason_code == "every hunter is home or stranded (N26); a shared win"
 
 
 def test_with_two_hunters_each_a_player_scores_the_sum_of_both_sheets() -> None:

@@ -34,8 +34,8 @@ binding rulings B1-B8 and B19 in ``shared/rules/der-berg-ruft.md`` (all retold i
 - **B15** Ranking: smallest avalanche; ties by fewest free steps ("closest pair"); then furthest up
   (Peter's step, then Heidi's). With our mountain (every step holds stones) a zero avalanche means
   zero free steps, so "furthest up" only decides between pairs at zero, as the rulebook says.
-  Still equal: first place is shared. ``Outcome.reason`` names the criterion that separated the
-  winner from the runner-up: "avalanche", "closest pair", "furthest up" or "shared".
+  Still equal: first place is shared. ``Outcome.reason_code`` names the criterion that separated the
+  winner from the runner-up: "avalanche", "closest_pair", "furthest_up" or "shared".
 - **B16** The turn limit (B8) counts resolved turns (``state.turn``); the game ends when the turn
   that reaches the limit is resolved, even in mid-round. A Peter on the summit ends it at once.
 - **B17** A turn involves two players, so ``current_player`` is the caller in phases ``set``,

@@ -133,9 +133,9 @@ def action_from_dict(data: dict[str, Any], names: tuple[str, ...], guesser: Seat
     kind = data.get("type")
     seat = data.get("seat")
     if kind not in ACTION_TYPES:
-        raise IllegalAction(f"unknown action type {kind!r}")
+        raise IllegalAction("bad_action", {}, f"unknown action type {kind!r}")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
-        raise IllegalAction(f"{kind}: bad seat {seat!r}")
+        raise IllegalAction("bad_action", {}, f"{kind}: bad seat {seat!r}")
     name = names[seat]
     if kind == "set_flags":
         return SetFlags(seat, name, _int(data, "flags"))
@@ -144,7 +144,9 @@ def action_from_dict(data: dict[str, Any], names: tuple[str, ...], guesser: Seat
     if kind == "allow_guess":
         hint = data.get("hint")
         if hint is not None and hint not in (Hint.HIGHER, Hint.LOWER):
-            raise IllegalAction(f"allow_guess: hint must be 'higher' or 'lower', not {hint!r}")
+            raise IllegalAction(
+                "bad_action", {}, f"allow_guess: hint must be 'higher' or 'lower', not {hint!r}"
+            )
         return AllowGuess(seat, name, None if hint is None else Hint(hint))
     if kind == "lift_screen":
         flags = data.get("flags")
@@ -157,5 +159,7 @@ def action_from_dict(data: dict[str, Any], names: tuple[str, ...], guesser: Seat
 def _int(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction(f"{data.get('type')}: {key} must be an integer, not {value!r}")
+        raise IllegalAction(
+            "bad_action", {}, f"{data.get('type')}: {key} must be an integer, not {value!r}"
+        )
     return value

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
-from game.rules.base import IllegalAction, Outcome, Seat, State
+from game.rules.base import IllegalAction, Outcome, Refusal, Seat, State
 from game.rules.bergruft.actions import (
     MAX_FLAGS,
     AllowGuess,
@@ -44,7 +44,27 @@ class Phase(StrEnum):
 
 
 NO_SEED = -1  # the seed of a view: a view never tells the game's seed (B18)
-TIE_BREAKS = ("avalanche", "closest pair", "furthest up", "furthest up")
+TIE_BREAKS = ("avalanche", "closest_pair", "furthest_up", "furthest_up")
+ENGLISH = {  # IllegalAction's message for logs and developers (the screen translates the code)
+    "over": "the game is over",
+    "not_an_action": "not a Der Berg ruft action: {action}",
+    "not_offered": "{action} is not offered now",
+    "set_at_start": "the flags are set only at the start of a turn",
+    "only_caller_sets": "only the caller ({name}) may set the flags",
+    "flags_range": "the caller stands 0 to {most} flags, not {flags}",
+    "not_guessing": "it is not the time to guess",
+    "only_guesser": "only the guesser ({name}) may guess",
+    "higher": "guess must be higher than {n}",
+    "lower": "guess must be lower than {n}",
+    "hidden": "the number is hidden in this view; apply actions to the full game state",
+    "punish_when": "punish or waive only after a wrong third guess off by more than 3",
+    "only_caller_punishes": "only the caller ({name}) may punish or waive",
+    "decide_when": "the caller decides only after a wrong first or second guess",
+    "only_caller_decides": "only the caller ({name}) may allow another guess or lift the screen",
+    "truthful": "the hint must be truthful: the number is {hint}",
+    "summit": "the summit rule: you must allow another guess",
+    "screen_shows": "the screen shows {number} flags, not {flags}",
+}
 
 
 @dataclass(frozen=True)
@@ -143,7 +163,7 @@ class BergState(State):
             runner_up = self.rank_key(ranking[1])
             reason = next(TIE_BREAKS[i] for i in range(4) if best[i] != runner_up[i])
         scores = tuple(self.avalanche(s) for s in seats)
-        return Outcome(scores, ranking, winners, reason)
+        return Outcome(scores, ranking, winners, reason, {"ended_by": self.ended_by})
 
     # -- the moves --------------------------------------------------------------------------
 
@@ -199,63 +219,67 @@ class BergState(State):
 
     def _check(self, action: Any) -> None:
         """Raise IllegalAction with the most helpful reason if ``action`` is not offered."""
+        refusal = self._refusal(action)
+        if refusal is not None:
+            code, params = refusal
+            raise IllegalAction(code, params, ENGLISH[code].format(**params))
+
+    def why_not(self, action: Any) -> Refusal | None:
+        refusal = self._refusal(action)
+        return None if refusal is None else Refusal(*refusal)
+
+    def _refusal(self, action: Any) -> tuple[str, dict[str, Any]] | None:
         if self.phase is Phase.OVER:
-            raise IllegalAction("the game is over")
+            return "over", {}
         if not isinstance(action, SetFlags | Guess | AllowGuess | LiftScreen | Punish | Waive):
-            raise IllegalAction(f"not a Der Berg ruft action: {action!r}")
+            return "not_an_action", {"action": repr(action)}
         reason = self._why_illegal(action)
         if reason is None and action not in self.legal_actions():
-            reason = f"{action} is not offered now"
-        if reason is not None:
-            raise IllegalAction(reason)
+            reason = "not_offered", {"action": str(action)}
+        return reason
 
-    def _why_illegal(self, action: BergAction) -> str | None:
-        caller, guesser = self.names[self.caller], self.names[self.guesser]
+    def _why_illegal(self, action: BergAction) -> tuple[str, dict[str, Any]] | None:
+        caller = {"name": self.names[self.caller]}
         if isinstance(action, SetFlags):
             if self.phase is not Phase.SET:
-                return "the flags are set only at the start of a turn"
+                return "set_at_start", {}
             if action.seat != self.caller:
-                return f"only the caller ({caller}) may set the flags"
+                return "only_caller_sets", caller
             if not 0 <= action.flags <= MAX_FLAGS:
-                return f"the caller stands 0 to {MAX_FLAGS} flags, not {action.flags}"
+                return "flags_range", {"most": MAX_FLAGS, "flags": action.flags}
             return None
         if isinstance(action, Guess):
             if self.phase is not Phase.GUESS:
-                return "it is not the time to guess"
+                return "not_guessing", {}
             if action.seat != self.guesser:
-                return f"only the guesser ({guesser}) may guess"
+                return "only_guesser", {"name": self.names[self.guesser]}
             if action.value < self.low:  # B3: respect the hints
-                return f"guess must be higher than {self.low - 1}"
+                return "higher", {"n": self.low - 1}
             if action.value > self.high:
-                return f"guess must be lower than {self.high + 1}"
+                return "lower", {"n": self.high + 1}
             return self._needs_number()
         if isinstance(action, Punish | Waive):
             if self.phase is not Phase.PUNISH:
-                return "punish or waive only after a wrong third guess off by more than 3"
-            if action.seat != self.caller:
-                return f"only the caller ({caller}) may punish or waive"
-            return None
+                return "punish_when", {}
+            return None if action.seat == self.caller else ("only_caller_punishes", caller)
         if self.phase is not Phase.DECIDE:
-            return "the caller decides only after a wrong first or second guess"
+            return "decide_when", {}
         if action.seat != self.caller:
-            verb = "allow another guess" if isinstance(action, AllowGuess) else "lift the screen"
-            return f"only the caller ({caller}) may {verb}"
+            return "only_caller_decides", caller
         hidden = self._needs_number()
         if hidden is not None:
             return hidden
         if isinstance(action, AllowGuess) and action.hint != self._hint():
-            return f"the hint must be truthful: the number is {self._hint()}"
+            return "truthful", {"hint": str(self._hint())}
         if isinstance(action, LiftScreen):
             if not self.may_lift_screen():
-                return "the summit rule: you must allow another guess"
+                return "summit", {}
             if action.flags != self.number:
-                return f"the screen shows {self.number} flags, not {action.flags}"
+                return "screen_shows", {"number": self.number, "flags": action.flags}
         return None
 
-    def _needs_number(self) -> str | None:
-        if self.number is None:
-            return "the number is hidden in this view; apply actions to the full game state"
-        return None
+    def _needs_number(self) -> tuple[str, dict[str, Any]] | None:
+        return ("hidden", {}) if self.number is None else None
 
     def _after_guess(self, value: int) -> BergState:
         assert self.number is not None

@@ -113,7 +113,7 @@ class KapState(State):
             best = self.rank_key(ranking[0])[:3]
             winners = tuple(s for s in ranking if self.rank_key(s)[:3] == best)
         scores = tuple(self.rose_count(s) for s in seats)
-        return Outcome(scores=scores, ranking=ranking, winners=winners, reason=self.reason)
+        return Outcome(scores=scores, ranking=ranking, winners=winners, reason_code=self.reason)
 
     def rank_key(self, seat: Seat) -> tuple[int, int, int, int]:
         """The winner first, then more wind roses, then nearer the finish, then turn order."""
