@@ -10,8 +10,6 @@ import random
 from typing import Any, Protocol
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-LEVEL_ALIASES: dict[str, str] = {}  # other names for levels (none at present)
-BOT_GAMES: tuple[str, ...] = ("bergruft", "nanuuk", "kaphoorn")
 # The default thinking budget per level, in seconds (headless tools; the screen passes its own).
 # Nanuuk!'s bots also cap any budget they are given at these figures.
 BUDGETS: dict[str, float] = {"easy": 0.1, "normal": 0.5, "hard": 2.0, "demo": 0.15}
@@ -51,30 +49,9 @@ class DemoBot:
 
 def make_bot(game_id: str, level: str) -> Bot:
     """The bot for ``game_id`` at ``level`` ("easy", "normal", "hard", or "demo")."""
+    from game.play.registry import plugin  # the games' bots, imported when first asked for
+
     if level == DEMO:
         return DemoBot(make_bot(game_id, "normal"))
-    resolved = LEVEL_ALIASES.get(level, level)
-    if resolved not in LEVELS:
-        known = ", ".join((*LEVELS, *LEVEL_ALIASES))
-        raise ValueError(f"unknown bot level {level!r} (known: {known})")
-    if game_id == "bergruft":
-        from game.ai.bergruft import EasyBot, NormalBot
-        from game.ai.bergruft_hard import HardBot
-
-        bots: dict[str, type[Bot]] = {"easy": EasyBot, "normal": NormalBot, "hard": HardBot}
-        return bots[resolved]()
-    if game_id == "nanuuk":
-        from game.ai import nanuuk, nanuuk_mcts
-
-        kinds: dict[str, type[Bot]] = {
-            "easy": nanuuk.EasyBot, "normal": nanuuk.NormalBot, "hard": nanuuk_mcts.HardBot
-        }  # fmt: skip
-        return kinds[resolved]()
-    if game_id == "kaphoorn":
-        from game.ai import kaphoorn, kaphoorn_hard
-
-        sailors: dict[str, type[Bot]] = {
-            "easy": kaphoorn.EasyBot, "normal": kaphoorn.NormalBot, "hard": kaphoorn_hard.HardBot
-        }  # fmt: skip
-        return sailors[resolved]()
-    raise ValueError(f"no bots for game {game_id!r} yet (bots exist for: {', '.join(BOT_GAMES)})")
+    bot: Bot = plugin(game_id).make_bot(level)
+    return bot

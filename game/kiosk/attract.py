@@ -6,8 +6,9 @@ the ``demo`` level (game.ai.base.DemoBot). ``AttractScene`` is the short card be
 "Touch to play" banner over everything while attract mode runs, moves on from a demo's results
 after a few seconds and caps a demo's length (``controller.DEMO_MAX_SECONDS``).
 
-Demo games are kept short where the game has a rule for it: Der Berg ruft ends after
-``turn_limit`` turns (ruling B8) and Kap Hoorn after ``rounds`` rounds (ruling K15).
+Demo games are kept short where the game has a rule for it (its plugin's ``demo`` options:
+Der Berg ruft ends after ``turn_limit`` turns, ruling B8, and Kap Hoorn after ``rounds``
+rounds, ruling K15), with the seats the plugin asks for.
 """
 
 from __future__ import annotations
@@ -26,13 +27,6 @@ from game.scenes.menukit import game_title
 from game.session import GameConfig, Seat
 
 INTERLUDE_SECONDS = 2.5
-DEMO_OPTIONS: dict[str, dict[str, Any]] = {
-    "bergruft": {"turn_limit": 8},  # B8: the game ends after 8 turns, best avalanche wins
-    "kaphoorn": {"rounds": 8},  # K15: the game ends after 8 rounds, best placed first
-}
-# seats of a demo game (else the variant's fewest): three Nanuuk! hunters end a game of
-# introduction in about 200 moves, two need about 370
-DEMO_PLAYERS = {("bergruft", "standard"): 3, ("nanuuk", "intro"): 3}
 DEMO_NAMES = ("Anna", "Bram", "Clara", "Dirk", "Eva")
 
 
@@ -54,7 +48,7 @@ class DemoRotation:
 def rotation_plan(
     games: tuple[str, ...], variants: dict[str, tuple[str, ...]]
 ) -> list[tuple[str, str]]:
-    from game.rules.base import rules_for
+    from game.play.registry import rules_for
 
     lists = {}
     for game in games:
@@ -66,13 +60,14 @@ def rotation_plan(
 
 def demo_config(game: str, variant_id: str, seed: int) -> GameConfig:
     """An all-computer game at the demo level, with the game's short-demo options."""
-    from game.rules.base import rules_for
+    from game.play.registry import plugin
 
-    variant = rules_for(game).variant(variant_id)
-    players = DEMO_PLAYERS.get((game, variant.id), variant.min_players)
+    demo = plugin(game).demo
+    variant = plugin(game).rules.variant(variant_id)
+    players = demo.players.get(variant.id, variant.min_players)
     players = max(variant.min_players, min(variant.max_players, players))
     keys = {o.key for o in variant.options}
-    options = {k: v for k, v in DEMO_OPTIONS.get(game, {}).items() if k in keys}
+    options = {k: v for k, v in demo.options.items() if k in keys}
     colours = [c for c, _ in theme.seat_colours()]
     seats = tuple(Seat(DEMO_NAMES[i], DEMO, colours[i % len(colours)]) for i in range(players))
     return GameConfig(game, variant.id, seats, seed, options)

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from game.persist.paths import keep_bad, write_atomic
-from game.rules.base import State, rules_for
+from game.play.registry import rules_for
+from game.rules.base import State
 from game.session import GameConfig, Seat
 
 FORMAT = "speltafel"

@@ -7,7 +7,6 @@ for Kap Hoorn, a mountain with its steps and a summit flag for Der Berg ruft.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 import pygame
 
@@ -39,7 +38,7 @@ def _hex(center: Point, r: float) -> list[Point]:
     ]
 
 
-def _nanuuk(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:
+def nanuuk(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:
     cx, cy = rect.center
     s = min(rect.width, rect.height) / 260
     water = pygame.Rect(0, 0, 250 * s, 120 * s)
@@ -76,7 +75,7 @@ def _nanuuk(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:
     pygame.draw.circle(surface, dark, (head[0] + 4 * s, head[1] - 5 * s), 3 * s)
 
 
-def _kaphoorn(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:
+def kaphoorn(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:
     cx, cy = rect.center
     s = min(rect.width, rect.height) / 260
     rock = math.sin(seconds * 1.3) * 0.05
@@ -130,7 +129,7 @@ def _kaphoorn(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> Non
         pygame.draw.circle(surface, ICE, (x, y), 3 * s)
 
 
-def _bergruft(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:
+def bergruft(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:
     s = min(rect.width, rect.height) / 260
     cx, cy = rect.centerx, rect.centery + 22 * s  # room above the peak for the flag
     foot = cy + 100 * s
@@ -184,20 +183,13 @@ def _bergruft(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> Non
     pygame.draw.ellipse(surface, WATER_LIGHT, brook)
 
 
-EMBLEMS: dict[str, Callable[[pygame.Surface, pygame.Rect, float], None]] = {
-    "nanuuk": _nanuuk,
-    "kaphoorn": _kaphoorn,
-    "bergruft": _bergruft,
-}
-
-
 def draw_emblem(
     surface: pygame.Surface, game: str, rect: pygame.Rect, seconds: float = 0.0
 ) -> None:
-    """Draw ``game``'s emblem into ``rect`` (unknown games draw nothing)."""
-    painter = EMBLEMS.get(game)
-    if painter is not None:
-        clip = surface.get_clip()
-        surface.set_clip(rect.clip(clip) if clip else rect)
-        painter(surface, rect, theme.idle(seconds))  # reduced motion: a still picture
-        surface.set_clip(clip)
+    """Draw ``game``'s emblem (its plugin names the painter) into ``rect``."""
+    from game.play.registry import plugin
+
+    clip = surface.get_clip()
+    surface.set_clip(rect.clip(clip) if clip else rect)
+    plugin(game).emblem()(surface, rect, theme.idle(seconds))  # reduced motion: still
+    surface.set_clip(clip)

@@ -15,13 +15,16 @@ import threading
 import numpy as np
 import pygame
 
-from game.render.sounds import AMBIENTS, EFFECTS
+from game.play.plugin import load
+from game.play.registry import GAMES
+from game.render.sounds import EFFECTS
 from game.render.sounds.dsp import RATE, to_mixer
 
 LOG = logging.getLogger(__name__)
 
 AMBIENT_LEVEL = 0.35  # the ambient loop plays this much quieter than the effects
 AMBIENT_FADE_MS = 1200
+AMBIENTS = {g.id: g.ambience_path for g in GAMES}  # game -> its loop's recipe, in menu order
 SEEDS = {name: 1000 + i for i, name in enumerate([*EFFECTS, *AMBIENTS])}
 
 _ARRAYS: dict[tuple[str, int, int], np.ndarray] = {}  # (name, rate, channels) -> int16 samples
@@ -35,7 +38,7 @@ def ambient_key(game: str) -> str:
 def synthesise(name: str) -> np.ndarray:
     """The mono float samples (at ``RATE``) of an effect or of ``ambient:<game>``."""
     if name.startswith("ambient:"):
-        recipe = AMBIENTS[name.removeprefix("ambient:")]
+        recipe = load(AMBIENTS[name.removeprefix("ambient:")])
     else:
         recipe = EFFECTS[name]
     return recipe(np.random.default_rng(SEEDS[name.removeprefix("ambient:")]))

@@ -18,15 +18,12 @@ from game.input.intents import Intent, Kind
 if TYPE_CHECKING:
     from game.app import App
 
-# name -> "module:Class", imported on first use so start-up stays fast
+# name -> "module:Class", imported on first use so start-up stays fast; a game's play scene
+# (its id) and its set-up editor ("<id>_editor") come from its plugin
 REGISTRY = {
     "title": "game.scenes.title:TitleScene",
     "picker": "game.scenes.picker:PickerScene",
     "setup": "game.scenes.setup:SetupScene",
-    "bergruft": "game.scenes.bergruft:BergruftScene",
-    "nanuuk": "game.scenes.nanuuk:NanuukScene",
-    "kaphoorn": "game.scenes.kaphoorn:KapHoornScene",
-    "nanuuk_editor": "game.scenes.nanuuk_editor:NanuukEditorScene",
     "handoff": "game.scenes.handoff:HandoffScene",
     "results": "game.scenes.results:ResultsScene",
     "pause": "game.scenes.pause:PauseScene",
@@ -43,8 +40,21 @@ REGISTRY = {
 
 
 def scene_class(name: str) -> type[Scene]:
-    module, cls = REGISTRY[name].split(":")
+    path = REGISTRY.get(name) or _game_scene(name)
+    module, cls = path.split(":")
     return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
+
+
+def _game_scene(name: str) -> str:
+    """A game's play scene (``nanuuk``) or its set-up editor (``nanuuk_editor``)."""
+    from game.play.registry import plugin
+
+    game, _, part = name.partition("_")
+    found = plugin(game)
+    path = found.editor_path if part == "editor" else found.scene_path if not part else ""
+    if not path:
+        raise KeyError(f"no scene {name!r}")
+    return path
 
 
 class Scene:

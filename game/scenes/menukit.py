@@ -7,14 +7,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import has, tr
+from game.play.registry import IDS
 from game.render import theme
-from game.session import AI_LEVELS, BUILT_GAMES, HUMAN
+from game.session import AI_LEVELS, HUMAN
 
 if TYPE_CHECKING:
     from game.app import App
     from game.persist.kiosk_config import KioskConfig
 
-GAMES = ("nanuuk", "kaphoorn", "bergruft")  # picker order
+GAMES = IDS  # picker order
 KINDS = (HUMAN, *AI_LEVELS)
 HEADING_Y = 96
 KIOSK_BUTTON_H = 100  # kiosk mode: menu buttons big enough for any finger
@@ -30,13 +31,9 @@ def game_title(game: str) -> str:
     return tr(f"games.{game}.title")
 
 
-def is_built(game: str) -> bool:
-    return game in BUILT_GAMES
-
-
 def player_range(game: str) -> tuple[int, int]:
     """The fewest and most seats over every variant of ``game``."""
-    from game.rules.base import rules_for
+    from game.play.registry import rules_for
 
     variants = rules_for(game).variants()
     return min(v.min_players for v in variants), max(v.max_players for v in variants)

@@ -1,7 +1,6 @@
 """The game picker: one card per game with its emblem, a one-line pitch and the player count.
 
-Games without a play scene yet show "coming soon"; choosing one only shows a toast. In kiosk
-mode only the configured games are offered.
+In kiosk mode only the configured games are offered.
 """
 
 from __future__ import annotations
@@ -18,7 +17,6 @@ from game.scenes.menukit import (
     draw_heading,
     game_title,
     go_back,
-    is_built,
     kiosk_config,
     player_range,
 )
@@ -33,7 +31,7 @@ class PickerScene(UIScene):
         self.cards: dict[str, UIButton] = {}
         self.build()
         self.ring.move(0)
-        self.ring.focus(self.cards.get("bergruft") or next(iter(self.cards.values())))
+        self.ring.focus(next(iter(self.cards.values())))
 
     @property
     def games(self) -> tuple[str, ...]:
@@ -55,11 +53,8 @@ class PickerScene(UIScene):
         self.back_button = self.button(back, tr("common.back"), self.back)
 
     def choose(self, game: str) -> None:
-        if is_built(game):
-            self.app.sound("click")
-            self.app.scenes.push("setup", game=game)
-        else:
-            self.app.toast(tr("picker.not_ready", game=game_title(game)))
+        self.app.sound("click")
+        self.app.scenes.push("setup", game=game)
 
     def back(self) -> None:
         go_back(self.app)
@@ -70,22 +65,14 @@ class PickerScene(UIScene):
             self._draw_card(surface, game, card.rect, card.hovered)
 
     def _draw_card(self, surface: pygame.Surface, game: str, rect: pygame.Rect, hot: bool) -> None:
-        built = is_built(game)
-        fill = (26, 40, 64, 235) if built else (30, 36, 50, 215)
-        theme.panel(surface, rect, fill, 26)
+        theme.panel(surface, rect, (26, 40, 64, 235), 26)
         # the card's frame is drawn here, not by pygame_gui: its anti-aliased rounded shapes
         # at card size cost a visible hitch each time the picker opens
         border = (255, 212, 94) if hot else (143, 179, 232)
         pygame.draw.rect(surface, border, rect, 3, border_radius=26)
         art = pygame.Rect(rect.x + 40, rect.y + 110, rect.width - 80, 240)
-        sky = (58, 104, 160) if built else (70, 84, 106)
-        pygame.draw.rect(surface, sky, art, border_radius=20)
-        seconds = self.app.clock_seconds if (built or hot) else 0.0
-        draw_emblem(surface, game, art.inflate(-20, -12), seconds)
-        if not built:
-            veil = pygame.Surface(art.size, pygame.SRCALPHA)
-            veil.fill((30, 36, 50, 110))
-            surface.blit(veil, art)
+        pygame.draw.rect(surface, (58, 104, 160), art, border_radius=20)
+        draw_emblem(surface, game, art.inflate(-20, -12), self.app.clock_seconds)
         room = pygame.Rect(rect.x + 35, art.bottom + 24, rect.width - 70, 3 * 42)
         theme.text_in(surface, tr(f"games.{game}.pitch"), room, 30, theme.SNOW, max_lines=3,
                       align="center")  # fmt: skip
@@ -101,9 +88,8 @@ class PickerScene(UIScene):
         )
         badge = pygame.Rect(0, 0, rect.width - 120, 60)
         badge.midbottom = (rect.centerx, rect.bottom - 30)
-        colour = (200, 86, 44) if built else (84, 92, 110)
-        pygame.draw.rect(surface, colour, badge, border_radius=30)
-        label = tr("picker.ready") if built else tr("picker.coming_soon")
+        pygame.draw.rect(surface, (200, 86, 44), badge, border_radius=30)
         theme.text(
-            surface, label, badge.center, 32, theme.WHITE, True, "center", width=badge.w - 30
+            surface, tr("picker.ready"), badge.center, 32, theme.WHITE, True, "center",
+            width=badge.w - 30,
         )

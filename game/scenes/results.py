@@ -13,6 +13,7 @@ import pygame
 
 from game.i18n import has, tr
 from game.persist import saves
+from game.play.registry import plugin
 from game.render import theme
 from game.scenes import record
 from game.scenes.menukit import draw_heading, game_title, kind_name, kiosk_config
@@ -200,7 +201,7 @@ class ResultsScene(UIScene):
         for row in rows:
             self._draw_row(surface, row, columns, pygame.Rect(box.x + 20, y, TABLE_W - 40, ROW_H))
             y += ROW_H + 10
-        if self.game == "bergruft":
+        if plugin(self.game).lower_is_better:  # the score column: smaller wins (an avalanche)
             note = f"{columns[2][1]}: {tr('results.lower_better')}"
         else:
             note = ""

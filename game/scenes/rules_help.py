@@ -17,8 +17,8 @@ from game import i18n
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.persist.log import LOG
+from game.play.registry import rules_for
 from game.render import rules_pictures, theme
-from game.rules.base import rules_for
 from game.scenes.menukit import KIOSK_BUTTON_H, draw_heading, game_title, go_back, kiosk_config
 from game.scenes.rules_pages import Column, Page, fit, pages_for, variant_name
 from game.scenes.ui import UIScene

@@ -262,7 +262,7 @@ def headline(rec: saves.Record) -> str:
 
 
 def _variants(game: str) -> list[Any]:
-    from game.rules.base import rules_for
+    from game.play.registry import rules_for
 
     return rules_for(game).variants()
 

@@ -37,6 +37,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from game.play.plugin import Playouts
 from game.tools.bench_ai import bench_decisions, bench_hard_thinking
 
 LAUNCH = "import sys; from game.cli import main; sys.exit(main())"  # main.py, from any folder
@@ -121,32 +122,18 @@ def _easy_game(game: str, variant: str) -> Any:
     return GameConfig(game, variant, seats, seed=11)
 
 
-def _animating(scene: Any) -> bool:
-    """Der Berg ruft: figures climbing or flags rising; Nanuuk!: a hunter sliding, a crack
-    spreading, a bear flying."""
-    return bool(getattr(scene, "busy", False))
-
-
-def _kaphoorn_moving(scene: Any) -> bool:
-    """A ship sails (its track runs) or a wind card flies (to the chart, or face down to a hand)."""
-    if any(not path.finished for path in getattr(scene, "tracks", {}).values()):
-        return True
-    return any(f.kind in ("card", "back") for f in getattr(scene, "flights", ()))
-
-
 def bench_scene(game: str, frames: int, data_dir: str) -> dict[str, float]:
-    """Frames of a 4-player game of easy bots, counted only while something moves: Der Berg
-    ruft's figures or flags, Nanuuk!'s pieces or cracks, Kap Hoorn's ships or flying cards."""
-    variant, moving = SCENES[game]
-    config = _easy_game(game, variant)
-    return frames_while(_app(data_dir, config), config, frames, moving, limit=frames * 40)
+    """Frames of a 4-player game of easy bots, counted only while something moves (the
+    scene's animations: Der Berg ruft's figures or flags, Nanuuk!'s pieces or cracks, Kap
+    Hoorn's ships or flying cards)."""
+    from game.play.registry import plugin
+
+    config = _easy_game(game, plugin(game).bench.scene_variant)
+    return frames_while(_app(data_dir, config), config, frames, _moving, limit=frames * 40)
 
 
-SCENES = {
-    "bergruft": ("standard", _animating),
-    "nanuuk": ("full", _animating),
-    "kaphoorn": ("standard", _kaphoorn_moving),
-}
+def _moving(scene: Any) -> bool:
+    return bool(getattr(scene, "busy", False))
 
 
 def bench_first_frame(data_dir: str) -> float:
@@ -198,49 +185,29 @@ def playouts(new_game: Callable[[random.Random], Any], games: int, seed: int) ->
 REPEATS = 3
 
 
-def bench_bergruft_rules(games: int = 2000) -> dict[str, float]:
-    """Der Berg ruft: games of 2, 3 or 4 players (drawn by the seeded rng)."""
-    from game.rules.bergruft import RULES
+def bench_rules(game: str) -> dict[str, dict[str, float]]:
+    """Each random-playout workload of ``game`` (its plugin's bench)."""
+    from game.play.registry import plugin
 
-    def new_game(rng: random.Random) -> Any:
-        players = rng.randint(2, 4)
-        return RULES.new_game("standard", players, seed=rng.randrange(10**9))
+    found = plugin(game)
+    rules = found.rules
 
-    return playouts(new_game, games, seed=1)
+    def maker(work: Playouts) -> Callable[[random.Random], Any]:
+        def new_game(rng: random.Random) -> Any:
+            lo, hi = work.players
+            players = rng.randint(lo, hi) if lo < hi else lo
+            options = dict(work.options) or None
+            return rules.new_game(work.variant, players, seed=rng.randrange(10**9), options=options)
 
+        return new_game
 
-def bench_nanuuk_rules(games: int = 200) -> dict[str, dict[str, float]]:
-    """Nanuuk!: the full 4-player game and the 2-player Game of Introduction."""
-    from game.rules.nanuuk import RULES
-
-    return {
-        key: playouts(
-            lambda rng, v=variant, n=players: RULES.new_game(v, n, seed=rng.randrange(10**9)),
-            games,
-            seed=3,
-        )
-        for key, variant, players in (("full_4p", "full", 4), ("intro_2p", "intro", 2))
-    }
-
-
-def bench_kaphoorn_rules(games: int = 100) -> dict[str, float]:
-    """Kap Hoorn: 4-player games with the option ``{"rounds": 40}`` (random play hardly ever
-    wins, so the round limit, K15, is what ends a game and defines the workload)."""
-    from game.rules.kaphoorn import RULES
-
-    def new_game(rng: random.Random) -> Any:
-        seed = rng.randrange(10**9)
-        return RULES.new_game("standard", 4, seed=seed, options={"rounds": 40})
-
-    return playouts(new_game, games, seed=4)
+    return {w.key: playouts(maker(w), w.games, w.seed) for w in found.bench.playouts}
 
 
 def rules_figures() -> dict[str, Any]:
-    return {
-        "bergruft_rules": bench_bergruft_rules(),
-        "nanuuk_rules": bench_nanuuk_rules(),
-        "kaphoorn_rules": bench_kaphoorn_rules(),
-    }
+    from game.play.registry import IDS
+
+    return {f"{game}_rules": bench_rules(game) for game in IDS}
 
 
 def peak_rss_mb(pid: int | None = None) -> float | None:
@@ -266,6 +233,8 @@ def ai_figures(frames: int, data_dir: str) -> dict[str, Any]:
 
 
 def run(frames: int) -> dict[str, Any]:
+    from game.play.registry import IDS
+
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     with tempfile.TemporaryDirectory() as data_dir:
         report: dict[str, Any] = {
@@ -273,9 +242,7 @@ def run(frames: int) -> dict[str, Any]:
             "video_driver": os.environ.get("SDL_VIDEODRIVER", "default"),
             "first_frame_s": bench_first_frame(data_dir),
             "title": bench_title(frames, data_dir),
-            "bergruft_animating": bench_scene("bergruft", frames, data_dir),
-            "nanuuk_animating": bench_scene("nanuuk", frames, data_dir),
-            "kaphoorn_sailing": bench_scene("kaphoorn", frames, data_dir),
+            **{f"{game}_animating": bench_scene(game, frames, data_dir) for game in IDS},
             **ai_figures(frames, data_dir),
             **rules_figures(),
         }

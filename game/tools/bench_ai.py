@@ -12,15 +12,14 @@ import time
 from typing import Any
 
 POSITIONS = {"easy": 24, "normal": 24, "hard": 6}  # random positions timed per game and level
-VARIANTS = {"bergruft": ("standard", 3), "nanuuk": ("full", 3), "kaphoorn": ("standard", 4)}
 
 
 def random_positions(game: str, count: int, seed: int) -> list[Any]:
     """Positions met in random play (not over), each with a computer seat to move."""
-    from game.rules.base import rules_for
+    from game.play.registry import plugin
 
-    rules = rules_for(game)
-    variant, players = VARIANTS[game]
+    rules = plugin(game).rules
+    variant, players = plugin(game).bench.decisions
     rng = random.Random(seed)
     found: list[Any] = []
     while len(found) < count:
@@ -34,12 +33,14 @@ def random_positions(game: str, count: int, seed: int) -> list[Any]:
     return found
 
 
-def bench_decisions(games: tuple[str, ...] = tuple(VARIANTS)) -> dict[str, dict[str, Any]]:
-    """Mean and max decision time (ms) per game and level, each level with its own budget."""
+def bench_decisions(games: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
+    """Mean and max decision time (ms) per game (default: all) and level, each level with
+    its own budget."""
     from game.ai.base import BUDGETS, LEVELS, make_bot
+    from game.play.registry import IDS
 
     report: dict[str, dict[str, Any]] = {}
-    for game in games:
+    for game in games or IDS:
         report[game] = {}
         for level in LEVELS:
             bot = make_bot(game, level)
@@ -60,16 +61,19 @@ def bench_decisions(games: tuple[str, ...] = tuple(VARIANTS)) -> dict[str, dict[
 
 
 def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, Any]:
-    """Frames of a Nanuuk! game of two Hard bots, counted only while one of them thinks, and
-    the peak memory of the bot worker process they think in.
+    """Frames of a game of two Hard bots (the first game's bench variant: Nanuuk!'s full
+    game), counted only while one of them thinks, and the peak memory of the bot worker
+    process they think in.
 
     Every answer of a bot takes at least one counted frame (it is asked in one frame and
     collected in a later one), so the count is reached however fast the machine is."""
+    from game.play.registry import GAMES
     from game.session import GameConfig, Seat
     from game.tools.bench import _app, frames_while, peak_rss_mb
 
     seats = (Seat("Anna", "hard", "red"), Seat("Ben", "hard", "blue"))
-    config = GameConfig("nanuuk", "full", seats, seed=21)
+    game = GAMES[0]
+    config = GameConfig(game.id, game.bench.scene_variant, seats, seed=21)
     app = _app(data_dir, config)
     workers: dict[int, Any] = {}
 

@@ -17,7 +17,7 @@ import argparse
 import json
 import sys
 
-from game.rules.base import GAME_IDS
+from game.play.registry import IDS as GAME_IDS
 from game.tools.tournament import BOT_NAMES, check_game, parse_bots, play_many, play_one, summary
 
 __all__ = ["main", "play_one", "summary"]

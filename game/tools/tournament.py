@@ -30,8 +30,10 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from game.ai.base import BOT_GAMES, BUDGETS, LEVELS, Bot, RandomBot, make_bot
-from game.rules.base import GAME_IDS, Outcome, State, Variant, rules_for
+from game.ai.base import BUDGETS, LEVELS, Bot, RandomBot, make_bot
+from game.play.registry import IDS as GAME_IDS
+from game.play.registry import rules_for
+from game.rules.base import Outcome, State, Variant
 
 RANDOM = "random"
 BOT_NAMES: tuple[str, ...] = (*LEVELS, RANDOM)
@@ -273,9 +275,7 @@ def parse_bots(parser: argparse.ArgumentParser, text: str) -> tuple[str, ...]:
 
 
 def check_game(parser: argparse.ArgumentParser, game: str, variant: str | None) -> Variant:
-    """The variant of a game that has bots (None: the game's first), or an argparse error."""
-    if game not in BOT_GAMES:
-        parser.error(f"--game: no bots for {game!r} (bots exist for: {', '.join(BOT_GAMES)})")
+    """The variant of a game (None: the game's first), or an argparse error."""
     rules = rules_for(game)
     if variant is None:
         return rules.variants()[0]

@@ -13,7 +13,7 @@ import pytest
 from game.ai import LEVELS, BotRunner, RandomBot, make_bot
 from game.ai.base import Bot
 from game.ai.runner import BotWorker
-from game.rules.base import GAME_IDS
+from game.play.registry import IDS as GAME_IDS
 from game.rules.bergruft import RULES, BergState, Phase
 
 ALL_LEVELS = LEVELS
@@ -58,7 +58,7 @@ def test_levels_that_exist() -> None:
 def test_every_game_has_bots_and_an_unknown_game_says_so() -> None:
     for game_id in GAME_IDS:
         assert make_bot(game_id, "easy") is not None
-    with pytest.raises(ValueError, match="no bots for game 'chess' yet"):
+    with pytest.raises(ValueError, match="unknown game 'chess'"):
         make_bot("chess", "easy")
 
 

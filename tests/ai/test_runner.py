@@ -11,7 +11,7 @@ import pytest
 
 from game.ai.base import make_bot
 from game.ai.runner import BotError, BotRunner, BotWorker, close_runners, seat_runners
-from game.rules.base import rules_for
+from game.play.registry import rules_for
 
 
 class SlowBot:

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.i18n import tr
-from game.rules.base import rules_for
+from game.play.registry import rules_for
 from game.rules.bergruft import Guess, LiftScreen, Phase, SetFlags
 from game.scenes.guide import bergruft as berg_guide
 from game.scenes.guide import kaphoorn as kap_guide

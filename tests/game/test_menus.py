@@ -51,7 +51,9 @@ def test_keyboard_alone_reaches_a_started_game(drive):
     assert names(drive.app) == ["title"]
     drive.key(pygame.K_RETURN)  # "Play" has focus first
     assert names(drive.app) == ["title", "picker"]
-    drive.key(pygame.K_RETURN)  # the playable game has focus
+    drive.key(pygame.K_RIGHT)  # from the first game's card to the third's
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RETURN)
     assert names(drive.app) == ["title", "picker", "setup"]
     assert drive.scene.game == "bergruft"
     drive.key(pygame.K_UP)  # from the first control, Up wraps to "Start"
@@ -65,6 +67,8 @@ def test_keyboard_alone_reaches_a_started_game(drive):
 
 def test_gamepad_alone_reaches_a_started_game(drive):
     drive.pad(pygame.CONTROLLER_BUTTON_A)
+    drive.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)  # from the first game's card to the third's
+    drive.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
     drive.pad(pygame.CONTROLLER_BUTTON_A)
     assert names(drive.app)[-1] == "setup"
     drive.pad(pygame.CONTROLLER_BUTTON_DPAD_UP)

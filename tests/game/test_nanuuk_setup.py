@@ -148,7 +148,7 @@ def test_saved_setup_is_offered_and_passed_as_a_table(drive, tmp_path):
     assert "Set-up: Ice castle" in scene.option_buttons["setup"].text
     config = start(drive, scene)
     assert config.options == {"setup": table}
-    from game.rules.base import rules_for
+    from game.play.registry import rules_for
 
     state = rules_for("nanuuk").new_game("full", 3, seed=1, options=config.options)
     assert state is not None  # the rules engine accepts it

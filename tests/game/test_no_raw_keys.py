@@ -20,8 +20,8 @@ from app_support import close
 
 from game import i18n
 from game.app import STEP, App, Options
+from game.play.registry import rules_for
 from game.render import theme
-from game.rules.base import rules_for
 from game.scenes.menukit import GAMES
 from game.session import GameConfig, Seat
 

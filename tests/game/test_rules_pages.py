@@ -13,8 +13,8 @@ import pytest
 
 from game import i18n
 from game.app import App, Options
+from game.play.registry import rules_for
 from game.render import rules_pictures
-from game.rules.base import rules_for
 from game.scenes import base
 from game.scenes import rules_help as help_scene
 from game.scenes.base import Scene

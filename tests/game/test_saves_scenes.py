@@ -270,7 +270,7 @@ def test_the_replay_viewer_steps_to_the_right_states(drive):
 
 
 def test_a_replay_shows_without_bots_and_waits_for_the_viewer(drive):
-    from game.rules.base import rules_for
+    from game.play.registry import rules_for
 
     seats = (
         Seat("Anna", "human", "red"),

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.persist import saves
-from game.rules.base import rules_for
+from game.play.registry import rules_for
 from game.session import GameConfig, Seat
 
 GAMES = (("nanuuk", "full", 2), ("kaphoorn", "standard", 3), ("bergruft", "standard", 2))

@@ -185,7 +185,7 @@ def test_every_wind_in_every_zone_draws(renderer, chart):
 
 def test_a_full_chart_is_drawn_from_cached_sprites(renderer, chart):
     """What keeps a frame of 90 cards cheap: each sprite is painted once, then only blitted
-    (the time it takes is a bench figure, kaphoorn_sailing, not a test)."""
+    (the time it takes is a bench figure, kaphoorn_animating, not a test)."""
     state = RULES.new_game("standard", 4, seed=3)
     cards = list(state.cards)
     sea = [f for f in range(len(chart.zone)) if chart.zone[f] and f not in chart.starts]

@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game.render import sound
-from game.render.sound import Sounds, all_names, synthesise
-from game.render.sounds import AMBIENTS, EFFECTS
+from game.render.sound import AMBIENTS, Sounds, all_names, synthesise
+from game.render.sounds import EFFECTS
 from game.render.sounds.dsp import RATE, to_mixer
 
 NAMES = all_names()

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import i18n
-from game.rules.base import GAME_IDS, IllegalAction, Outcome, Replay, Rules, State, replay
+from game.play.registry import IDS as GAME_IDS
+from game.rules.base import IllegalAction, Outcome, Replay, Rules, State, replay
 
 # random games per game id; others get DEFAULT_GAMES. Nanuuk! and Kap Hoorn have their own, larger
 # conformance tests (test_nanuuk_conformance.py, test_kaphoorn_conformance.py). A Kap Hoorn game

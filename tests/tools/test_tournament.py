@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from game.ai.base import BUDGETS, RandomBot
-from game.rules.base import rules_for
+from game.play.registry import rules_for
 from game.tools import tournament as t
 
 

@@ -10,6 +10,7 @@ the background (``ready``), so that no frame waits for it.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from functools import cache
 
@@ -31,13 +32,13 @@ def _readiness() -> dict[str, Callable[[str, tuple[int, int]], bool]]:
 
 @cache
 def _by_name(table: str) -> dict[str, Callable]:
-    """The ``table`` of every game's module merged (imported on first use: the renderers load
-    level data)."""
-    from game.render.rules_pictures import bergruft, kaphoorn, nanuuk
+    """The ``table`` of every game's pictures module merged (imported on first use: the
+    renderers load level data)."""
+    from game.play.registry import GAMES
 
     found: dict[str, Callable] = {}
-    for module in (nanuuk, kaphoorn, bergruft):
-        found.update(getattr(module, table, {}))
+    for game in GAMES:
+        found.update(getattr(importlib.import_module(game.pictures_path), table, {}))
     return found
 
 

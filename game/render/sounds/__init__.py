@@ -1,10 +1,10 @@
-"""Sound recipes synthesised with numpy: effects (``effects``) and ambient loops (``ambient``).
+"""Sound recipes synthesised with numpy: effects (``effects``) and ambient loops (``ambient``;
+each game's plugin names its loop).
 
 Every recipe returns mono float samples at ``dsp.RATE`` between -1 and 1; ``game.render.sound``
 converts them to the mixer's format on its background thread.
 """
 
-from game.render.sounds.ambient import AMBIENTS
 from game.render.sounds.effects import EFFECTS
 
-__all__ = ["AMBIENTS", "EFFECTS"]
+__all__ = ["EFFECTS"]

@@ -19,7 +19,6 @@ from game.render.sounds.dsp import (
     place,
     times,
 )
-from game.render.sounds.effects import Recipe
 
 LOOP_SECONDS = 10.0
 
@@ -77,4 +76,4 @@ def mountain(rng: np.random.Generator) -> np.ndarray:
     return finish_loop(out)
 
 
-AMBIENTS: dict[str, Recipe] = {"nanuuk": ice, "kaphoorn": sea, "bergruft": mountain}
+

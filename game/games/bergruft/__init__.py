@@ -1,0 +1,26 @@
+"""Der Berg ruft (Thomas Säckl, 1995): a bluffing climb."""
+
+from game.play.plugin import Bench, Demo, GamePlugin, Playouts
+
+PLUGIN = GamePlugin(
+    id="bergruft",
+    title="Der Berg ruft",
+    rules_path="game.rules.bergruft:RULES",
+    bot_paths={
+        "easy": "game.ai.bergruft:EasyBot",
+        "normal": "game.ai.bergruft:NormalBot",
+        "hard": "game.ai.bergruft_hard:HardBot",
+    },
+    scene_path="game.scenes.bergruft:BergruftScene",
+    pictures_path="game.render.rules_pictures.bergruft",
+    emblem_path="game.render.emblems:bergruft",
+    ambience_path="game.render.sounds.ambient:mountain",
+    # B8: a demo ends after 8 turns, the best avalanche wins
+    demo=Demo(variants=("standard",), players={"standard": 3}, options={"turn_limit": 8}),
+    bench=Bench(
+        scene_variant="standard",
+        decisions=("standard", 3),
+        playouts=(Playouts("2-4p", "standard", (2, 4), games=2000, seed=1),),
+    ),
+    lower_is_better=True,  # the score is the avalanche
+)

@@ -1,0 +1,25 @@
+"""Kap Hoorn (Thorsten Gimmler, Kosmos 1999): a clipper race built from wind cards."""
+
+from game.play.plugin import Bench, Demo, GamePlugin, Playouts
+
+PLUGIN = GamePlugin(
+    id="kaphoorn",
+    title="Kap Hoorn",
+    rules_path="game.rules.kaphoorn:RULES",
+    bot_paths={
+        "easy": "game.ai.kaphoorn:EasyBot",
+        "normal": "game.ai.kaphoorn:NormalBot",
+        "hard": "game.ai.kaphoorn_hard:HardBot",
+    },
+    scene_path="game.scenes.kaphoorn:KapHoornScene",
+    pictures_path="game.render.rules_pictures.kaphoorn",
+    emblem_path="game.render.emblems:kaphoorn",
+    ambience_path="game.render.sounds.ambient:sea",
+    demo=Demo(variants=("standard",), options={"rounds": 8}),  # K15: over after 8 rounds
+    # random play hardly ever wins: the round limit (K15) ends a playout and fixes its work
+    bench=Bench(
+        scene_variant="standard",
+        decisions=("standard", 4),
+        playouts=(Playouts("4p", "standard", (4, 4), 100, 4, {"rounds": 40}),),
+    ),
+)

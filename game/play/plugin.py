@@ -1,0 +1,93 @@
+"""One game as the rest of the program sees it: a :class:`GamePlugin`.
+
+Everything outside a game's own folder reaches the game through its plugin: the command line,
+the menus, the kiosk, the tools and the loop. A plugin is plain data and import paths, so
+importing it is cheap (no pygame, no drawing, no level files): the heavy parts (rules, bots,
+the play scene, pictures, emblem, ambience) are imported on first use.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from game.rules.base import Rules
+
+
+def load(path: str) -> Any:
+    """The object at ``"package.module:name"``."""
+    module, _, name = path.partition(":")
+    return getattr(importlib.import_module(module), name)
+
+
+@dataclass(frozen=True)
+class Demo:
+    """How the kiosk shows the game when nobody plays: the variants it offers and rotates
+    through by default, and for a demo game the seats and options that keep it short."""
+
+    variants: tuple[str, ...]
+    players: Mapping[str, int] = field(default_factory=dict)  # variant -> seats (else fewest)
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Playouts:
+    """One fixed workload of random playouts for the bench: ``games`` games of ``variant``
+    with ``players`` seats (a (fewest, most) range is drawn per game), seeded by ``seed``."""
+
+    key: str
+    variant: str
+    players: tuple[int, int]
+    games: int
+    seed: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Bench:
+    """What the bench measures of the game: a game of Easy bots on the screen, bot decisions
+    in positions of ``decisions`` (variant, seats), and its rules' random playouts."""
+
+    scene_variant: str
+    decisions: tuple[str, int]
+    playouts: tuple[Playouts, ...]
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """A game: its rules, bots by level, play scene, rules pictures, emblem and ambience
+    (``"module:name"`` paths), how the kiosk shows it, and what its set-up and results add."""
+
+    id: str
+    title: str  # the game's own name in every language ("Nanuuk!")
+    rules_path: str
+    bot_paths: Mapping[str, str]  # level -> bot class
+    scene_path: str  # the play scene's class
+    pictures_path: str  # a module with FIGURES (and READY) for the rules pages
+    emblem_path: str  # (surface, rect, seconds) -> None
+    ambience_path: str  # numpy Generator -> samples of the ambient loop
+    demo: Demo
+    bench: Bench
+    editor_path: str = ""  # a set-up editor scene, if the game has one
+    lower_is_better: bool = False  # the results' score column: an avalanche is better small
+    extra_scenes: Mapping[str, str] = field(default_factory=dict)  # name -> scene class
+
+    @cached_property
+    def rules(self) -> Rules:
+        rules: Rules = load(self.rules_path)
+        return rules
+
+    def make_bot(self, level: str) -> Any:
+        """A fresh bot of ``level``; ValueError naming the known levels for another."""
+        path = self.bot_paths.get(level)
+        if path is None:
+            known = ", ".join(self.bot_paths)
+            raise ValueError(f"unknown bot level {level!r} for {self.id} (known: {known})")
+        return load(path)()
+
+    def emblem(self) -> Callable[..., None]:
+        painter: Callable[..., None] = load(self.emblem_path)
+        return painter
