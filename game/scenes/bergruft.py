@@ -18,20 +18,15 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.ai.base import BUDGETS
-from game.ai.runner import BotRunner, close_runners, seat_runners
-from game.ai.streams import Streams
 from game.i18n import tr
 from game.input.intents import Intent, Kind
-from game.persist.log import LOG
+from game.play.table import LogEntry, PlayTable
 from game.render import flagscreen, theme
 from game.render import mountain as board
-from game.render.tween import Path, Tween, Tweener, ease_in_out, ease_out, linear
-from game.rules.base import IllegalAction
+from game.render.tween import Path, Tween, ease_in_out, ease_out, linear
 from game.rules.bergruft import (
     HEIDI_START,
     PETER_START,
-    RULES,
     AllowGuess,
     BergAction,
     BergState,
@@ -44,18 +39,12 @@ from game.rules.bergruft import (
     Waive,
 )
 from game.scenes.guide import bergruft as guide_rules
-from game.scenes.guide.base import Guide
 from game.scenes.guide.base import Hint as GuideHint
-from game.scenes.record import Recorder
-from game.scenes.ui import SKIP_KINDS, UIScene
-from game.session import GameConfig
+from game.scenes.ui import SKIP_KINDS
 
-AI_MIN_SECONDS = 0.6  # an AI move shows no earlier than this (scaled by the animation speed)
-FINAL_PAUSE = 1.5  # game seconds on the final position before the results
 CLIMB_LEG = 0.30  # seconds per step when climbing
 SLIDE_LEG = 0.07  # seconds per step when sliding back down on a restart
 FLAG_EVERY = 0.13  # the reveal raises one flag every ... seconds
-NOTICE_SECONDS = 3.0
 LOG_LINES = 7
 
 PANEL_X = board.BOARD_WIDTH + 16
@@ -118,37 +107,14 @@ class _Track:
         return where(self.position)
 
 
-@dataclass
-class _AiJob:
-    key: tuple[Any, ...]
-    seat: int
-    started: float
-    action: BergAction | None = None
-
-
-class BergruftScene(Recorder, UIScene):
-    background = False
-
+class BergruftScene(PlayTable):
     # ---- life cycle ---------------------------------------------------------------------------
-    def enter(self, config: GameConfig, **data: Any) -> None:
-        self.config = config
-        self.state: BergState = RULES.new_game(
-            config.variant, config.names, seed=config.seed, options=config.options
-        )  # type: ignore[assignment]
-        self.players = self.state.players
-        self.colours = [self._colour(i) for i in range(self.players)]
-        self.shapes = [theme.seat_shape(i) for i in range(self.players)]
-        self.tweener = Tweener(self.app.settings.animation_speed)
-        self.clock = 0.0
+    def setup(self) -> None:
         self.tracks = {
             (s, f): _Track(HEIDI_START if f == "heidi" else PETER_START)
             for s in range(self.players)
             for f in FIGURES
         }
-        kinds = [seat.kind for seat in config.seats]
-        self.runners: dict[int, BotRunner] = seat_runners("bergruft", kinds, BUDGETS.__getitem__)
-        self.streams = Streams.for_table(config.seed, config.humans)  # private: not from the seed
-        self.ai_job: _AiJob | None = None
         self.viewer: int | None = None  # the seat allowed to see the number now (B7)
         self.handoff_up = False
         self.selected: int | None = None  # the caller's pick on the pad, before "set"
@@ -158,49 +124,18 @@ class BergruftScene(Recorder, UIScene):
         self.flag_h = [0.0] * flagscreen.FLAGS
         self.flag_target = [0.0] * flagscreen.FLAGS
         self.drawn_number: int | None = None  # what the last frame showed behind the screen
-        self.log: list[tuple[int | None, str, dict[str, Any]]] = []
         self.narration: tuple[str, dict[str, Any]] | None = None
-        self.notice: tuple[str, float] | None = None
-        self.guide = Guide(config.guided)  # the guided first game: a hint per human decision
-        self.over_at: float | None = None
-        self.reported = False
-        self.muted = False
         self.pad: list[pygame.Rect] = []
         self.blocked: list[tuple[pygame.Rect, BergAction]] = []
-        self._built_key: object = None
-        self.shown = self.state  # what the banner and the cards show: the turn being animated
+        self.shown: BergState = self.state  # what the banner and cards show: the turn animated
         self._overlay = board.board_surface(self.state.mountain).copy()
         self._region_keys: dict[str, object] = {}
-        self.log_serial = 0
-        self._sync_controls()
-        self.app.ambient("bergruft")
-        self.begin_record(data)  # a saved game: its moves again; or a replay
-
-    def exit(self) -> None:
-        close_runners(self.runners)
-        self.app.ambient(None)
 
     def resume(self) -> None:
-        self.tweener.speed = self.app.settings.animation_speed
-        self._built_key = None
         # the settings may have changed contrast or text size: paint the board and panels anew
         self._overlay = board.board_surface(self.state.mountain).copy()
         self._region_keys = {}
-        self._sync_controls()
-
-    def _colour(self, seat: int) -> tuple[int, int, int]:
-        colour_id = self.config.seats[seat].colour or theme.seat_colours()[seat][0]
-        return theme.colour_rgb(colour_id)
-
-    def _colour_id(self, seat: int) -> str:
-        return self.config.seats[seat].colour or theme.seat_colours()[seat][0]
-
-    def is_human(self, seat: int) -> bool:
-        return self.config.seats[seat].is_human
-
-    @property
-    def busy(self) -> bool:
-        return self.tweener.busy
+        super().resume()
 
     @property
     def number_visible(self) -> bool:
@@ -223,98 +158,57 @@ class BergruftScene(Recorder, UIScene):
             return None
         return self.state.view(self.viewer).number
 
-    # ---- the loop -----------------------------------------------------------------------------
+    # ---- the table's hooks --------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.clock += dt
-        self.tweener.step(dt)
         self._ease_flags(dt)
         super().update(dt)
-        if self.notice is not None and self.clock >= self.notice[1]:
-            self.notice = None
-        if self.busy or self.handoff_up:
-            return
-        st = self.shown = self.state
-        self._settle_tracks()
-        if self.replaying:  # a replay shows; the viewer steps
-            return
-        if st.is_over():
-            self._end_of_game()
-        elif st.current_player in self.runners:
-            self._drive_ai(st.current_player)
-        else:
-            self._prepare_human()
-        self._sync_controls()
 
-    def _settle_tracks(self) -> None:
+    def ready(self) -> bool:
+        return not self.handoff_up
+
+    def settle(self) -> None:
         """Once the animations are over, every figure stands where the rules put it."""
-        st = self.state
+        st = self.shown = self.state
         for (seat, figure), track in self.tracks.items():
             track.position = (st.heidi if figure == "heidi" else st.peter)[seat]
             track.segments.clear()
 
-    def _end_of_game(self) -> None:
-        if self.over_at is None:
-            self.over_at = self.clock + FINAL_PAUSE
-        elif self.clock >= self.over_at and not self.reported:
-            self.reported = True
-            self.app.game_over(self.config, self.outcome_dict())
-
-    def outcome_dict(self) -> dict[str, Any]:
+    def decision_key(self) -> tuple[Any, ...]:
         st = self.state
-        out = st.outcome()
-        assert out is not None
+        return (st.turn, str(st.phase), len(st.guesses), st.current_player)
+
+    def reveals(self, old: BergState, action: BergAction, new: BergState) -> bool:
+        """Only the flags just set may be taken back, on the hand-off screen before the device
+        goes to the guesser (a computer guesser answers at once): every other decision
+        answers a guess, or is a guess that tells the caller something."""
+        return not isinstance(action, SetFlags)
+
+    def after_play(self, old: BergState, action: BergAction, new: BergState) -> None:
+        self.selected = None
+        if new.phase is Phase.SET or new.is_over():
+            self.viewer = None  # a new turn: the next caller gets his own hand-off (B7)
+        if new.turn > old.turn and new.last_result is not None:
+            self.narration = _narration(new)
+
+    def after_undo(self) -> None:
+        self.viewer = None  # the number was set again: hide it until the caller looks (B7)
+        self.flag_target = [0.0] * flagscreen.FLAGS
+        self.flag_h = list(self.flag_target)
+
+    def seat_details(self, seat: int) -> dict[str, Any]:
+        st = self.state
         return {
-            "game": "bergruft",
-            "variant": self.config.variant,
-            "seed": self.config.seed,
-            "players": list(st.names),
-            "kinds": [s.kind for s in self.config.seats],
-            "colours": [self._colour_id(i) for i in range(self.players)],
-            "scores": list(out.scores),
-            "ranking": list(out.ranking),
-            "winners": list(out.winners),
-            "reason": f"bergruft_{out.reason_code}",
-            "turns": st.turn,
-            "details": [
-                {
-                    "peter": st.peter[s],
-                    "heidi": st.heidi[s],
-                    "free_steps": st.free_steps(s),
-                    "stones": st.mountain[st.peter[s]],
-                }
-                for s in range(self.players)
-            ],
+            "peter": st.peter[seat],
+            "heidi": st.heidi[seat],
+            "free_steps": st.free_steps(seat),
+            "stones": st.mountain[st.peter[seat]],
         }
 
-    # ---- AI seats -----------------------------------------------------------------------------
-    def _drive_ai(self, seat: int) -> None:
-        st = self.state
-        key = (st.turn, str(st.phase), len(st.guesses), seat)
-        job = self.ai_job
-        if job is None or job.key != key:
-            seed = self.streams.seed("bot", *key)
-            self.runners[seat].start(st.view(seat), seed)  # the bot sees only its own view
-            self.ai_job = job = _AiJob(key, seat, self.clock)
-        if job.action is None:
-            job.action = self.runners[seat].poll()
-        wait = AI_MIN_SECONDS / max(0.25, self.app.settings.animation_speed)
-        if job.action is not None and self.clock - job.started >= wait:
-            action, self.ai_job = job.action, None
-            if not self.play(action):
-                LOG.error(
-                    "bergruft: the %s bot chose an illegal %r", self.config.seats[seat].kind, action
-                )
-                self.play(st.legal_actions()[0])
-
-    @property
-    def thinking(self) -> int | None:
-        job = self.ai_job
-        if job is None or self.busy or job.seat != self.state.current_player:
-            return None
-        return job.seat
+    def turns(self) -> int:
+        return int(self.state.turn)
 
     # ---- hot-seat secrecy (B7) ------------------------------------------------------------------
-    def _prepare_human(self) -> None:
+    def prepare_human(self) -> None:
         st = self.state
         both = self.is_human(st.caller) and self.is_human(st.guesser)
         if st.phase in (Phase.SET, Phase.DECIDE):
@@ -342,6 +236,10 @@ class BergruftScene(Recorder, UIScene):
             self.handoff_up = False
             self.viewer = seat
 
+        def undone() -> None:  # the caller takes his flags back before passing the device
+            self.handoff_up = False
+            self.undo()
+
         key = {Phase.SET: "set", Phase.DECIDE: "decide"}.get(phase, "guess")
         self.app.scenes.push(
             "handoff",
@@ -349,67 +247,33 @@ class BergruftScene(Recorder, UIScene):
             message=tr(f"bergruft.handoff.{key}_message", caller=caller, guesser=guesser),
             button=tr("bergruft.handoff.button", name=st.names[seat]),
             on_confirm=confirmed,
-            game="bergruft",
+            on_undo=undone if self.may_undo else None,
+            undo=tr("bergruft.handoff.undo", caller=caller),
+            game=self.config.game,
             mark=(self.shapes[seat], self.colours[seat]),
         )
 
-    # ---- playing actions ------------------------------------------------------------------------
-    def play(self, action: BergAction) -> bool:
-        """Apply ``action`` through the rules; an illegal one is explained and changes nothing."""
-        try:
-            new = self.state.apply(action)
-        except IllegalAction as exc:
-            self._explain(action, exc)
-            return False
-        old, self.state = self.state, new
-        self.record(action)
-        self.selected = None
-        self._log_action(old, action, new)
-        self._animate(old, action, new)
-        if new.phase is Phase.SET or new.is_over():
-            self.viewer = None  # a new turn: the next caller gets his own hand-off (B7)
-        self._built_key = None
-        self.rebuild()
-        return True
-
-    def play_recorded(self, action: BergAction, by_ai: bool) -> bool:
-        return self.play(action)  # no undo here: who played it does not matter
-
-    def _explain(self, action: BergAction, exc: IllegalAction) -> None:
-        text = tr(f"refusal.bergruft.{exc.code}", **exc.params)
-        self.notice = (text, self.clock + NOTICE_SECONDS)
-        self.app.sound("bad")
-
     def skip(self) -> None:
-        """A click or key skips the running animation to its end (quietly)."""
-        self.muted = True
-        try:
-            self.tweener.finish_all()
-        finally:
-            self.muted = False
+        super().skip()
         self.flag_h = list(self.flag_target)
 
     def _sound(self, name: str) -> Callable[[], None]:
-        def play() -> None:
-            if not self.muted:
-                self.app.sound(name)
-
-        return play
+        return lambda: self.sound(name)
 
     # ---- animation ----------------------------------------------------------------------------
-    def _animate(self, old: BergState, action: BergAction, new: BergState) -> None:
+    def animate(self, old: BergState, action: BergAction, new: BergState) -> None:
         tw = self.tweener
         if isinstance(action, SetFlags):
             self.shake = tw.animate(0.0, 1.0, 0.45, linear)
-            self.app.sound("flags")  # behind the screen: the same sound for any number
+            self.sound("flags")  # behind the screen: the same sound for any number
             self.narration = None
             return
         if isinstance(action, AllowGuess):
-            self.app.sound("click")
+            self.sound("click")
             tw.animate(0.0, 1.0, 0.35, ease_out)
             return
         if new.phase is Phase.DECIDE:  # a wrong first or second guess
-            self.app.sound("bad")
+            self.sound("bad")
             tw.animate(0.0, 1.0, 0.35, ease_out)
             return
         t = 0.0
@@ -442,7 +306,7 @@ class BergruftScene(Recorder, UIScene):
         def run() -> None:
             self.flag_target[i] = 1.0
             if not self.muted:
-                self.app.sound("flag")
+                self.sound("flag")
 
         return run
 
@@ -517,66 +381,29 @@ class BergruftScene(Recorder, UIScene):
             self.flag_h[i] = min(target, h + rate) if target > h else max(target, h - rate)
 
     # ---- the move log -------------------------------------------------------------------------
-    def _log_action(self, old: BergState, action: BergAction, new: BergState) -> None:
+    def log_entries(self, old: BergState, action: BergAction, new: BergState) -> list[LogEntry]:
         seat, name = action.seat, action.name
+        entries: list[LogEntry] = []
         if isinstance(action, SetFlags):
-            self._add_log(seat, "set", name=name)
+            entries.append((seat, "set", {"name": name}))
         elif isinstance(action, Guess):
-            self._add_log(seat, "guess", name=name, value=action.value)
+            entries.append((seat, "guess", {"name": name, "value": action.value}))
         elif isinstance(action, AllowGuess):
             hint = "higher" if action.hint is Hint.HIGHER else "lower"
-            self._add_log(seat, f"allow_{hint}", name=name)
+            entries.append((seat, f"allow_{hint}", {"name": name}))
         elif isinstance(action, LiftScreen):
-            self._add_log(seat, "lift", name=name, n=action.flags)
+            entries.append((seat, "lift", {"name": name, "n": action.flags}))
         elif isinstance(action, Punish):
-            self._add_log(seat, "punish", name=name, guesser=action.guesser_name)
+            entries.append((seat, "punish", {"name": name, "guesser": action.guesser_name}))
         elif isinstance(action, Waive):
-            self._add_log(seat, "waive", name=name)
+            entries.append((seat, "waive", {"name": name}))
         if new.phase is Phase.PUNISH:
             assert new.number is not None
             off = abs(new.guesses[-1] - new.number)
-            self._add_log(None, "off_by", n=new.number, off=off)
+            entries.append((None, "off_by", {"n": new.number, "off": off}))
         if new.turn > old.turn and new.last_result is not None:
-            self._log_result(new)
-
-    def _log_result(self, st: BergState) -> None:
-        r = st.last_result
-        assert r is not None
-        caller, guesser = st.names[r.caller], st.names[r.guesser]
-        if r.guessed:
-            self._add_log(r.guesser, "guessed", name=guesser, k=len(r.guesses), n=r.bonus)
-            self.narration = ("guessed", {"guesser": guesser, "caller": caller, "n": r.bonus})
-        else:
-            self._add_log(None, "revealed", n=r.number)
-            self._add_log(
-                r.caller,
-                "climb",
-                name=caller,
-                peter=r.caller_peter_climb,
-                heidi=r.caller_heidi_climb,
-            )
-            key = "restart" if r.caller_restart else "climbed"
-            self.narration = (
-                key,
-                {
-                    "caller": caller,
-                    "guesser": guesser,
-                    "n": r.number,
-                    "peter": r.caller_peter_climb,
-                    "heidi": r.caller_heidi_climb,
-                },
-            )
-            if r.caller_restart:
-                self._add_log(r.caller, "restart", name=caller)
-            if r.capped:
-                self._add_log(r.guesser, "punished", name=guesser)
-        if r.summit is not None:
-            self._add_log(r.summit, "summit", name=st.names[r.summit])
-
-    def _add_log(self, seat: int | None, key: str, **params: Any) -> None:
-        self.log.append((seat, key, params))
-        self.log_serial += 1
-        del self.log[:-40]
+            entries += _result_entries(new)
+        return entries
 
     # ---- controls -----------------------------------------------------------------------------
     def _question(self) -> str | None:
@@ -593,11 +420,16 @@ class BergruftScene(Recorder, UIScene):
             return "punish"
         return str(st.phase) if self.viewer == st.caller else None
 
-    def _sync_controls(self) -> None:
-        key = (id(self.state), self._question(), self.selected)
-        if key != self._built_key:
-            self._built_key = key
-            self.rebuild()
+    def asking(self) -> bool:
+        return self._question() is not None
+
+    def controls_key(self) -> object:
+        return (self._question(), self.selected)
+
+    def sync_controls(self) -> None:
+        built = self._built_key
+        super().sync_controls()
+        if self._built_key != built:
             self._initial_focus()
 
     def build(self) -> None:
@@ -689,7 +521,7 @@ class BergruftScene(Recorder, UIScene):
 
     def _pick(self, n: int) -> None:
         self.selected = n
-        self.app.sound("click")
+        self.sound("click")
 
     def _set_flags(self) -> None:
         if self.selected is None:
@@ -707,7 +539,7 @@ class BergruftScene(Recorder, UIScene):
         if self.guide.handle(intent):
             return
         if kind in (Kind.BACK, Kind.PAUSE):
-            self.app.scenes.push("pause", game="bergruft")
+            self.app.scenes.push("pause", game=self.config.game)
             return
         if self.busy and kind in SKIP_KINDS:
             self.skip()
@@ -1127,16 +959,12 @@ class BergruftScene(Recorder, UIScene):
             theme.text(surface, line, (box.x + 24, box.y + 22 + step * i), 30, theme.SNOW)
 
     # ---- the guided first game ------------------------------------------------------------------
-    def guide_hint(self) -> GuideHint | None:
-        """The guide's hint for the human answering now, from his own view: the guesser's
-        hint never knows the number (B7)."""
-        st, seat = self.state, self.state.current_player
-        if seat is None or self._question() is None:
-            return None
-        picked = self.selected
-        key = (id(st), picked, i18n.language())
-        secret = self.streams.seed("guide", seat)
-        return self.guide.hint(key, lambda: guide_rules.hint(st.view(seat), seat, picked, secret))
+    def guide_key(self) -> object:
+        return self.selected
+
+    def suggest(self, view: BergState, seat: int, secret: int) -> GuideHint:
+        """The guesser's hint never knows the number (his view hides it, B7)."""
+        return guide_rules.hint(view, seat, self.selected, secret)
 
     def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:
         """Where the guide's target is: a number of the pad or one of the big buttons."""
@@ -1165,13 +993,7 @@ class BergruftScene(Recorder, UIScene):
             for i, line in enumerate(lines[:2]):
                 y = CONTROLS_Y + 250 + theme.spaced(34, 26) * i
                 theme.text(surface, line, (PANEL_X, y), 26, theme.SNOW, False, "topleft")
-        if self.notice is None:
-            return
-        surface.blit(_layer(NOTICE_RECT.size, (150, 40, 34, 235), 14), NOTICE_RECT)
-        room = NOTICE_RECT.inflate(-32, -10)  # two lines, kept inside at any UI scale
-        theme.text_in(
-            surface, self.notice[0], room, 24, theme.WHITE, True, align="center", middle=True
-        )
+        self.draw_notice(surface, NOTICE_RECT)
 
     def _draw_game_over(self, surface: pygame.Surface) -> None:
         st = self.state
@@ -1197,6 +1019,40 @@ class BergruftScene(Recorder, UIScene):
             True,
             "center",
         )
+
+
+# ---- what a resolved turn says ----------------------------------------------------------------
+def _result_entries(st: BergState) -> list[LogEntry]:
+    """The log lines of the turn just resolved: guessed, or revealed and climbed."""
+    r = st.last_result
+    assert r is not None
+    caller, guesser = st.names[r.caller], st.names[r.guesser]
+    entries: list[LogEntry] = []
+    if r.guessed:
+        entries.append((r.guesser, "guessed", {"name": guesser, "k": len(r.guesses), "n": r.bonus}))
+    else:
+        entries.append((None, "revealed", {"n": r.number}))
+        climbs = {"name": caller, "peter": r.caller_peter_climb, "heidi": r.caller_heidi_climb}
+        entries.append((r.caller, "climb", climbs))
+        if r.caller_restart:
+            entries.append((r.caller, "restart", {"name": caller}))
+        if r.capped:
+            entries.append((r.guesser, "punished", {"name": guesser}))
+    if r.summit is not None:
+        entries.append((r.summit, "summit", {"name": st.names[r.summit]}))
+    return entries
+
+
+def _narration(st: BergState) -> tuple[str, dict[str, Any]]:
+    """The story box's account of the turn just resolved."""
+    r = st.last_result
+    assert r is not None
+    caller, guesser = st.names[r.caller], st.names[r.guesser]
+    if r.guessed:
+        return "guessed", {"guesser": guesser, "caller": caller, "n": r.bonus}
+    key = "restart" if r.caller_restart else "climbed"
+    climbs = {"n": r.number, "peter": r.caller_peter_climb, "heidi": r.caller_heidi_climb}
+    return key, {"caller": caller, "guesser": guesser, **climbs}
 
 
 # ---- small drawing helpers ------------------------------------------------------------------

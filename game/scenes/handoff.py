@@ -5,7 +5,8 @@ with hidden information).
 ``enter(title=..., message=..., button=..., on_confirm=callable, game=None, mark=None)``: one
 big button (``mark``: the named player's (shape, colour), shown by the title),
 reachable by mouse, touch, Enter/Space and pad A. Esc or Start opens the pause menu of ``game``
-when one is given.
+when one is given. With ``on_undo`` (and its label ``undo``) a second, smaller button lets the
+player who just decided take it back before the device changes hands.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from game.scenes.ui import UIScene
 
 BUTTON = pygame.Rect(0, 0, 1040, 120)  # wide: "I am <a long name>: show my cards"
 BUTTON_Y = 720
+UNDO = pygame.Rect(0, 0, 760, 84)
 
 
 class HandoffScene(UIScene):
@@ -37,6 +39,8 @@ class HandoffScene(UIScene):
         on_confirm: Callable[[], None] | None = None,
         game: str | None = None,
         mark: tuple[str, tuple[int, int, int]] | None = None,
+        on_undo: Callable[[], None] | None = None,
+        undo: str = "",
         **_: Any,
     ) -> None:
         self.title = title
@@ -44,6 +48,8 @@ class HandoffScene(UIScene):
         self.message = message
         self.button_text = button or tr("handoff.ready")
         self.on_confirm = on_confirm
+        self.on_undo = on_undo
+        self.undo_text = undo
         self.game = game
         self.confirmed = False
         self.build()
@@ -53,6 +59,17 @@ class HandoffScene(UIScene):
         rect = BUTTON.copy()
         rect.center = (theme.LOGICAL_SIZE[0] // 2, BUTTON_Y)
         self.button(rect, self.button_text, self.confirm, "#big_button")
+        if self.on_undo is not None:
+            self.button(UNDO.move(rect.centerx - UNDO.w // 2, rect.bottom + 30), self.undo_text,
+                        self.undo)  # fmt: skip
+
+    def undo(self) -> None:
+        if self.confirmed or self.on_undo is None:
+            return
+        self.confirmed = True
+        self.app.sound("click")
+        self.on_undo()
+        self.app.scenes.pop()
 
     def confirm(self) -> None:
         if self.confirmed:

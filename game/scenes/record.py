@@ -107,9 +107,12 @@ def _hushed(scene: Any) -> Iterator[None]:
 # ---- the app's side ---------------------------------------------------------------------------
 def play_scene(app: App) -> Recorder | None:
     """The game being played (beneath any overlay), if any; a replay does not count."""
+    from game.play.table import PlayTable
+
     for scene in reversed(app.scenes.stack):
-        if isinstance(scene, Recorder) and hasattr(scene, "moves") and not scene.replaying:
-            return scene
+        if isinstance(scene, Recorder | PlayTable) and hasattr(scene, "moves"):
+            if not scene.replaying:
+                return scene  # type: ignore[return-value]
     return None
 
 

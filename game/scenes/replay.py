@@ -19,6 +19,7 @@ import pygame
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.persist import saves
+from game.play.table import PlayTable
 from game.render import theme
 from game.scenes.base import Scene, scene_class
 from game.scenes.menukit import go_back
@@ -72,6 +73,9 @@ class ReplayScene(UIScene):
         config = self.record.config
         board = scene_class(config.game)(self.app)
         board.name = config.game
+        if isinstance(board, PlayTable):  # a replaying table starts no bots and hides nothing
+            board.enter(config=config, moves=list(moves), replaying=True)
+            return board
         # entered with human seats, so no bot process is started for every jump; the real seats
         # are put back at once for the banners (a replay plays no seat anyway)
         everyone = replace(config, seats=tuple(replace(s, kind=HUMAN) for s in config.seats))
@@ -95,6 +99,8 @@ class ReplayScene(UIScene):
         data = self.record.moves[self.index]
         if quiet:
             board.restore([data])
+        elif isinstance(board, PlayTable):
+            board.play_next(data)
         else:
             board.play_recorded(board.state.action_from_dict(data), False)
         self.index += 1
@@ -198,6 +204,8 @@ def talk_line(board: Any, entries: list[Any]) -> str:
     if not entries:
         return ""
     entry = entries[0]
+    if isinstance(board, PlayTable):
+        return board.log_text(entry)
     if len(entry) == 3:  # Der Berg ruft keeps (seat, key, params) and translates when drawn
         _, key, params = entry
         return tr(f"bergruft.log.{key}", **params)

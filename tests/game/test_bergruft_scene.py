@@ -55,7 +55,7 @@ def place(scene: BergruftScene, state) -> None:
     scene.state = scene.shown = state
     scene.viewer = None
     scene.ai_job = None
-    scene._settle_tracks()
+    scene.settle()
     scene._built_key = None
 
 
@@ -76,8 +76,8 @@ def test_ai_game_reaches_game_over_with_the_outcome(drive):
     out = drive.app.outcome
     assert json.loads(json.dumps(out)) == out  # JSON-safe
     assert set(out) == {
-        "game", "variant", "seed", "players", "kinds", "colours", "scores", "ranking",
-        "winners", "reason", "turns", "details",
+        "game", "variant", "seed", "options", "players", "kinds", "colours", "scores",
+        "ranking", "winners", "reason", "turns", "details",
     }  # fmt: skip
     assert out["game"] == "bergruft" and out["seed"] == 7
     assert out["players"] == ["Anna", "Ben"] and out["kinds"] == ["easy", "normal"]
@@ -208,6 +208,42 @@ def test_handoff_before_the_caller_sets_and_before_the_guesser_guesses(drive):
     drive.frames(2)
     assert scene._question() == "guess"
     assert scene.drawn_number is None  # the guesser never sees the number
+
+
+def test_the_caller_takes_his_flags_back_on_the_hand_off_before_the_guesser_looks(drive):
+    """Undo takes back the flags just set, before the device goes to the guesser (B7); the
+    caller then sets them anew."""
+    scene = start(drive, TWO_HUMANS)
+    drive.key(pygame.K_RETURN)  # "I'm <caller>, show me"
+    caller = scene.state.caller
+    assert scene.play(SetFlags(caller, scene.state.names[caller], 9))
+    assert drive.until(lambda: drive.app.scenes.top.name == "handoff", seconds=3)
+    handoff = drive.app.scenes.top
+    undo = handoff.ring.items[1].element
+    assert handoff.undo_text in undo.text
+    drive.click(centre(undo))
+    assert drive.until(lambda: drive.app.scenes.top.name == "handoff", seconds=3)
+    assert scene.state.phase is Phase.SET and scene.moves == []
+    drive.key(pygame.K_RETURN)  # the caller looks behind the screen again
+    assert scene._question() == "set"
+    assert scene.play(SetFlags(caller, scene.state.names[caller], 4))
+
+
+def test_no_undo_past_a_hint_nor_past_a_computers_move(drive):
+    scene = start(drive, TWO_HUMANS)
+    place(scene, scene.state.with_positions((0, 0), (1, 1), caller=0))
+    assert scene.play(SetFlags(0, "Anna", 9)) and scene.history  # the flags may go back
+    assert scene.play(Guess(1, "Ben", 3)) and not scene.history  # the guess told Anna
+    assert scene.play(AllowGuess(0, "Anna", Hint.HIGHER)) and not scene.history
+    scene = start(drive, HUMAN_VS_AI)
+    while len(scene.moves) < 2:  # Anna sets her flags, Ben guesses; or the other way round
+        st, question = scene.state, scene._question()
+        if question == "set":
+            scene.play(SetFlags(0, "Anna", 7))
+        elif question == "guess":
+            scene.play(Guess(0, "Anna", st.low))
+        drive.frames(1)
+    assert not scene.history  # Ben, a computer, has answered
 
 
 def test_handoff_before_the_caller_decides_after_a_wrong_guess(drive):

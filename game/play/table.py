@@ -1,0 +1,407 @@
+"""The play table: what every game's play scene shares, written once.
+
+A game's scene subclasses :class:`PlayTable` and keeps only its board, its panels and its
+questions. The table holds the rest:
+
+- **seats**: colours and marks, which seats are people and which are computers;
+- **computer seats**: each asks its bot in the worker process with the seat's own view and a
+  private random stream, shows its move no sooner than ``AI_MIN_SECONDS`` (pacing), and falls
+  back to the first legal action if the bot ever answers with an illegal one;
+- **playing**: every action goes through the rules; a refusal is shown as a notice in the
+  player's language (``refusal.<game>.<code>``) and changes nothing;
+- **undo**: takes back people's decisions, never past a computer's move or a reveal
+  (``reveals``);
+- **the move log**: ``(seat, key, params)`` entries, translated when drawn
+  (``<game>.log.<key>``), so they follow a change of language;
+- **recording**: the actions played (for saves, the autosave and replays); ``moves=[...]`` plays
+  them again quietly on entering, ``replaying=True`` only shows (the replay viewer);
+- **the end of the game**: the final position stays a moment, then the results.
+
+A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
+``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest`` and
+``guide_key`` (all documented below), besides ``build``/``draw``/``handle`` of a UI scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import pygame
+
+from game import i18n
+from game.ai.base import BUDGETS
+from game.ai.runner import BotRunner, close_runners, seat_runners
+from game.ai.streams import Streams
+from game.i18n import tr
+from game.persist import saves
+from game.persist.log import LOG
+from game.play.plugin import GamePlugin
+from game.play.registry import plugin
+from game.render import theme
+from game.render.tween import Tweener
+from game.rules.base import IllegalAction, Refusal, State
+from game.scenes.guide.base import Guide, Hint
+from game.scenes.ui import UIScene
+from game.session import GameConfig
+
+FINAL_PAUSE = 1.5  # game seconds on the final position before the results
+NOTICE_SECONDS = 3.0
+LOG_KEEP = 40  # log entries kept (the panels show the last few)
+
+LogEntry = tuple[int | None, str, dict[str, Any]]  # (seat or None, key, params)
+
+
+@dataclass
+class AiJob:
+    """A computer seat's pending decision: asked at ``started``, its answer once known."""
+
+    key: tuple[Any, ...]
+    seat: int
+    started: float
+    action: Any = None
+
+
+class PlayTable(UIScene):
+    background = False
+    AI_MIN_SECONDS: ClassVar[float] = 0.6  # a computer's move shows no sooner (scaled by speed)
+    FINAL_SOUND: ClassVar[str | None] = None  # played when the game is over
+
+    # ---- life cycle ---------------------------------------------------------------------------
+    def enter(  # type: ignore[override]
+        self,
+        config: GameConfig,
+        moves: Sequence[dict[str, Any]] = (),
+        replaying: bool = False,
+        **data: Any,
+    ) -> None:
+        self.config = config
+        self.plugin: GamePlugin = plugin(config.game)
+        self.state: Any = self.plugin.rules.new_game(
+            config.variant, config.names, seed=config.seed, options=config.options
+        )
+        self.players = len(config.seats)
+        self.colours = [theme.colour_rgb(self.colour_id(s)) for s in range(self.players)]
+        self.shapes = [theme.seat_shape(s) for s in range(self.players)]
+        self.tweener = Tweener(self.app.settings.animation_speed)
+        self.clock = 0.0
+        self.replaying = replaying  # the replay viewer steps; nobody thinks, nothing is hidden
+        self.restoring = False  # moves played again on entering: quiet, no controls built
+        self.muted = False
+        kinds = [seat.kind for seat in config.seats]
+        self.runners: dict[int, BotRunner] = (
+            {} if replaying else seat_runners(config.game, kinds, BUDGETS.__getitem__)
+        )
+        self.streams = Streams.for_table(config.seed, config.humans)  # private: not the seed
+        self.ai_job: AiJob | None = None
+        self.history: list[tuple[State[Any], int]] = []  # undo: (state, log length) per decision
+        self.log: list[LogEntry] = []
+        self.log_serial = 0  # changes with every entry: panels that show the log repaint
+        self.notice: tuple[str, float] | None = None
+        self.guide = Guide(config.guided and not replaying)  # the guided first game
+        self.moves: list[dict[str, Any]] = []  # the actions played, for saves and replays
+        self.over_at: float | None = None
+        self.reported = False
+        self._built_key: object = None
+        self.setup()
+        self.app.ambient(config.game)
+        self.restore(moves)
+
+    def setup(self) -> None:
+        """The game's part of ``enter``: its board, panels and their state."""
+
+    def exit(self) -> None:
+        close_runners(self.runners)
+        self.app.ambient(None)
+
+    def resume(self) -> None:
+        """Back from an overlay (pause, settings): the speed or the look may have changed."""
+        self.tweener.speed = self.app.settings.animation_speed
+        self._built_key = None
+        self.sync_controls()
+
+    # ---- seats --------------------------------------------------------------------------------
+    def colour_id(self, seat: int) -> str:
+        return self.config.seats[seat].colour or theme.seat_colours()[seat][0]
+
+    def is_human(self, seat: int) -> bool:
+        return self.config.seats[seat].is_human
+
+    @property
+    def busy(self) -> bool:
+        return self.tweener.busy
+
+    @property
+    def human_turn(self) -> bool:
+        seat = self.state.current_player
+        return seat is not None and self.is_human(seat) and not self.busy and not self.replaying
+
+    @property
+    def thinking(self) -> int | None:
+        """The computer seat whose bot is thinking now (shown at its panel), if any."""
+        job = self.ai_job
+        if job is None or self.busy or job.seat != self.state.current_player:
+            return None
+        return job.seat
+
+    # ---- the loop -----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.tweener.step(dt)
+        super().update(dt)
+        if self.notice is not None and self.clock >= self.notice[1]:
+            self.notice = None
+        if self.busy or not self.ready():
+            return
+        self.settle()
+        if self.replaying:
+            return
+        st = self.state
+        if st.is_over():
+            self._end_of_game()
+        elif st.current_player in self.runners:
+            self._drive_ai(st.current_player)
+        else:
+            self.prepare_human()
+        self.sync_controls()
+
+    def ready(self) -> bool:
+        """Whether the table may go on now (False while a hand-off screen is up, say)."""
+        return True
+
+    def _end_of_game(self) -> None:
+        if self.over_at is None:
+            self.over_at = self.clock + FINAL_PAUSE
+            if self.FINAL_SOUND:
+                self.sound(self.FINAL_SOUND)
+        elif self.clock >= self.over_at and not self.reported:
+            self.reported = True
+            self.app.game_over(self.config, self.outcome_dict())
+
+    def outcome_dict(self) -> dict[str, Any]:
+        """The finished game for the results screen and ``--exit-when-over``'s JSON line."""
+        out = self.state.outcome()
+        assert out is not None
+        return {
+            "game": self.config.game,
+            "variant": self.config.variant,
+            "seed": self.config.seed,
+            "options": dict(self.config.options),
+            "players": list(self.config.names),
+            "kinds": [s.kind for s in self.config.seats],
+            "colours": [self.colour_id(s) for s in range(self.players)],
+            "scores": list(out.scores),
+            "ranking": list(out.ranking),
+            "winners": list(out.winners),
+            "reason": f"{self.config.game}_{out.reason_code}",
+            "turns": self.turns(),
+            "details": [self.seat_details(s) for s in range(self.players)],
+        }
+
+    # ---- computer seats -----------------------------------------------------------------------
+    def _drive_ai(self, seat: int) -> None:
+        key = self.decision_key()
+        job = self.ai_job
+        if job is None or job.key != key:
+            seed = self.streams.seed("bot", *key)
+            self.runners[seat].start(self.state.view(seat), seed)  # only its own view
+            self.ai_job = job = AiJob(key, seat, self.clock)
+        if job.action is None:
+            job.action = self.runners[seat].poll()
+        wait = self.AI_MIN_SECONDS / max(0.25, self.app.settings.animation_speed)
+        if job.action is not None and self.clock - job.started >= wait:
+            action, self.ai_job = job.action, None
+            if not self.play(action, by_ai=True):  # one policy for every game
+                kind = self.config.seats[seat].kind
+                LOG.error("%s: the %s bot chose an illegal %r", self.config.game, kind, action)
+                self.play(self.state.legal_actions()[0], by_ai=True)
+
+    # ---- playing ------------------------------------------------------------------------------
+    def play(self, action: Any, by_ai: bool = False) -> bool:
+        """Apply ``action`` through the rules; a refused one is explained and changes nothing."""
+        old = self.state
+        try:
+            new = old.apply(action)
+        except IllegalAction as exc:
+            self.refuse(exc.refusal)
+            return False
+        if by_ai or self.reveals(old, action, new):
+            self.history.clear()  # undo never goes back past a computer's move or a reveal
+        else:
+            self.history.append((old, len(self.log)))
+        self.state = new
+        self.moves.append(action.to_dict())
+        for seat, key, params in self.log_entries(old, action, new):
+            self.add_log(seat, key, **params)
+        self.animate(old, action, new)
+        self.after_play(old, action, new)
+        self._built_key = None
+        self.rebuild()
+        return True
+
+    def refuse(self, refusal: Refusal) -> None:
+        """Say why an action is not allowed, in the player's language, for a moment."""
+        text = tr(f"refusal.{self.config.game}.{refusal.code}", **refusal.params)
+        self.notice = (text, self.clock + NOTICE_SECONDS)
+        self.sound("bad")
+
+    @property
+    def may_undo(self) -> bool:
+        return bool(self.history) and not self.busy and not self.replaying
+
+    def undo(self) -> None:
+        """Take back the last decision made here (never a computer's move, never a reveal)."""
+        if not self.may_undo:
+            return
+        state, log_length = self.history.pop()
+        self.state = state
+        if self.moves:
+            self.moves.pop()
+        del self.log[log_length:]
+        self.log_serial += 1
+        self.ai_job = None
+        for runner in self.runners.values():
+            runner.cancel()
+        self.tweener.finish_all()
+        self.settle()
+        self.after_undo()
+        self.sound("click")
+        self._built_key = None
+        self.sync_controls()
+
+    def skip(self) -> None:
+        """A click or key skips the running animation to its end (quietly)."""
+        self.muted = True
+        try:
+            self.tweener.finish_all()
+        finally:
+            self.muted = False
+
+    def sound(self, name: str) -> None:
+        """Play a sound, unless the table is quiet (restoring a game, skipping)."""
+        if not self.muted:
+            self.app.sound(name)
+
+    # ---- the move log -------------------------------------------------------------------------
+    def add_log(self, seat: int | None, key: str, **params: Any) -> None:
+        self.log.append((seat, key, params))
+        self.log_serial += 1
+        del self.log[:-LOG_KEEP]
+
+    def log_text(self, entry: LogEntry) -> str:
+        _, key, params = entry
+        return tr(f"{self.config.game}.log.{key}", **params)
+
+    # ---- saves and replays --------------------------------------------------------------------
+    def restore(self, moves: Sequence[dict[str, Any]]) -> None:
+        """Play ``moves`` again at once and quietly; a move the rules refuse raises SaveError."""
+        self.restoring = self.muted = True
+        try:
+            for n, data in enumerate(moves, 1):
+                seat = self.state.current_player
+                action = self.state.action_from_dict(data)
+                by_ai = seat is not None and not self.is_human(seat)
+                if not self.play(action, by_ai=by_ai):
+                    raise saves.SaveError(f"move {n} cannot be played")
+                self.skip()
+        finally:
+            self.restoring = self.muted = False
+        self.tweener.finish_all()
+        self.notice = None
+        self.settle()
+        self._built_key = None
+        self.rebuild()
+
+    def play_next(self, data: dict[str, Any]) -> None:
+        """The replay viewer's step: the next recorded action, played and animated."""
+        seat = self.state.current_player
+        by_ai = seat is not None and not self.is_human(seat)
+        self.play(self.state.action_from_dict(data), by_ai=by_ai)
+
+    def rebuild(self) -> None:
+        """The controls, once restoring is over (building them per restored move is slow)."""
+        if not self.restoring:
+            super().rebuild()
+
+    def sync_controls(self) -> None:
+        """Build the controls again when what they offer has changed (``controls_key``)."""
+        key = (id(self.state), self.controls_key())
+        if key != self._built_key:
+            self._built_key = key
+            self.rebuild()
+
+    def save_record(self, kind: str) -> saves.Record:
+        return saves.build(kind, self.config, self.moves, self.state)
+
+    # ---- the guided first game ----------------------------------------------------------------
+    def guide_hint(self) -> Hint | None:
+        """The guide's hint for the person deciding now, from his own view only."""
+        st, seat = self.state, self.state.current_player
+        if seat is None or not self.asking():
+            return None
+        key = (id(st), self.guide_key(), i18n.language())
+        secret = self.streams.seed("guide", seat)
+        view = st.view(seat)
+        return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
+
+    # ---- drawing shared by the tables ---------------------------------------------------------
+    def draw_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The last refusal, briefly, in a red box (``rect``), at any UI scale inside it."""
+        if self.notice is None:
+            return
+        theme.panel(surface, rect, (150, 40, 34, 235), 14)
+        theme.text_in(surface, self.notice[0], rect.inflate(-32, -10), 24, theme.WHITE, True,
+                      align="center", middle=True)  # fmt: skip
+
+    # ---- hooks a game's table overrides ---------------------------------------------------------
+    def decision_key(self) -> tuple[Any, ...]:
+        """Names the decision a computer seat is asked for: a new key is a new question."""
+        return (len(self.moves), self.state.current_player)
+
+    def controls_key(self) -> object:
+        """What the controls depend on besides the state (a picked card, a chosen piece)."""
+        return None
+
+    def asking(self) -> bool:
+        """Whether a person here is asked a question now (the guide then points)."""
+        return self.human_turn
+
+    def log_entries(self, old: Any, action: Any, new: Any) -> list[LogEntry]:
+        """The log lines an action makes: ``(seat, key, params)``."""
+        return []
+
+    def animate(self, old: Any, action: Any, new: Any) -> None:
+        """Start the animations of a played action (tweening from ``old`` to ``new``)."""
+
+    def after_play(self, old: Any, action: Any, new: Any) -> None:
+        """Anything else an action changes on the screen (a selection cleared, say)."""
+
+    def after_undo(self) -> None:
+        """Anything an undo changes on the screen besides the state and the log."""
+
+    def settle(self) -> None:
+        """The animations are over: every piece stands where the rules put it."""
+
+    def reveals(self, old: Any, action: Any, new: Any) -> bool:
+        """Whether ``action`` shows somebody something he did not know (no undo past it)."""
+        return False
+
+    def prepare_human(self) -> None:
+        """A person is to move: the hand-off policy (hide secrets, pass the device)."""
+
+    def seat_details(self, seat: int) -> dict[str, Any]:
+        """The results' columns for ``seat``."""
+        return {}
+
+    def turns(self) -> int:
+        """Turns played in the whole game (the results' footer)."""
+        return 0
+
+    def guide_key(self) -> object:
+        """What the guide's hint depends on besides the state (a picked number)."""
+        return None
+
+    def suggest(self, view: Any, seat: int, secret: int) -> Hint:
+        """The guide's hint for ``seat`` from its ``view``, its random choices from ``secret``."""
+        raise NotImplementedError
