@@ -199,7 +199,7 @@ class NanuukScene(Recorder, UIScene):
             "scores": list(out.scores),
             "ranking": list(out.ranking),
             "winners": list(out.winners),
-            "reason": talk.reason_key(out.reason_code),
+            "reason": talk.reason_key(out),
             "turns": sum(st.turns),
             "details": [self._details(s) for s in range(self.players)],
         }
@@ -295,7 +295,7 @@ class NanuukScene(Recorder, UIScene):
         self._sync_controls()
 
     def _explain(self, exc: IllegalAction) -> None:
-        self.notice = (talk.explain(str(exc)), self.clock + NOTICE_SECONDS)
+        self.notice = (talk.refusal_text(exc.refusal), self.clock + NOTICE_SECONDS)
         self.app.sound("bad")
 
     def skip(self) -> None:
@@ -679,8 +679,9 @@ class NanuukScene(Recorder, UIScene):
 
     def _draw_ask(self, surface: pygame.Surface) -> None:
         st = self.state
-        if st.is_over():
-            text = talk.reason_text(st.reason)
+        outcome = st.outcome()
+        if outcome is not None:
+            text = talk.reason_text(outcome)
         elif self.replaying and st.current_player is not None:
             text = tr("saves.to_move", name=st.names[st.seat])
         elif self.thinking is not None or (

@@ -10,6 +10,8 @@ import random
 import pygame
 import pytest
 
+from game import i18n
+from game.i18n import tr
 from game.rules.nanuuk.actions import Banish, Crack, Step, Take
 from game.scenes.nanuuk import NanuukScene
 from game.session import GameConfig, Seat
@@ -98,7 +100,9 @@ def test_a_whole_full_game_by_clicks(drive) -> None:
     play_out(drive, scene, seed=2, use_keys=False)
     drive.until(lambda: drive.app.outcome is not None, seconds=10)
     out = drive.app.outcome
-    assert out["variant"] == "full" and out["reason"].startswith("nanuuk_")
+    outcome = scene.state.outcome()
+    assert out["variant"] == "full" and outcome is not None
+    assert out["reason"] == f"nanuuk_{outcome.details['decided_by']}"  # N27: what decided it
     for seat, detail in enumerate(out["details"]):
         animals = detail["fish"] + 2 * detail["seal"] + 3 * detail["walrus"] + 4 * detail["whale"]
         assert out["scores"][seat] == animals + detail["igloo_bonus"]
@@ -118,7 +122,19 @@ def test_a_click_on_a_field_that_is_not_offered_says_why(drive) -> None:
     settle(drive, scene)
     drive.click(target_point(scene, "field", floe.field("F29")))  # B cannot place there too
     assert scene.notice is not None and "not free" in scene.notice[0]
+    assert scene.notice[0] == tr("refusal.nanuuk.not_empty", field="F29")
     assert scene.state.phase == "place" and len(scene.log) == 1
+
+
+def test_a_refusal_is_said_in_the_players_language_from_the_rules_code(drive) -> None:
+    i18n.set_language("de")
+    scene = start(drive, config("intro", ["human", "human"], seed=5))
+    floe = scene.state.spec.board.floe
+    drive.click(target_point(scene, "field", floe.field("F29")))
+    settle(drive, scene)
+    drive.click(target_point(scene, "field", floe.field("F29")))
+    assert scene.notice is not None
+    assert scene.notice[0] == "Das Feld ist nicht frei."  # refusal.nanuuk.not_empty in German
 
 
 def test_undo_takes_back_the_last_human_decision_but_never_an_ai_move(drive) -> None:
