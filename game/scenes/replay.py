@@ -198,6 +198,9 @@ def talk_line(board: Any, entries: list[Any]) -> str:
     if not entries:
         return ""
     entry = entries[0]
+    log_line = getattr(board, "log_line", None)
+    if log_line is not None:  # a board that translates its (seat, code, params) when drawn
+        return str(log_line(entry))
     if len(entry) == 3:  # Der Berg ruft keeps (seat, key, params) and translates when drawn
         _, key, params = entry
         return tr(f"bergruft.log.{key}", **params)
