@@ -21,6 +21,7 @@ import pygame
 
 from game.i18n import tr
 from game.input.intents import Intent, Kind
+from game.persist.log import LOG
 from game.persist.setups import NAME_LIMIT, SetupFileError, list_setups, load_setup, save_setup
 from game.render import theme
 from game.render.figures import draw_piece, piece_icon
@@ -75,6 +76,13 @@ def translate_problem(problem: Problem) -> str:
             params[key] = tr(f"editor.one.{params[key]}")
     text = tr(f"editor.problem.{problem.code}", **params)
     return text[:1].upper() + text[1:]
+
+
+def _damaged(exc: SetupFileError) -> str:
+    """What the player is told of a broken saved set-up: its file, and where it was kept."""
+    if exc.kept_as:
+        return tr("editor.msg.broken", file=exc.file, kept=exc.kept_as)
+    return tr("editor.msg.unreadable", file=exc.file)
 
 
 class NanuukEditorScene(UIScene):
@@ -209,8 +217,13 @@ class NanuukEditorScene(UIScene):
         try:
             data = load_setup(self.app.data_dir, name)
             self._take(data)
-        except (SetupFileError, KeyError) as exc:
-            self._say(tr("editor.msg.broken", detail=str(exc)), True)
+        except SetupFileError as exc:
+            LOG.warning("nanuuk editor: saved set-up %r: %s", name, exc)  # the details: for the log
+            self._say(_damaged(exc), True)
+            return False
+        except KeyError as exc:
+            LOG.warning("nanuuk editor: saved set-up %r does not fit the floe: %s", name, exc)
+            self._say(tr("editor.msg.unreadable", file=f"{name}.toml"), True)
             return False
         self.saved_name, self.saved_pieces = name, dict(self.pieces)
         self._say(tr("editor.msg.loaded", name=name))
@@ -221,7 +234,8 @@ class NanuukEditorScene(UIScene):
         try:
             safe = save_setup(self.app.data_dir, name, self.setup_dict())
         except OSError as exc:
-            self._say(tr("editor.msg.not_saved", detail=str(exc)), True)
+            LOG.warning("nanuuk editor: set-up %r not saved: %s", name, exc)
+            self._say(tr("editor.msg.not_saved", name=name), True)
             return None
         except ValueError:
             self._say(tr("editor.msg.bad_name"), True)

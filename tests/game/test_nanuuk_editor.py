@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.i18n import tr
 from game.persist.setups import (
     SetupFileError,
     list_setups,
@@ -273,6 +274,8 @@ def test_broken_file_in_the_load_list_shows_a_message(drive, tmp_path):
     drive.frames(3)
     assert editor.panel == "edit" and editor.status_bad
     assert "Cracked.toml" in editor.status and ".bad" in editor.status
+    assert editor.status == tr("editor.msg.broken", file="Cracked.toml", kept="Cracked.toml.bad")
+    assert "UTF-8" not in editor.status  # what was wrong goes to the log, not to the player
     assert editor.pieces == before  # nothing changed, nothing crashed
     assert (folder / "Cracked.toml.bad").exists()
     assert not editor.buttons["load"].is_enabled  # the list no longer offers it
@@ -284,6 +287,20 @@ def test_broken_file_given_by_the_setup_scene_shows_a_message(drive, tmp_path):
     (folder / "Gone.toml").write_text("[", encoding="utf-8")
     editor = open_editor(drive, players=2, setup="Gone")
     assert editor.is_printed() and "Gone.toml" in editor.status
+
+
+def test_a_set_up_that_cannot_be_written_says_so_in_the_players_words(drive, monkeypatch):
+    import game.scenes.nanuuk_editor as editor_scene
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(editor_scene, "save_setup", full_disk)
+    i18n.set_language("nl")
+    editor = open_editor(drive, players=2)
+    assert editor.save("Seal bay") is None and editor.status_bad
+    assert editor.status == tr("editor.msg.not_saved", name="Seal bay")
+    assert "Seal bay" in editor.status and "No space" not in editor.status
 
 
 def test_done_saves_a_new_setup_and_hands_its_name_back(drive, tmp_path):
