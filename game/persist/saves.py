@@ -158,7 +158,10 @@ def from_json(text: str, path: Path | None = None) -> Record:
         raise SaveError("the moves must be a list of actions")
     try:
         state = rebuild(config, moves)
-        if _plain(state.to_dict()) != data.get("final"):
+        final = data.get("final")
+        if isinstance(final, dict):  # written by an older to_dict: compared in today's form
+            final = type(state).upgrade_dict(final)
+        if _plain(state.to_dict()) != final:
             raise SaveError("the moves do not lead to the saved position (the file was changed)")
     except SaveError:
         if data.get("rules") != RULES_EDITION:

@@ -33,11 +33,13 @@ HEADER = """\
 
 
 class SetupFileError(ValueError):
-    """A saved set-up that cannot be used; the message names the file and the problem."""
+    """A saved set-up that cannot be used; the message names the file and the problem (for the
+    log). ``file`` and ``kept_as`` are the names a screen tells the player."""
 
-    def __init__(self, message: str, kept_as: str = "") -> None:
+    def __init__(self, message: str, kept_as: str = "", file: str = "") -> None:
         super().__init__(message)
         self.kept_as = kept_as
+        self.file = file
 
 
 def setups_dir(data_dir: Path) -> Path:
@@ -115,7 +117,9 @@ def load_setup(data_dir: Path, name: str) -> dict[str, list[str]]:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise SetupFileError(f"{path}: cannot be read ({exc.strerror or exc})") from None
+        raise SetupFileError(
+            f"{path}: cannot be read ({exc.strerror or exc})", file=path.name
+        ) from None
     try:
         data = tomllib.loads(raw.decode("utf-8"))
         return _normalise(data, path.name, path.stem)
@@ -130,4 +134,4 @@ def load_setup(data_dir: Path, name: str) -> dict[str, list[str]]:
         except OSError:
             kept = ""
         message = f"{problem}; kept as {kept}" if kept else problem
-        raise SetupFileError(message, kept) from None
+        raise SetupFileError(message, kept, path.name) from None

@@ -140,6 +140,12 @@ class State(ABC, Generic[A]):
     @abstractmethod
     def from_dict(cls, data: dict[str, Any]) -> State[A]: ...
 
+    @classmethod
+    def upgrade_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` as an older ``to_dict`` wrote it, in today's form (saves compare it with
+        the replayed state); the same dict if nothing changed since."""
+        return data
+
     @abstractmethod
     def action_from_dict(self, data: dict[str, Any]) -> A:
         """Rebuild one of this game's actions from ``Action.to_dict()`` (replays, saves)."""
@@ -159,10 +165,10 @@ class Rules(ABC):
         *,
         seed: int,
         options: dict[str, Any] | None = None,
-    ) -> State: ...
+    ) -> State[Any]: ...
 
     @abstractmethod
-    def state_from_dict(self, data: dict[str, Any]) -> State: ...
+    def state_from_dict(self, data: dict[str, Any]) -> State[Any]: ...
 
     def variant(self, variant_id: str) -> Variant:
         for v in self.variants():
@@ -225,7 +231,7 @@ def rules_for(game_id: str) -> Rules:
 GAME_IDS = ("nanuuk", "kaphoorn", "bergruft")
 
 
-def replay(rules: Rules, rec: Replay) -> State:
+def replay(rules: Rules, rec: Replay) -> State[Any]:
     state = rules.new_game(rec.variant, rec.players, seed=rec.seed, options=rec.options)
     for data in rec.actions:
         state = state.apply(state.action_from_dict(data))

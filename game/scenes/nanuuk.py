@@ -110,7 +110,8 @@ class NanuukScene(Recorder, UIScene):
         self.streams = Streams.for_table(config.seed, config.humans)  # private: not from the seed
         self.ai_job: _AiJob | None = None
         self.history: list[tuple[NanuukState, int]] = []  # undo: (state, log length) per decision
-        self.log: list[tuple[int, str]] = []
+        # (seat, code, params): translated when drawn, so it follows a change of language
+        self.log: list[tuple[int, str, dict[str, Any]]] = []
         self.out_turn: dict[int, int] = {}  # seat -> the round in which he was enclosed
         self.notice: tuple[str, float] | None = None
         self.guide = Guide(config.guided)  # the guided first game: a hint per human decision
@@ -199,7 +200,7 @@ class NanuukScene(Recorder, UIScene):
             "scores": list(out.scores),
             "ranking": list(out.ranking),
             "winners": list(out.winners),
-            "reason": talk.reason_key(out.reason_code),
+            "reason": talk.reason_key(out),
             "turns": sum(st.turns),
             "details": [self._details(s) for s in range(self.players)],
         }
@@ -264,7 +265,7 @@ class NanuukScene(Recorder, UIScene):
         self.state = new
         self.record(action)
         seat = old.current_player if old.current_player is not None else 0
-        self.log.append((seat, talk.say(old, action)))
+        self.log.append((seat, *talk.log_entry(old, action)))
         for s in new.out:
             self.out_turn.setdefault(s, max(new.turns) if new.turns else 0)
         if new.is_over():
@@ -295,7 +296,7 @@ class NanuukScene(Recorder, UIScene):
         self._sync_controls()
 
     def _explain(self, exc: IllegalAction) -> None:
-        self.notice = (talk.explain(str(exc)), self.clock + NOTICE_SECONDS)
+        self.notice = (talk.refusal_text(exc.refusal), self.clock + NOTICE_SECONDS)
         self.app.sound("bad")
 
     def skip(self) -> None:
@@ -679,8 +680,9 @@ class NanuukScene(Recorder, UIScene):
 
     def _draw_ask(self, surface: pygame.Surface) -> None:
         st = self.state
-        if st.is_over():
-            text = talk.reason_text(st.reason)
+        outcome = st.outcome()
+        if outcome is not None:
+            text = talk.reason_text(outcome)
         elif self.replaying and st.current_player is not None:
             text = tr("saves.to_move", name=st.names[st.seat])
         elif self.thinking is not None or (
@@ -811,13 +813,19 @@ class NanuukScene(Recorder, UIScene):
     def _draw_log(self, surface: pygame.Surface) -> None:
         y = LOG_RECT.y + 12
         step = theme.spaced(28, 24)  # larger text: fewer lines, further apart, in the same box
-        for seat, line in self.log[-max(1, LOG_LINES * 28 // step) :]:
+        for entry in self.log[-max(1, LOG_LINES * 28 // step) :]:
+            seat = entry[0]
             theme.draw_mark(
                 surface, theme.seat_shape(seat), self.colours[seat], (LOG_RECT.x + 20, y + 13), 8
             )
-            text = theme.fit(f"{self.state.names[seat]}: {line}", 24, LOG_RECT.w - 50)
+            text = theme.fit(self.log_line(entry), 24, LOG_RECT.w - 50)
             theme.text(surface, text, (LOG_RECT.x + 38, y), 24, theme.SNOW, False, "topleft")
             y += step
+
+    def log_line(self, entry: tuple[int, str, dict[str, Any]]) -> str:
+        """A move-log entry in the current language: ``Anna: hunter 1 to F23``."""
+        seat, code, params = entry
+        return f"{self.state.names[seat]}: {talk.log_text(code, params)}"
 
     def _draw_notice(self, surface: pygame.Surface) -> None:
         if self.notice is None:

@@ -14,7 +14,6 @@ refused while a fatal problem remains.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import Any
 
@@ -22,6 +21,7 @@ import pygame
 
 from game.i18n import tr
 from game.input.intents import Intent, Kind
+from game.persist.log import LOG
 from game.persist.setups import NAME_LIMIT, SetupFileError, list_setups, load_setup, save_setup
 from game.render import theme
 from game.render.figures import draw_piece, piece_icon
@@ -30,7 +30,6 @@ from game.rules.nanuuk.board import IGLOO
 from game.rules.nanuuk.level import (
     BOX,
     PIECE_KINDS,
-    SINGULAR,
     Problem,
     SetUp,
     check_setup,
@@ -55,11 +54,9 @@ FIGURE = {  # piece kind of the set-up -> figure of game.render.figures
     "whales": "whale",
     "inuit": "inuk",
 }
-NOUN_KIND = {noun: kind for kind, noun in SINGULAR.items()}
 PAGE = 7  # saved set-ups shown at once in the load list
 FATAL_RGB = (255, 120, 108)
 WARN_RGB = (255, 196, 46)
-LABEL_RE = re.compile(r"\bF\d+\b")
 DIRS = {Kind.UP: (0, -1), Kind.DOWN: (0, 1), Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0)}
 
 
@@ -67,57 +64,25 @@ def printed_for(players: int, two_hunters: bool = False) -> str:
     return "4p" if players == 4 or two_hunters else f"{players}p"
 
 
-def _noun(noun: str) -> str:
-    kind = NOUN_KIND.get(noun.strip())
-    return tr(f"editor.one.{kind}") if kind else noun
+def translate_problem(problem: Problem) -> str:
+    """A ``check_setup`` problem in the current language, from its code and parameters."""
+    params = dict(problem.params)
+    kind = params.pop("kind", None)
+    if kind is not None:  # a piece kind of the set-up: one of them, and several
+        params["piece"] = tr(f"editor.one.{kind}")
+        params["pieces"] = tr(f"editor.many.{kind}")
+    for key in ("first", "second"):  # the two pieces on one field
+        if key in params:
+            params[key] = tr(f"editor.one.{params[key]}")
+    text = tr(f"editor.problem.{problem.code}", **params)
+    return text[:1].upper() + text[1:]
 
 
-def translate_problem(message: str) -> str:
-    """A ``check_setup`` message in the current language (the English one if not recognised)."""
-    patterns: list[tuple[str, str, Callable[[re.Match[str]], dict[str, str]]]] = [
-        (
-            r"(\d+) (\w+), but the box holds only (\d+)",
-            "box",
-            lambda m: {"count": m[1], "kind": tr(f"editor.many.{m[2]}"), "limit": m[3]},
-        ),
-        (r"two pieces on (\S+) \(.*\)", "two", lambda m: {"field": m[1]}),
-        (r"(.+) at (.+) is on water", "water", lambda m: {"piece": _noun(m[1]), "field": m[2]}),
-        (
-            r"(.+) on (F\d+) is not in play in this game \(.*\)",
-            "unused",
-            lambda m: {"piece": _noun(m[1]), "field": m[2]},
-        ),
-        (
-            r"(.+) on (F\d+) is on an igloo",
-            "igloo",
-            lambda m: {"piece": _noun(m[1]), "field": m[2]},
-        ),
-        (
-            r"(.+) on (F\d+) is next to the igloo (F\d+)",
-            "near_igloo",
-            lambda m: {"piece": _noun(m[1]), "field": m[2], "other": m[3]},
-        ),
-        (
-            r"whale on (F\d+) is next to the Inuk on (F\d+)",
-            "whale_inuk",
-            lambda m: {"field": m[1], "other": m[2]},
-        ),
-        (
-            r"(.+) on (F\d+) is next to the (.+) on (F\d+) \(.*\)",
-            "side_by_side",
-            lambda m: {
-                "kind": tr(f"editor.many.{NOUN_KIND.get(m[1], 'fish')}"),
-                "field": m[2],
-                "other": m[4],
-            },
-        ),
-    ]
-    for pattern, key, params in patterns:
-        match = re.fullmatch(pattern, message)
-        if match is not None:
-            text = tr(f"editor.problem.{key}", **params(match))
-            return text[:1].upper() + text[1:]
-    return message
+def _damaged(exc: SetupFileError) -> str:
+    """What the player is told of a broken saved set-up: its file, and where it was kept."""
+    if exc.kept_as:
+        return tr("editor.msg.broken", file=exc.file, kept=exc.kept_as)
+    return tr("editor.msg.unreadable", file=exc.file)
 
 
 class NanuukEditorScene(UIScene):
@@ -181,7 +146,7 @@ class NanuukEditorScene(UIScene):
         self.problems = check_setup(self.level, self.setup(), self.in_play)
         marked: dict[int, str] = {}
         for problem in sorted(self.problems, key=lambda p: p.fatal):  # fatal marks win
-            for label in LABEL_RE.findall(problem.message):
+            for label in problem.fields:
                 try:
                     marked[self.floe.field(label)] = "bad" if problem.fatal else "select"
                 except KeyError:
@@ -252,8 +217,13 @@ class NanuukEditorScene(UIScene):
         try:
             data = load_setup(self.app.data_dir, name)
             self._take(data)
-        except (SetupFileError, KeyError) as exc:
-            self._say(tr("editor.msg.broken", detail=str(exc)), True)
+        except SetupFileError as exc:
+            LOG.warning("nanuuk editor: saved set-up %r: %s", name, exc)  # the details: for the log
+            self._say(_damaged(exc), True)
+            return False
+        except KeyError as exc:
+            LOG.warning("nanuuk editor: saved set-up %r does not fit the floe: %s", name, exc)
+            self._say(tr("editor.msg.unreadable", file=f"{name}.toml"), True)
             return False
         self.saved_name, self.saved_pieces = name, dict(self.pieces)
         self._say(tr("editor.msg.loaded", name=name))
@@ -264,7 +234,8 @@ class NanuukEditorScene(UIScene):
         try:
             safe = save_setup(self.app.data_dir, name, self.setup_dict())
         except OSError as exc:
-            self._say(tr("editor.msg.not_saved", detail=str(exc)), True)
+            LOG.warning("nanuuk editor: set-up %r not saved: %s", name, exc)
+            self._say(tr("editor.msg.not_saved", name=name), True)
             return None
         except ValueError:
             self._say(tr("editor.msg.bad_name"), True)
@@ -592,7 +563,7 @@ class NanuukEditorScene(UIScene):
         y += 6
         for problem in self.problems:
             colour = FATAL_RGB if problem.fatal else WARN_RGB
-            lines = theme.wrap(f"• {translate_problem(problem.message)}", 28, width)
+            lines = theme.wrap(f"• {translate_problem(problem)}", 28, width)
             for line in lines:
                 if y + 36 > box.bottom - 8:
                     theme.text(surface, "…", (x, y - 6), 28, colour)

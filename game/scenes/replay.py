@@ -206,9 +206,9 @@ def talk_line(board: Any, entries: list[Any]) -> str:
     entry = entries[0]
     if isinstance(board, PlayTable):
         return board.log_text(entry)
-    if len(entry) == 3:  # Der Berg ruft keeps (seat, key, params) and translates when drawn
-        _, key, params = entry
-        return tr(f"bergruft.log.{key}", **params)
+    log_line = getattr(board, "log_line", None)
+    if log_line is not None:  # a board that translates its (seat, code, params) when drawn
+        return str(log_line(entry))
     seat, text = entry
     return f"{board.state.names[seat]}: {text}"
 

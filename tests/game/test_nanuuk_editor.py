@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.i18n import tr
 from game.persist.setups import (
     SetupFileError,
     list_setups,
@@ -16,7 +17,7 @@ from game.persist.setups import (
 )
 from game.rules.base import LevelError
 from game.rules.nanuuk.board import IGLOO
-from game.rules.nanuuk.level import BOX, default_level
+from game.rules.nanuuk.level import BOX, PIECE_KINDS, PROBLEMS, SetUp, check_setup, default_level
 
 
 def open_editor(drive, **data):
@@ -93,10 +94,10 @@ def test_whale_next_to_an_inuk_is_fatal_and_done_is_refused(drive):
     whale = next(f for f, k in editor.pieces.items() if k == "whales")
     drive.click(centre(editor, whale))  # take a whale off ...
     target = whale_next_to_inuk(editor)
+    label = editor.floe.label(target)
     editor.select_kind("whales")
     drive.click(centre(editor, target))  # ... and lay it beside an Inuk
-    fatal = [p.message for p in editor.fatal]
-    assert any("next to the Inuk" in m for m in fatal)
+    assert any(p.code == "whale_inuk" and p.params["field"] == label for p in editor.fatal)
     assert editor.marked[target] == "bad"
     drive.click(editor.buttons["done"].rect.center)
     assert drive.scene is editor and answers == []
@@ -114,8 +115,47 @@ def test_problems_are_translated(drive):
     editor.toggle(whale_next_to_inuk(editor))
     from game.scenes.nanuuk_editor import translate_problem
 
-    texts = [translate_problem(p.message) for p in editor.problems]
+    texts = [translate_problem(p) for p in editor.problems]
     assert any(t.startswith("Wal auf F") and "Inuk" in t for t in texts)
+
+
+def every_kind_of_problem() -> list:
+    """Problems of every code ``check_setup`` knows, from one broken set-up."""
+    level = default_level()
+    f = level.floe.field
+    pieces = {k: () for k in PIECE_KINDS} | {
+        "bears": (f("F17"), f("F40"), f("F41"), f("F42")),  # four, and one on an igloo
+        "fish": (0, f("F2")),  # bit 0 is water
+        "seals": (f("F2"),),  # with the fish
+        "whales": (f("F9"), f("F60"), f("F44")),  # F9 beside igloo F17; F60 unused (no-dots)
+        "inuit": (f("F45"), f("F4"), f("F5")),  # F45 beside the whale on F44; F4 beside F5
+    }
+    return check_setup(level, SetUp("all", pieces), level.in_play("no-dots"))
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_every_kind_of_problem_is_translated_from_its_code(lang):
+    from game.scenes.nanuuk_editor import translate_problem
+
+    problems = every_kind_of_problem()
+    assert {p.code for p in problems} == set(PROBLEMS)
+    i18n.set_language(lang)
+    i18n.MISSING.clear()
+    for problem in problems:
+        text = translate_problem(problem)
+        assert not text[:1].islower() and "{" not in text, problem
+        assert all(label in text for label in problem.fields), problem
+    assert i18n.MISSING == set()
+
+
+def test_a_problem_names_its_pieces_in_the_players_language():
+    from game.scenes.nanuuk_editor import translate_problem
+
+    i18n.set_language("nl")
+    texts = {p.code: translate_problem(p) for p in every_kind_of_problem()}
+    assert texts["box"] == "4 ijsberen, maar de doos heeft er maar 3."
+    assert texts["two"] == "Twee stukken op F2: vis en zeehond."
+    assert texts["side_by_side"] == "Inuit naast elkaar op F4 en F5."
 
 
 # ---- keyboard and gamepad -------------------------------------------------------------------
@@ -234,6 +274,8 @@ def test_broken_file_in_the_load_list_shows_a_message(drive, tmp_path):
     drive.frames(3)
     assert editor.panel == "edit" and editor.status_bad
     assert "Cracked.toml" in editor.status and ".bad" in editor.status
+    assert editor.status == tr("editor.msg.broken", file="Cracked.toml", kept="Cracked.toml.bad")
+    assert "UTF-8" not in editor.status  # what was wrong goes to the log, not to the player
     assert editor.pieces == before  # nothing changed, nothing crashed
     assert (folder / "Cracked.toml.bad").exists()
     assert not editor.buttons["load"].is_enabled  # the list no longer offers it
@@ -245,6 +287,20 @@ def test_broken_file_given_by_the_setup_scene_shows_a_message(drive, tmp_path):
     (folder / "Gone.toml").write_text("[", encoding="utf-8")
     editor = open_editor(drive, players=2, setup="Gone")
     assert editor.is_printed() and "Gone.toml" in editor.status
+
+
+def test_a_set_up_that_cannot_be_written_says_so_in_the_players_words(drive, monkeypatch):
+    import game.scenes.nanuuk_editor as editor_scene
+
+    def full_disk(*args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(editor_scene, "save_setup", full_disk)
+    i18n.set_language("nl")
+    editor = open_editor(drive, players=2)
+    assert editor.save("Seal bay") is None and editor.status_bad
+    assert editor.status == tr("editor.msg.not_saved", name="Seal bay")
+    assert "Seal bay" in editor.status and "No space" not in editor.status
 
 
 def test_done_saves_a_new_setup_and_hands_its_name_back(drive, tmp_path):

@@ -10,6 +10,9 @@ import random
 import pygame
 import pytest
 
+from game import i18n
+from game.i18n import tr
+from game.render import theme
 from game.rules.nanuuk.actions import Banish, Crack, Step, Take
 from game.scenes.nanuuk import NanuukScene
 from game.session import GameConfig, Seat
@@ -98,7 +101,9 @@ def test_a_whole_full_game_by_clicks(drive) -> None:
     play_out(drive, scene, seed=2, use_keys=False)
     drive.until(lambda: drive.app.outcome is not None, seconds=10)
     out = drive.app.outcome
-    assert out["variant"] == "full" and out["reason"].startswith("nanuuk_")
+    outcome = scene.state.outcome()
+    assert out["variant"] == "full" and outcome is not None
+    assert out["reason"] == f"nanuuk_{outcome.details['decided_by']}"  # N27: what decided it
     for seat, detail in enumerate(out["details"]):
         animals = detail["fish"] + 2 * detail["seal"] + 3 * detail["walrus"] + 4 * detail["whale"]
         assert out["scores"][seat] == animals + detail["igloo_bonus"]
@@ -118,7 +123,48 @@ def test_a_click_on_a_field_that_is_not_offered_says_why(drive) -> None:
     settle(drive, scene)
     drive.click(target_point(scene, "field", floe.field("F29")))  # B cannot place there too
     assert scene.notice is not None and "not free" in scene.notice[0]
+    assert scene.notice[0] == tr("refusal.nanuuk.not_empty", field="F29")
     assert scene.state.phase == "place" and len(scene.log) == 1
+
+
+def watch_text(monkeypatch) -> list[str]:
+    """The texts the screen draws from now on."""
+    drawn: list[str] = []
+    original = theme.text
+
+    def text(surface, content, *args, **kwargs):
+        drawn.append(str(content))
+        return original(surface, content, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", text)
+    return drawn
+
+
+def test_a_refusal_is_said_in_the_players_language_from_the_rules_code(drive) -> None:
+    i18n.set_language("de")
+    scene = start(drive, config("intro", ["human", "human"], seed=5))
+    floe = scene.state.spec.board.floe
+    drive.click(target_point(scene, "field", floe.field("F29")))
+    settle(drive, scene)
+    drive.click(target_point(scene, "field", floe.field("F29")))
+    assert scene.notice is not None
+    assert scene.notice[0] == "Das Feld ist nicht frei."  # refusal.nanuuk.not_empty in German
+
+
+def test_the_move_log_keeps_codes_and_follows_a_change_of_language(drive, monkeypatch) -> None:
+    scene = start(drive, config("intro", ["human", "human"], seed=5))
+    floe = scene.state.spec.board.floe
+    drive.click(target_point(scene, "field", floe.field("F29")))
+    settle(drive, scene)
+    assert scene.log == [(0, "place", {"mover": "hunter 1", "to": "F29"})]
+    drawn = watch_text(monkeypatch)
+    drive.frames(1)
+    assert "Anna: places hunter 1 on F29" in drawn
+    i18n.set_language("nl")
+    drawn.clear()
+    drive.frames(1)
+    assert "Anna: zet jager 1 op F29" in drawn
+    assert "Anna: places hunter 1 on F29" not in drawn
 
 
 def test_undo_takes_back_the_last_human_decision_but_never_an_ai_move(drive) -> None:
@@ -254,3 +300,24 @@ def test_steps_cracks_and_the_harpoon_are_heard(drive, fake_audio) -> None:
     drive.app.scenes.reset("title")
     drive.frames(2)
     assert fake_audio.ambients[-1] is None  # the loop ends with the game
+
+
+def test_the_replay_viewer_tells_each_move_as_the_log_does(drive) -> None:
+    from game.persist import saves
+    from game.rules.nanuuk import RULES
+
+    cfg = config("intro", ["human", "human"], seed=5)
+    state = RULES.new_game("intro", cfg.names, seed=5)
+    moves = []
+    for _ in range(2):  # Anna places hunter 1, Ben hunter 3 (N10: two hunters each)
+        action = state.legal_actions()[0]
+        moves.append(action.to_dict())
+        state = state.apply(action)
+    drive.app.scenes.push("replay", record=saves.build("replay", cfg, moves, state))
+    drive.frames(2)
+    viewer = drive.scene
+    drive.key(pygame.K_RIGHT)
+    assert viewer.talk == f"Anna: places hunter 1 on {moves[0]['to']}"
+    i18n.set_language("de")
+    drive.key(pygame.K_RIGHT)
+    assert viewer.talk == f"Ben: setzt Jäger 3 auf {moves[1]['to']}"

@@ -15,11 +15,22 @@ import pytest
 
 from game.rules.base import IllegalAction, Outcome, Replay, replay
 from game.rules.nanuuk import RULES
+from game.rules.nanuuk.why import ENGLISH
 
 GAMES = 500
 MAX_ACTIONS = 3_000
 ROUND_TRIP_EVERY = 16
 
+# how each variant's games may end (the outcome's reason codes)
+REASONS = {
+    "intro": {"two_player_enclosed", "last_hunter"},
+    "partner": {"partner"},
+    "neighbourhood": {"left_neighbour", "right_neighbour"},
+    "helpers": {"bear_enclosed"},
+    "bear-hunt": {"inuit_win", "bear_wins", "fur"},
+    "bear-fear": {"inuk_enclosed"},
+    "full": {"hunt_over", "no_moves"},
+}
 TABLE = [
     ("intro", 2), ("intro", 3), ("intro", 4), ("partner", 4), ("neighbourhood", 4),
     ("helpers", 2), ("bear-hunt", 2), ("bear-hunt", 3), ("bear-fear", 2),
@@ -50,6 +61,8 @@ def random_options(variant: str, players: int, rng: random.Random) -> dict[str, 
 def check_end(state: Any, seats: int) -> None:
     outcome = state.outcome()
     assert isinstance(outcome, Outcome) and state.current_player is None
+    assert outcome.reason_code == state.reason and outcome.reason_code in REASONS[state.variant]
+    assert (state.variant == "full") == ("decided_by" in outcome.details)
     assert state.legal_actions() == ()
     assert sorted(outcome.ranking) == list(range(seats)) and len(outcome.scores) == seats
     assert set(outcome.winners) <= set(range(seats))
@@ -79,8 +92,11 @@ def play(variant: str, players: int, seed: int) -> tuple[Any, Replay]:
             round_trip(state)
         before = hash(state)
         for stranger in [a for a in seen[-30:] if a not in actions][:2]:
-            with pytest.raises(IllegalAction):
+            with pytest.raises(IllegalAction) as refused:
                 state.apply(stranger)
+            assert state.why_not(stranger) == refused.value.refusal  # a code the screen says
+            assert refused.value.code in ENGLISH and str(refused.value)
+        assert state.why_not(actions[-1]) is None
         action = rng.choice(actions)
         assert state.action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
         assert str(action) and state.describe(action).startswith(state.names[state.seat])

@@ -29,9 +29,20 @@ from typing import Any
 import pytest
 from nanuuk_positions import edge, edges, field, label, offered, play, position
 
-from game.rules.base import IllegalAction
+from game.rules.base import IllegalAction, Refusal
 from game.rules.nanuuk import RULES, NanuukState
-from game.rules.nanuuk.actions import Banish, Crack, EndTurn, Exchange, Mush, Place, Step
+from game.rules.nanuuk.actions import (
+    Banish,
+    Crack,
+    Deposit,
+    EndTurn,
+    Exchange,
+    Leave,
+    Mush,
+    Place,
+    Step,
+    Take,
+)
 from game.rules.nanuuk.sheet import ANIMAL_BITS, HARPOON, HUSKY, KAYAK, SLEDGE, WHALE, Sheet
 
 ALL = frozenset(f"F{n}" for n in range(1, 67))
@@ -232,6 +243,39 @@ def test_a_hunter_never_crosses_a_crack_nor_enters_another_hunters_field() -> No
         state.apply(Step("hunter 1", field("F19")))
     with pytest.raises(IllegalAction, match="F30 is not a neighbouring field in play"):
         state.apply(Step("hunter 1", field("F30")))
+
+
+def test_a_refusal_is_a_code_with_plain_parameters_and_why_not_says_the_same() -> None:
+    """The rules never write sentences for players: the screen translates the code."""
+    state = hunt({"hunter 1": "F18", "hunter 2": "F19"}, cracks=("F18|F27",))
+    refusals = [
+        (Step("hunter 1", field("F27")), Refusal("crack_between")),
+        (Step("hunter 1", field("F19")), Refusal("occupied", {"field": "F19"})),
+        (Step("hunter 1", field("F30")), Refusal("not_neighbour", {"field": "F30"})),
+        (Step("hunter 2", field("F20")), Refusal("not_this_piece", {"mover": "hunter 2"})),
+        (Crack(edge("F9|F10")), Refusal("not_now", {"phase": "step"})),
+        (Exchange("fish"), Refusal("not_now", {"phase": "step"})),
+        (EndTurn(), Refusal("move_first")),
+    ]
+    for action, refusal in refusals:
+        with pytest.raises(IllegalAction) as refused:
+            state.apply(action)
+        assert (refused.value.code, refused.value.params) == (refusal.code, refusal.params)
+        assert state.why_not(action) == refusal
+    assert state.why_not(Step("hunter 1", field("F10"))) is None
+    with pytest.raises(IllegalAction, match="^now is the time to step$"):  # for developers
+        state.apply(Crack(edge("F9|F10")))
+
+
+def test_a_refusal_about_an_animal_names_the_animal() -> None:
+    state = into_igloo(Sheet(bag=SEAL))
+    assert state.why_not(Exchange("walrus")) == Refusal("not_in_bag", {"animal": "walrus"})
+    assert state.why_not(Deposit("fish")) == Refusal("not_in_bag", {"animal": "fish"})
+    assert state.why_not(Leave("seal")) == Refusal("not_now", {"phase": "igloo"})
+    state = play(hunt(pieces={"fish": ["F18"]}), "hunter 1 -> F18", "crack F9|F10")
+    assert state.why_not(Take("seal")) == Refusal("no_animal", {"animal": "seal"})
+    assert state.why_not(Leave("seal")) == Refusal("no_animal", {"animal": "seal"})
+    assert state.why_not(Leave("fish")) is None
 
 
 def test_any_number_of_hunters_may_share_an_igloo_during_the_hunt() -> None:
@@ -608,7 +652,7 @@ def test_the_hunt_is_over_when_the_animals_left_are_cut_off_by_cracks() -> None:
     assert state.seat == 0 and state.skipped == ()
     state = play(state, "hunter 1 -> F17", "crack F8|F9")
     assert state.is_over()
-    assert state.reason.startswith("every hunter is home or stranded (N26)")
+    assert state.reason == "hunt_over"  # N26
 
 
 def test_a_kayak_makes_one_crossing_count_for_reaching_an_animal() -> None:
@@ -733,7 +777,7 @@ def test_a_stranded_hunter_is_skipped_and_the_game_ends_when_the_rest_are_home()
     assert state.is_over() and at(state, "hunter 2") == "F3"
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (2, 0) and outcome.winners == (0,)
-    assert outcome.reason_code == "every hunter is home or stranded (N26); most points"
+    assert outcome.reason_code == "hunt_over" and outcome.details == {"decided_by": "most_points"}
 
 
 def test_the_homecoming_skips_a_stranded_hunter_while_the_other_walks_home() -> None:
@@ -758,7 +802,7 @@ def test_when_no_hunter_can_move_any_more_the_game_ends() -> None:
     assert state.is_over() and not state.home
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (0, 0) and outcome.winners == (0, 1)
-    assert outcome.reason_code == "no hunter can move any more (N31); a shared win"
+    assert outcome.reason_code == "no_moves" and outcome.details == {"decided_by": "shared"}
 
 
 # -- N27: the score --------------------------------------------------------------------------
@@ -785,7 +829,7 @@ def test_animals_carried_or_deposited_score_and_a_hunter_at_home_gets_two_more()
     outcome = state.outcome()
     assert outcome is not None
     assert outcome.scores == (12, 4) and outcome.ranking == (0, 1) and outcome.winners == (0,)
-    assert outcome.reason_code == "every hunter is home or stranded (N26); most points"
+    assert outcome.reason_code == "hunt_over" and outcome.details == {"decided_by": "most_points"}
 
 
 def test_the_score_counts_during_the_game_too() -> None:
@@ -801,9 +845,7 @@ def test_equal_points_the_hunter_with_more_carried_equipment_wins() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (2, 2)
     assert outcome.winners == (1,) and outcome.ranking == (1, 0)
-    assert (
-        outcome.reason_code == "every hunter is home or stranded (N26); the tie broken by equipment"
-    )
+    assert outcome.reason_code == "hunt_over" and outcome.details == {"decided_by": "equipment"}
 
 
 def test_equal_points_and_equipment_is_a_shared_win() -> None:
@@ -811,7 +853,7 @@ def test_equal_points_and_equipment_is_a_shared_win() -> None:
     outcome = state.outcome()
     assert outcome is not None and outcome.scores == (4, 4)
     assert outcome.winners == (0, 1) and outcome.ranking == (0, 1)
-    assert outcome.reason_code == "every hunter is home or stranded (N26); a shared win"
+    assert outcome.reason_code == "hunt_over" and outcome.details == {"decided_by": "shared"}
 
 
 def test_with_two_hunters_each_a_player_scores_the_sum_of_both_sheets() -> None:

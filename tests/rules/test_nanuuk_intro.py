@@ -363,7 +363,7 @@ def test_two_players_lose_when_both_hunters_cannot_move() -> None:
 def test_two_players_lose_when_one_hunter_is_enclosed_by_cracks_alone() -> None:
     state = two(("F7|F8", "F7|F16"), hunter_1="F7")
     assert state.is_over() and state.winners == (1,)
-    assert "N13" in state.reason
+    assert state.reason == "two_player_enclosed"  # N13
 
 
 def test_two_players_lose_when_one_hunter_is_enclosed_by_cracks_and_the_edge() -> None:

@@ -325,6 +325,22 @@ def test_free_style_whale_beside_an_inuk_or_igloo_is_fatal(level: Level) -> None
     ]
 
 
+def test_a_problem_is_a_code_with_the_kinds_and_fields_it_concerns(level: Level) -> None:
+    """The editor translates the code and marks the fields; it never parses the English."""
+    setup = free(level, whales="F60 F9", inuit="F61 F4 F5", bears="F17 F40 F41 F42")
+    problems = check_setup(level, setup, level.in_play("all"))
+    assert [(p.code, p.params, p.fatal) for p in problems] == [
+        ("box", {"count": 4, "kind": "bears", "limit": 3}, True),
+        ("igloo", {"kind": "bears", "field": "F17"}, True),
+        ("near_igloo", {"kind": "whales", "field": "F9", "other": "F17"}, True),
+        ("whale_inuk", {"field": "F60", "other": "F61"}, True),
+        ("side_by_side", {"kind": "inuit", "field": "F4", "other": "F5"}, False),
+    ]
+    assert [p.fields for p in problems] == [
+        (), ("F17",), ("F9", "F17"), ("F60", "F61"), ("F4", "F5")
+    ]  # fmt: skip
+
+
 def test_next_to_counts_only_fields_in_play(level: Level) -> None:
     # F52 and F53 are side by side, but F52 is a ~~ field: out of play it is no neighbour.
     beside = free(level, whales="F44", inuit="F52")

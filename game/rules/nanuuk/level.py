@@ -69,12 +69,46 @@ class SetUp:
         return len(self.pieces.get(kind, ()))
 
 
+PROBLEMS: Final = {  # a construction problem's English text per code (the editor translates)
+    "box": "{count} {kind}, but the box holds only {limit}",
+    "two": "two pieces on {field} ({first} and {second})",
+    "water": "{piece} at {field} is on water",
+    "unused": "{piece} on {field} is not in play in this game ({field_kind})",
+    "igloo": "{piece} on {field} is on an igloo",
+    "near_igloo": "{piece} on {field} is next to the igloo {other}",
+    "whale_inuk": "whale on {field} is next to the Inuk on {other}",
+    "side_by_side": "{piece} on {field} is next to the {piece} on {other} "
+    "(allowed only when the set-up leaves no other choice)",
+}
+
+
 @dataclass(frozen=True)
 class Problem:
-    """One broken construction rule; ``fatal=False`` is a warning (allowed in free-style)."""
+    """One broken construction rule (N4, N5, N29): a ``code`` of :data:`PROBLEMS` and its
+    ``params`` (piece kinds as in :data:`PIECE_KINDS`, fields as labels); ``fatal=False`` is a
+    warning (allowed in free-style)."""
 
-    message: str
+    code: str
+    params: dict[str, Any]
     fatal: bool
+
+    @property
+    def message(self) -> str:
+        """The problem in English, for ``LevelError`` and developers."""
+        params = dict(self.params)
+        for key in ("first", "second"):
+            if key in params:
+                params[key] = SINGULAR[params[key]]
+        if "kind" in params:
+            params["piece"] = SINGULAR[params["kind"]]
+        if "field_kind" in params:
+            params["field_kind"] = _kind_name(params["field_kind"])
+        return PROBLEMS[self.code].format(**params)
+
+    @property
+    def fields(self) -> tuple[str, ...]:
+        """The labels of the fields concerned (the editor marks them)."""
+        return tuple(self.params[k] for k in ("field", "other") if k in self.params)
 
 
 @dataclass(frozen=True)
@@ -309,34 +343,35 @@ def check_setup(level: Level, setup: SetUp, in_play: frozenset[int]) -> list[Pro
     leaves no other choice). "Next to" means neighbours among the fields in play.
     """
     floe = level.floe
-    fatal: list[str] = []
-    warnings: list[str] = []
+    fatal: list[Problem] = []
+    warnings: list[Problem] = []
+
+    def problem(code: str, **params: Any) -> Problem:
+        return Problem(code, params, True)
+
     for kind in PIECE_KINDS:
         if setup.count(kind) > BOX[kind]:
-            fatal.append(f"{setup.count(kind)} {kind}, but the box holds only {BOX[kind]}")
+            fatal.append(problem("box", count=setup.count(kind), kind=kind, limit=BOX[kind]))
     owner: dict[int, str] = {}
     for kind in PIECE_KINDS:
         for b in setup.pieces.get(kind, ()):
             if b in owner:
-                fatal.append(
-                    f"two pieces on {_place(floe, b)} ({SINGULAR[owner[b]]} and {SINGULAR[kind]})"
-                )
+                fatal.append(problem("two", field=_place(floe, b), first=owner[b], second=kind))
             else:
                 owner[b] = kind
     placed: dict[int, str] = {}
     for b in sorted(owner):
-        noun = SINGULAR[owner[b]]
+        kind = owner[b]
         if b not in floe.kinds:
-            fatal.append(f"{noun} at {_place(floe, b)} is on water")
+            fatal.append(problem("water", kind=kind, field=_place(floe, b)))
         elif b not in in_play:
             fatal.append(
-                f"{noun} on {floe.label(b)} is not in play in this game "
-                f"({_kind_name(floe.kinds[b])})"
+                problem("unused", kind=kind, field=floe.label(b), field_kind=floe.kinds[b])
             )
         elif floe.kinds[b] == IGLOO:
-            fatal.append(f"{noun} on {floe.label(b)} is on an igloo")
+            fatal.append(problem("igloo", kind=kind, field=floe.label(b)))
         else:
-            placed[b] = owner[b]
+            placed[b] = kind
     for b, kind in sorted(placed.items()):
         if kind not in ("whales", "inuit"):
             continue
@@ -344,18 +379,14 @@ def check_setup(level: Level, setup: SetUp, in_play: frozenset[int]) -> list[Pro
             if n not in in_play:
                 continue
             other = placed.get(n)
+            where = {"field": floe.label(b), "other": floe.label(n)}
             if floe.kinds[n] == IGLOO:
-                fatal.append(
-                    f"{SINGULAR[kind]} on {floe.label(b)} is next to the igloo {floe.label(n)}"
-                )
+                fatal.append(problem("near_igloo", kind=kind, **where))
             elif kind == "whales" and other == "inuit":
-                fatal.append(f"whale on {floe.label(b)} is next to the Inuk on {floe.label(n)}")
+                fatal.append(problem("whale_inuk", **where))
             elif other == kind and n > b:
-                warnings.append(
-                    f"{SINGULAR[kind]} on {floe.label(b)} is next to the {SINGULAR[kind]} on "
-                    f"{floe.label(n)} (allowed only when the set-up leaves no other choice)"
-                )
-    return [Problem(m, True) for m in fatal] + [Problem(m, False) for m in warnings]
+                warnings.append(Problem("side_by_side", {"kind": kind, **where}, False))
+    return fatal + warnings
 
 
 def _place(floe: Floe, b: int) -> str:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from game.rules.base import IllegalAction, Outcome, Seat, State
+from game.rules.base import IllegalAction, Outcome, Refusal, Seat, State
 from game.rules.nanuuk import moves
 from game.rules.nanuuk.actions import (
     ANIMALS,
@@ -47,11 +47,27 @@ _TURN_FIELDS = (
     "placed", "turns", "out", "home", "fur", "skipped", "winners", "reason",
 )  # fmt: skip
 _NEW, _SET = object.__new__, object.__setattr__
+# Saves and replays written before the reasons became codes (issue 17) hold the engine's English
+# sentence, in the full game followed by "; " and the tie-break: they are read as the code.
+LEGACY_REASONS = {
+    "the last hunter able to move": "last_hunter",
+    "a hunter of the loser is enclosed (N13)": "two_player_enclosed",
+    "the partner of the enclosed hunter wins": "partner",
+    "whose left neighbour is enclosed first wins (N14)": "left_neighbour",
+    "whose right neighbour is enclosed first wins (N14)": "right_neighbour",
+    "the opponent's polar bear is enclosed (N15)": "bear_enclosed",
+    "the polar bear is enclosed (N16)": "inuit_win",
+    "an Inuk is enclosed (N16)": "bear_wins",
+    "the last Inuk able to move wins the fur (N16 d)": "fur",
+    "his Inuk is enclosed (N18)": "inuk_enclosed",
+    "every hunter is home or stranded (N26)": "hunt_over",
+    "no hunter can move any more (N31)": "no_moves",
+}
 _BOARD_FIELDS = frozenset({"spec", "pos", "cracks", "pieces", "sheets"})
 
 
 @dataclass(frozen=True)
-class NanuukState(State):
+class NanuukState(State[NanuukAction]):
     """A position. Fields are bit indices of the floe; ``cracks`` is the crack mask.
 
     ``pos`` per mover (``NOT_PLACED`` before placement, ``REMOVED`` when out, N12); ``pieces``
@@ -64,6 +80,8 @@ class NanuukState(State):
     each seat's finished turns; ``out`` lists the seats out in order; ``home`` is the homecoming
     after the hunt (N26); ``fur`` the Inuit's fight after the bear is enclosed (N16 d);
     ``skipped`` the seats whose turn just passed because no hunter of theirs could move (N21).
+    Once over, ``winners`` and ``reason``, the code of how it ended (``hunt_over``, ``partner``
+    ...; the screen shows ``results.reason.nanuuk_<code>``).
     """
 
     VERSION: ClassVar[int] = 1
@@ -132,23 +150,26 @@ class NanuukState(State):
 
     def apply(self, action: Any) -> NanuukState:
         if action not in self.legal_actions():
-            from game.rules.nanuuk.why import why_illegal
-
-            raise IllegalAction(why_illegal(self, action))
+            refusal = why.why_illegal(self, action)
+            raise IllegalAction(refusal.code, refusal.params, why.english(refusal))
         return turn.apply(self, action)
+
+    def why_not(self, action: Any) -> Refusal | None:
+        """The refusal ``apply`` would raise, without applying: the legal list is cached."""
+        return None if action in self.legal_actions() else why.why_illegal(self, action)
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
             return None
-        from game.rules.nanuuk.turn import final_scores
-
-        scores = final_scores(self)
+        scores = turn.final_scores(self)
         order = sorted(
             range(self.spec.players), key=lambda s: (s not in self.winners, -scores[s], s)
         )
+        details: dict[str, Any] = {}
         if self.spec.variant == FULL:
             order = sorted(range(self.spec.players), key=lambda s: _full_rank(self, scores, s))
-        return Outcome(tuple(scores), tuple(order), self.winners, self.reason)
+            details["decided_by"] = turn.full_result(self)[1]  # N27: what separated them
+        return Outcome(tuple(scores), tuple(order), self.winners, self.reason, details)
 
     def describe(self, action: NanuukAction) -> str:
         """The move log line: ``Ann: hunter 1 -> F23``."""
@@ -230,9 +251,18 @@ class NanuukState(State):
         if data.get("version") != cls.VERSION:
             raise ValueError(f"Nanuuk! save version {data.get('version')!r}, need {cls.VERSION}")
         try:
-            return cls._from_dict(data)
+            return cls._from_dict(cls.upgrade_dict(data))
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
             raise ValueError(f"broken Nanuuk! save: {type(exc).__name__} {exc}") from None
+
+    @classmethod
+    def upgrade_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """A save written before the reasons became codes holds the old sentence: its code."""
+        turn = data.get("turn")
+        if not isinstance(turn, dict) or not isinstance(turn.get("reason"), str):
+            return data
+        code = reason_code(turn["reason"])
+        return data if code == turn["reason"] else {**data, "turn": {**turn, "reason": code}}
 
     @classmethod
     def _from_dict(cls, data: dict[str, Any]) -> NanuukState:
@@ -266,6 +296,11 @@ class NanuukState(State):
 
     def action_from_dict(self, data: dict[str, Any]) -> NanuukAction:
         return action_from_dict(data)
+
+
+def reason_code(reason: str) -> str:
+    """The outcome's code; an old save's sentence (see :data:`LEGACY_REASONS`) becomes its code."""
+    return LEGACY_REASONS.get(reason.partition("; ")[0], reason)
 
 
 def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, int, int]:
@@ -364,5 +399,5 @@ _LEGAL: dict[str, Callable[[NanuukState], tuple[NanuukAction, ...]]] = {
 }
 
 
-# The turn flow needs the state class, the state needs the flow to apply actions: import last.
-from game.rules.nanuuk import turn  # noqa: E402
+# The turn flow and the refusals need the state class, the state needs them: import last.
+from game.rules.nanuuk import turn, why  # noqa: E402

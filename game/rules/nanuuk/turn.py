@@ -111,7 +111,7 @@ def start_turn(st: NanuukState, seat: int, **changes: object) -> NanuukState:
             st = st.with_(**now)
         seat = (seat + 1) % n
     st = st.with_(**pending)
-    return game_over(st, _deadlock_winners(st), "no hunter can move any more (N31)")
+    return game_over(st, _deadlock_winners(st), "no_moves")  # N31
 
 
 _CARRIED = frozenset({"turns", "skipped"})  # applied with the next turn that begins
@@ -175,19 +175,17 @@ def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState 
         return begin_move(st, i, fresh)
     variant, n = st.spec.variant, st.spec.players
     if variant == PARTNER:
-        return game_over(st, ((seat + 2) % 4,), "the partner of the enclosed hunter wins")
+        return game_over(st, ((seat + 2) % 4,), "partner")  # N14
     if variant == NEIGHBOURHOOD:
         winner = neighbourhood_winner(st.spec.opt("winner"), seat, n)
         side = st.spec.opt("winner")
-        return game_over(st, (winner,), f"whose {side} neighbour is enclosed first wins (N14)")
+        return game_over(st, (winner,), f"{side}_neighbour")  # N14
     pos = list(st.pos)
     pos[i] = REMOVED
     out = (*st.out, seat)
     left = [s for s in range(n) if s not in out]
     if len(left) == 1:
-        return game_over(
-            st.with_(pos=tuple(pos), out=out), (left[0],), "the last hunter able to move"
-        )
+        return game_over(st.with_(pos=tuple(pos), out=out), (left[0],), "last_hunter")  # N12
     return _skip(st, fresh, pos=tuple(pos), out=out)
 
 
@@ -207,14 +205,14 @@ def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Ski
     able = [i for i in mine if mobile(st, i)]
     # N13: both hunters stuck, or one stuck by cracks and the edge alone, loses
     if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
-        return game_over(st, (1 - seat,), "a hunter of the loser is enclosed (N13)")
+        return game_over(st, (1 - seat,), "two_player_enclosed")
     return _ready(st, able, fresh)
 
 
 def _start_helpers(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
     bear, inuk = st.spec.of_seat(seat)
     if not mobile(st, bear):
-        return game_over(st, (1 - seat,), "the opponent's polar bear is enclosed (N15)")
+        return game_over(st, (1 - seat,), "bear_enclosed")  # N15
     return _ready(st, [i for i in (bear, inuk) if mobile(st, i)], fresh)
 
 
@@ -230,13 +228,13 @@ def _start_bear_hunt(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | 
             return begin_move(st, bear, fresh)
         if spec.opt("d"):
             return _skip(st, fresh, fur=True, out=(*st.out, seat))
-        return game_over(st, tuple(inuk_seats), "the polar bear is enclosed (N16)")
+        return game_over(st, tuple(inuk_seats), "inuit_win")  # N16
     mine = [i for i in inuit if spec.movers[i].seat == seat]
     if not all(mobile(st, i) for i in mine):
         if st.fur:
             others = tuple(s for s in inuk_seats if s != seat)
-            return game_over(st, others, "the last Inuk able to move wins the fur (N16 d)")
-        return game_over(st, (spec.movers[bear].seat,), "an Inuk is enclosed (N16)")
+            return game_over(st, others, "fur")  # N16 d
+        return game_over(st, (spec.movers[bear].seat,), "bear_wins")  # N16
     return _ready(st, mine, fresh)
 
 
@@ -244,7 +242,7 @@ def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | 
     spec = st.spec
     inuk = spec.index[f"Inuk {seat + 1}"]
     if not mobile(st, inuk):
-        return game_over(st, (1 - seat,), "his Inuk is enclosed (N18)")
+        return game_over(st, (1 - seat,), "inuk_enclosed")  # N18
     bears = [i for i, m in enumerate(spec.movers) if m.kind == BEAR and mobile(st, i)]
     return _ready(st, bears, fresh) if bears else begin_move(st, inuk, fresh)
 
@@ -499,7 +497,7 @@ def end_turn(st: NanuukState) -> NanuukState:
         if not st.home and hunt_is_over(st):
             st = st.with_(home=True)  # N26: the homecoming
         if st.home and not any(_still_playing(st, i) for i in range(len(st.spec.movers))):
-            return game_over(st.with_(turns=turns), (), "every hunter is home or stranded (N26)")
+            return game_over(st.with_(turns=turns), (), "hunt_over")  # N26
     return start_turn(st, (seat + 1) % st.spec.players, turns=turns)
 
 
@@ -579,25 +577,26 @@ def final_scores(st: NanuukState) -> list[int]:
 
 
 def game_over(st: NanuukState, winners: tuple[int, ...], reason: str) -> NanuukState:
+    """The game ends; ``reason`` is the outcome's code (``results.reason.nanuuk_<code>``)."""
     st = st.with_(phase=OVER, mover=-1, at=-1, steps=0)
     if st.spec.variant == FULL:
-        winners, reason = _full_winners(st, reason)
+        winners = full_result(st)[0]
     return st.with_(winners=tuple(sorted(winners)), reason=reason)
 
 
-def _full_winners(st: NanuukState, reason: str) -> tuple[tuple[int, ...], str]:
-    """N27: most points; tie: more carried equipment; still tied: shared."""
+def full_result(st: NanuukState) -> tuple[tuple[int, ...], str]:
+    """N27: the winners and what decided it: "most_points"; a tie: more carried equipment
+    ("equipment"); still tied: "shared"."""
     n = st.spec.players
     scores = [seat_score(st, s) for s in range(n)]
     top = max(scores)
     best = [s for s in range(n) if scores[s] == top]
     if len(best) == 1:
-        return (best[0],), f"{reason}; most points"
+        return (best[0],), "most_points"
     kit = {s: seat_equipment(st, s) for s in best}
     most = max(kit.values())
     winners = tuple(s for s in best if kit[s] == most)
-    how = "the tie broken by equipment" if len(winners) == 1 else "a shared win"
-    return winners, f"{reason}; {how}"
+    return winners, "equipment" if len(winners) == 1 else "shared"
 
 
 def _deadlock_winners(st: NanuukState) -> tuple[int, ...]:
