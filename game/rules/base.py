@@ -159,10 +159,10 @@ class Rules(ABC):
         *,
         seed: int,
         options: dict[str, Any] | None = None,
-    ) -> State: ...
+    ) -> State[Any]: ...
 
     @abstractmethod
-    def state_from_dict(self, data: dict[str, Any]) -> State: ...
+    def state_from_dict(self, data: dict[str, Any]) -> State[Any]: ...
 
     def variant(self, variant_id: str) -> Variant:
         for v in self.variants():
@@ -225,7 +225,7 @@ def rules_for(game_id: str) -> Rules:
 GAME_IDS = ("nanuuk", "kaphoorn", "bergruft")
 
 
-def replay(rules: Rules, rec: Replay) -> State:
+def replay(rules: Rules, rec: Replay) -> State[Any]:
     state = rules.new_game(rec.variant, rec.players, seed=rec.seed, options=rec.options)
     for data in rec.actions:
         state = state.apply(state.action_from_dict(data))

@@ -27,7 +27,7 @@ PHASES = (LAY, MOVED, AGAIN_PHASE, DRAW, OVER)
 
 
 @dataclass(frozen=True)
-class KapState(State):
+class KapState(State[KapAction]):
     """One position. ``cards[f]`` is the wind index on field ``f`` (see :func:`winds`) or
     ``EMPTY``; ``laid`` is the same as a bit mask. ``pile`` has its top card last. ``roses[s]``
     holds a colour index per stage (log-book slots 1-3). In a view (``viewer >= 0``) the other
@@ -192,7 +192,10 @@ class KapState(State):
 
     def to_dict(self) -> dict[str, Any]:
         chart, ws = self.chart, all_winds()
-        name = lambda c: None if c == HIDDEN else ws[c].name  # noqa: E731
+
+        def name(c: int) -> str | None:
+            return None if c == HIDDEN else ws[c].name
+
         return {
             "game": GAME_ID,
             "version": self.VERSION,
