@@ -1,14 +1,16 @@
 """What the Kap Hoorn screen says: translated log lines, questions, button reasons, refusals.
 
-The engine prints its actions and refusals in English; the screen says the same in the player's
-language from the action's data and the refusal's reason code (``why.reason``).
+The rules speak in codes with data (``IllegalAction``, ``why_not``); the screen says them in the
+player's language: a refusal as ``refusal.kaphoorn.<code>``, its wind card by the motif's name.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.i18n import has, tr
+from game.rules.base import Refusal
 from game.rules.kaphoorn import KapState
 from game.rules.kaphoorn.actions import (
     Again,
@@ -23,11 +25,7 @@ from game.rules.kaphoorn.actions import (
 )  # fmt: skip
 from game.rules.kaphoorn.chart import COLOURS, DIRECTIONS
 from game.rules.kaphoorn.turn import AGAIN_PHASE, DRAW, LAY, MOVED, all_winds
-from game.rules.kaphoorn.why import reason
-
-REFUSALS = {  # why.reason code -> kaphoorn.refusal key (where they differ)
-    "unknown_card": "no_card", "no_card_next": "no_card_there", "exact": "exact",
-}  # fmt: skip
+from game.rules.kaphoorn.winds import default_deck
 
 
 def wind_name(wind: int) -> str:
@@ -60,11 +58,17 @@ def rose_line(colour: int) -> str:
     return tr("kaphoorn.log.rose", colour=colour_name(colour))
 
 
-def explain(state: KapState, action: Any) -> str:
-    """The translated reason why ``action`` is refused in ``state``."""
-    code, params = reason(state, action)
-    key = f"kaphoorn.refusal.{REFUSALS.get(code, code)}"
-    return tr(key, **params) if has(key) else tr("kaphoorn.refusal.other")
+def refusal_text(refusal: Refusal) -> str:
+    """A refusal of the rules in the player's language (a notice, a disabled button's reason)."""
+    return tr(f"refusal.kaphoorn.{refusal.code}", **spoken(refusal.params))
+
+
+def spoken(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The rules' data said in the player's words: a wind card (by its motif) by its name."""
+    words = dict(params)
+    if "wind" in words:
+        words["wind"] = wind_name(default_deck().index(words["wind"]))
+    return words
 
 
 def question(state: KapState, selected: int | None, ignoring: bool) -> str:
