@@ -10,7 +10,7 @@ hand never. Undo takes back the player's own decisions of this turn, up to the d
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 import pygame
 
@@ -79,6 +79,9 @@ GUIDE_PANELS = [  # where the guided game's panel may lie on the chart, best fir
 ]
 
 
+LogEntry: TypeAlias = tuple[int, str, dict[str, Any]]  # (seat, code, params) of the move log
+
+
 @dataclass
 class _AiJob:
     key: tuple[Any, ...]
@@ -121,7 +124,7 @@ class KapHoornScene(Recorder, UIScene):
         self.streams = Streams.for_table(config.seed, config.humans)  # private: not from the seed
         self.ai_job: _AiJob | None = None
         self.history: list[tuple[KapState, int]] = []  # undo within the turn, up to the draw
-        self.log: list[tuple[int, str]] = []
+        self.log: list[LogEntry] = []  # translated when drawn: it follows the language
         self.selected: int | None = None  # the wind card picked from the hand
         self.ignoring = False  # the "ignore the wind" button was pressed
         # while a hand card is dragged: (wind, where it was pressed, where the pointer is)
@@ -334,10 +337,10 @@ class KapHoornScene(Recorder, UIScene):
         self.state = new
         self.record(action)
         seat = old.seat
-        self.log.append((seat, talk.say(old, action)))
+        self.log.append((seat, *talk.entry(action)))
         for stage in range(3):
             if new.roses[seat][stage] != old.roses[seat][stage]:
-                self.log.append((seat, talk.rose_line(new.roses[seat][stage])))
+                self.log.append((seat, *talk.rose_entry(new.roses[seat][stage])))
         self._animate(old, action, new)
         self.selected = None if new.phase != LAY else self._keep_selection(new)
         self.ignoring = False
@@ -836,12 +839,17 @@ class KapHoornScene(Recorder, UIScene):
     def _draw_log(self, surface: pygame.Surface) -> None:
         y = LOG_RECT.y
         step = theme.spaced(32, 26)  # larger text: fewer lines, further apart, in the same box
-        for seat, line in self.log[-max(1, LOG_LINES * 32 // step) :]:
+        for entry in self.log[-max(1, LOG_LINES * 32 // step) :]:
             at = (LOG_RECT.x + 12, y + step // 2)
-            theme.draw_mark(surface, theme.seat_shape(seat), self.colours[seat], at, 9)
-            text = theme.fit(f"{self.state.names[seat]}: {line}", 26, LOG_RECT.w - 40)
+            theme.draw_mark(surface, theme.seat_shape(entry[0]), self.colours[entry[0]], at, 9)
+            text = theme.fit(self.log_text(entry), 26, LOG_RECT.w - 40)
             theme.text(surface, text, (LOG_RECT.x + 30, y), 26, theme.SNOW, False, "topleft")
             y += step
+
+    def log_text(self, entry: LogEntry) -> str:
+        """A move-log entry as a line in the current language: ``Anna: lays Gale 4 at N7``."""
+        seat, code, params = entry
+        return f"{self.state.names[seat]}: {talk.line(code, params)}"
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         st = self.state

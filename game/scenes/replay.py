@@ -198,6 +198,9 @@ def talk_line(board: Any, entries: list[Any]) -> str:
     if not entries:
         return ""
     entry = entries[0]
+    log_text = getattr(board, "log_text", None)
+    if log_text is not None:  # a board that says its own (seat, code, params) entries
+        return str(log_text(entry))
     if len(entry) == 3:  # Der Berg ruft keeps (seat, key, params) and translates when drawn
         _, key, params = entry
         return tr(f"bergruft.log.{key}", **params)

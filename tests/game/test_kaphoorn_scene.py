@@ -385,7 +385,7 @@ def test_the_keyboard_alone_plays_a_whole_turn(drive) -> None:
     drive.key(pygame.K_RETURN)
     settle(drive, scene)
     assert scene.state.seat == 2 and scene.state.turn == st.turn + 1
-    assert [line for _, line in scene.log][-1] == tr("kaphoorn.log.end")
+    assert talk.line(*scene.log[-1][1:]) == tr("kaphoorn.log.end")
 
 
 def test_the_focused_button_is_drawn_when_the_chart_offers_nothing(drive, monkeypatch) -> None:
@@ -631,6 +631,71 @@ def test_an_ai_move_is_never_undone(drive) -> None:
     scene.undo()
     drive.click(button_point(scene, UNDO))
     assert scene.state == before and scene.log == log
+
+
+# ---- the move log --------------------------------------------------------------------------------
+
+
+def drawn_texts(scene: KapHoornScene, monkeypatch) -> set[str]:
+    """Every string the scene draws in one frame."""
+    from game.render import theme
+
+    drawn: set[str] = set()
+    original = theme.text
+
+    def text(surface, content, *args, **kwargs):
+        drawn.add(str(content))
+        return original(surface, content, *args, **kwargs)
+
+    monkeypatch.setattr(theme, "text", text)
+    scene.draw(pygame.Surface((1920, 1080)), 1.0)
+    monkeypatch.setattr(theme, "text", original)
+    return drawn
+
+
+def test_the_move_log_keeps_codes_and_follows_a_language_change(drive, monkeypatch) -> None:
+    from game import i18n
+
+    scene = start(drive, config(["human", "easy", "easy"], seed=3, start=1))
+    my_turn(drive, scene)
+    wind = sorted(scene.playable_winds())[0]
+    drive.click(card_point(scene, wind))
+    field, action, _ = next(t for t in scene.board_targets() if t[2] == "play")
+    drive.click(point(scene, field))
+    settle(drive, scene)
+    drive.click(button_point(scene, STAY))
+    settle(drive, scene)
+    seat = scene.state.seat
+    card = scene.state.deck.winds[wind].name
+    label = scene.state.chart.label(field)
+    assert scene.log == [(seat, "play", {"wind": card, "to": label}), (seat, "stay", {})]
+    english = [scene.log_text(entry) for entry in scene.log]
+    assert english[1] == f"Anna: {tr('kaphoorn.log.stay')}"
+    assert set(english) <= drawn_texts(scene, monkeypatch)  # the banner shows both lines
+    i18n.set_language("de")
+    german = [scene.log_text(entry) for entry in scene.log]
+    assert german[0] == f"Anna: {tr('kaphoorn.log.play', wind=talk.wind_name(wind), to=label)}"
+    assert german[1] == "Anna: " + tr("kaphoorn.log.stay") and german != english
+    drawn = drawn_texts(scene, monkeypatch)
+    assert set(german) <= drawn and not set(english) & drawn
+
+
+def test_the_replay_viewer_says_a_move_as_the_log_does(drive) -> None:
+    from game.persist import saves
+
+    cfg = config(["human", "easy", "easy"], seed=8)
+    state, rng, moves = RULES.new_game("standard", cfg.names, seed=8), random.Random(8), []
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        moves.append(action.to_dict())
+        state = state.apply(action)
+    drive.app.scenes.push("replay", record=saves.build("replay", cfg, moves, state))
+    drive.frames(2)
+    viewer = drive.scene
+    drive.key(pygame.K_RIGHT)
+    board = viewer.board
+    assert board.log and viewer.talk == board.log_text(board.log[0])
+    assert viewer.talk.startswith(f"{cfg.names[board.log[0][0]]}: ")
 
 
 # ---- buttons and refusals -----------------------------------------------------------------------
