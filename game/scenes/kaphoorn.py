@@ -281,6 +281,7 @@ class KapHoornScene(Recorder, UIScene):
             "ranking": list(out.ranking),
             "winners": list(out.winners),
             "reason": f"kaphoorn_{out.reason_code}",
+            "decided_by": out.details.get("decided_by", ""),  # K15: what ranked the round limit
             "turns": st.turn,
             "details": [self._details(s) for s in range(self.players)],
         }

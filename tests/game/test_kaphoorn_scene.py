@@ -633,18 +633,33 @@ def test_an_ai_move_is_never_undone(drive) -> None:
     assert scene.state == before and scene.log == log
 
 
+def test_the_results_say_what_decided_a_game_ended_by_the_round_limit(drive, monkeypatch) -> None:
+    drive.app.options.speed = 8
+    scene = start(drive, config(["human", "easy", "easy"], seed=3, start=1, rounds=1))
+    my_turn(drive, scene)
+    drive.click(button_point(scene, STAY))
+    settle(drive, scene)
+    drive.click(button_point(scene, END))
+    assert drive.until(lambda: drive.scene.name == "results", seconds=60)
+    out, final = drive.app.outcome, scene.state.outcome()
+    assert out["reason"] == "kaphoorn_rounds" and final is not None
+    assert out["decided_by"] == final.details["decided_by"] in ("roses", "to_finish", "shared")
+    said = tr(f"results.reason.kaphoorn_rounds_{out['decided_by']}")
+    assert said in " ".join(drawn_texts(drive.scene, monkeypatch))  # wrapped, maybe
+
+
 # ---- the move log --------------------------------------------------------------------------------
 
 
-def drawn_texts(scene: KapHoornScene, monkeypatch) -> set[str]:
-    """Every string the scene draws in one frame."""
+def drawn_texts(scene, monkeypatch) -> list[str]:
+    """Every string the scene draws in one frame, in the order drawn."""
     from game.render import theme
 
-    drawn: set[str] = set()
+    drawn: list[str] = []
     original = theme.text
 
     def text(surface, content, *args, **kwargs):
-        drawn.add(str(content))
+        drawn.append(str(content))
         return original(surface, content, *args, **kwargs)
 
     monkeypatch.setattr(theme, "text", text)
@@ -671,12 +686,12 @@ def test_the_move_log_keeps_codes_and_follows_a_language_change(drive, monkeypat
     assert scene.log == [(seat, "play", {"wind": card, "to": label}), (seat, "stay", {})]
     english = [scene.log_text(entry) for entry in scene.log]
     assert english[1] == f"Anna: {tr('kaphoorn.log.stay')}"
-    assert set(english) <= drawn_texts(scene, monkeypatch)  # the banner shows both lines
+    assert set(english) <= set(drawn_texts(scene, monkeypatch))  # the banner shows both
     i18n.set_language("de")
     german = [scene.log_text(entry) for entry in scene.log]
     assert german[0] == f"Anna: {tr('kaphoorn.log.play', wind=talk.wind_name(wind), to=label)}"
     assert german[1] == "Anna: " + tr("kaphoorn.log.stay") and german != english
-    drawn = drawn_texts(scene, monkeypatch)
+    drawn = set(drawn_texts(scene, monkeypatch))
     assert set(german) <= drawn and not set(english) & drawn
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from game import i18n
 from game.rules.base import IllegalAction, Outcome, Replay, replay
 from game.rules.kaphoorn import RULES, KapState
 from game.rules.kaphoorn.actions import AGAIN, BUY, END, STAY, Ignore, Play, Replace, Sail
@@ -39,6 +40,7 @@ ROUND_TRIP_EVERY = 24
 FULL_EVERY_GAME, FULL_EVERY_STEP = 10, 4
 REPLAY_EVERY = 10
 REASONS = {"rounds", "roses", "finish"}
+LANG = {lang: i18n.load_language(lang) for lang in ("en", "nl", "de")}
 SIMPLE = (AGAIN, STAY, BUY, END)
 
 
@@ -139,8 +141,16 @@ def check_end(state: KapState, players: int) -> Outcome:
         assert ranked == sorted(ranked)
         assert all(ranked[i] == ranked[0] for i in range(len(outcome.winners)))
         assert len(outcome.winners) == players or ranked[len(outcome.winners)] != ranked[0]
+        decided = outcome.details["decided_by"]  # what put the winners ahead: the results say it
+        if len(outcome.winners) == players:
+            assert decided == "shared"
+        else:
+            runner_up = ranked[len(outcome.winners)]
+            assert decided == ("roses" if runner_up[0] != ranked[0][0] else "to_finish")
+        assert all(f"results.reason.kaphoorn_rounds_{decided}" in LANG[lang] for lang in LANG)
     else:  # K8: two roses and the finish; or three roses
         assert outcome.winners == (state.winner,) and state.winner == state.seat
+        assert outcome.details == {}
         assert state.rose_count(state.winner) >= 2
         if state.reason == "finish":
             assert state.chart.finish >> state.ships[state.winner] & 1
