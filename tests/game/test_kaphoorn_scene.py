@@ -323,7 +323,13 @@ def test_a_lone_human_sees_their_hand_during_ai_turns_never_an_ais(drive) -> Non
     assert scene.human_turn and scene.state.seat == 1
 
 
-def test_with_two_humans_no_hand_shows_during_an_ai_turn(drive) -> None:
+def test_with_two_humans_no_hand_shows_during_an_ai_turn(drive, monkeypatch) -> None:
+    from game.ai.streams import Streams
+
+    # The bot's private stream is fresh at every table with humans, so its turn differed from
+    # run to run and a bare stay-and-end (8 frames) failed the count below about one run in
+    # six; with a fixed key the bot lays a card, sails and ends (18 frames), every time.
+    monkeypatch.setattr(Streams, "for_table", classmethod(lambda cls, seed, humans: cls(1)))
     drive.app.options.speed = 8
     scene = start(drive, config(["human", "human", "easy"], seed=3, start=3))
     assert scene.state.seat == 2
