@@ -10,7 +10,7 @@ hand never. Undo takes back the player's own decisions of this turn, up to the d
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 import pygame
 
@@ -23,8 +23,8 @@ from game.input.intents import Intent, Kind
 from game.persist.log import LOG
 from game.render import seachart, theme
 from game.render.tween import Path, Tween, Tweener, ease_in_out
-from game.rules.base import IllegalAction
-from game.rules.kaphoorn import RULES, KapState, turn
+from game.rules.base import IllegalAction, Refusal
+from game.rules.kaphoorn import RULES, KapState
 from game.rules.kaphoorn.actions import (
     AGAIN,
     BUY,
@@ -41,7 +41,7 @@ from game.rules.kaphoorn.actions import (
     sail,
 )
 from game.rules.kaphoorn.chart import FORWARD, STEPS
-from game.rules.kaphoorn.turn import AGAIN_PHASE, DRAW, LAY, MOVED, all_winds
+from game.rules.kaphoorn.turn import AGAIN_PHASE, DRAW, LAY, all_winds
 from game.scenes import kaphoorn_talk as talk
 from game.scenes.guide import kaphoorn as guide_rules
 from game.scenes.guide.base import Guide, Hint, box, pick_panel
@@ -56,6 +56,7 @@ ROSE_SECONDS = 0.8
 FINAL_PAUSE = 1.5
 GAIN_SECONDS = 1.4  # how long the +1 sail point of a new turn shows
 NOTICE_SECONDS = 3.0
+REASON_SIZE, REASON_SMALL = 22, 18  # a disabled button's reason: one line, or two smaller ones
 LOG_LINES = 2
 
 BOARD_RECT = pygame.Rect(16, 96, 1180, 968)
@@ -67,6 +68,7 @@ ASK_RECT = pygame.Rect(RIGHT_X, 96, RIGHT_W, 84)
 BOOKS_RECT = pygame.Rect(RIGHT_X, 188, RIGHT_W, 470)
 BUTTONS_Y = 666
 BUTTON_W, BUTTON_H, BUTTON_GAP = (RIGHT_W - 2 * 12) // 3, 54, 12
+REASON_ROOM = 36  # under a button: between the rows, and above the hand
 HAND_RECT = pygame.Rect(RIGHT_X, 852, RIGHT_W, 212)
 CARD_W, CARD_H = 106, 150
 NOTICE_RECT = pygame.Rect(BOARD_RECT.x + 120, BOARD_RECT.bottom - 96, BOARD_RECT.w - 240, 72)
@@ -75,6 +77,9 @@ GUIDE_PANELS = [  # where the guided game's panel may lie on the chart, best fir
     pygame.Rect(536, 754, 640, 290),
     pygame.Rect(36, 160, 640, 290),
 ]
+
+
+LogEntry: TypeAlias = tuple[int, str, dict[str, Any]]  # (seat, code, params) of the move log
 
 
 @dataclass
@@ -119,7 +124,7 @@ class KapHoornScene(Recorder, UIScene):
         self.streams = Streams.for_table(config.seed, config.humans)  # private: not from the seed
         self.ai_job: _AiJob | None = None
         self.history: list[tuple[KapState, int]] = []  # undo within the turn, up to the draw
-        self.log: list[tuple[int, str]] = []
+        self.log: list[LogEntry] = []  # translated when drawn: it follows the language
         self.selected: int | None = None  # the wind card picked from the hand
         self.ignoring = False  # the "ignore the wind" button was pressed
         # while a hand card is dragged: (wind, where it was pressed, where the pointer is)
@@ -276,6 +281,7 @@ class KapHoornScene(Recorder, UIScene):
             "ranking": list(out.ranking),
             "winners": list(out.winners),
             "reason": f"kaphoorn_{out.reason_code}",
+            "decided_by": out.details.get("decided_by", ""),  # K15: what ranked the round limit
             "turns": st.turn,
             "details": [self._details(s) for s in range(self.players)],
         }
@@ -321,8 +327,8 @@ class KapHoornScene(Recorder, UIScene):
         old = self.state
         try:
             new = old.apply(action)
-        except IllegalAction:
-            self._explain(old, action)
+        except IllegalAction as exc:
+            self._explain(exc.refusal)
             return False
         drew = new.phase in (DRAW,) or new.seat != old.seat or new.is_over()
         if by_ai or drew:
@@ -332,10 +338,10 @@ class KapHoornScene(Recorder, UIScene):
         self.state = new
         self.record(action)
         seat = old.seat
-        self.log.append((seat, talk.say(old, action)))
+        self.log.append((seat, *talk.entry(action)))
         for stage in range(3):
             if new.roses[seat][stage] != old.roses[seat][stage]:
-                self.log.append((seat, talk.rose_line(new.roses[seat][stage])))
+                self.log.append((seat, *talk.rose_entry(new.roses[seat][stage])))
         self._animate(old, action, new)
         self.selected = None if new.phase != LAY else self._keep_selection(new)
         self.ignoring = False
@@ -366,8 +372,8 @@ class KapHoornScene(Recorder, UIScene):
         self._built_key = None
         self._sync_controls()
 
-    def _explain(self, st: KapState, action: Any) -> None:
-        self.notice = (talk.explain(st, action), self.clock + NOTICE_SECONDS)
+    def _explain(self, refused: Refusal) -> None:
+        self.notice = (talk.refusal_text(refused), self.clock + NOTICE_SECONDS)
         self.app.sound("bad")
 
     def skip(self) -> None:
@@ -486,8 +492,10 @@ class KapHoornScene(Recorder, UIScene):
 
     def select(self, wind: int) -> None:
         if wind not in self.playable_winds():
-            if self.human_turn and self.state.phase == LAY:
-                self._explain(self.state, play(wind, self.state.ships[self.state.seat]))
+            st = self.state
+            refused = st.why_not(play(wind, st.ships[st.seat])) if st.phase == LAY else None
+            if self.human_turn and refused is not None:
+                self._explain(refused)  # why this card cannot go anywhere (e.g. K6)
             return
         self.selected = None if self.selected == wind else wind
         self.ignoring = False
@@ -502,61 +510,32 @@ class KapHoornScene(Recorder, UIScene):
 
     # ---- buttons with their costs and reasons --------------------------------------------------
     def button_states(self) -> list[tuple[str, Any, bool, str]]:
-        """(label, on_press, enabled, reason when disabled) of the special moves and the rest."""
-        st = self.state
-        mine = self.human_turn
-        offered = set(st.legal_actions()) if mine else set()
-        ignores = [a for a in offered if isinstance(a, Ignore)]
-        sail = st.sail[st.seat]
+        """(label, on_press, enabled, reason when disabled) of the special moves and the rest.
 
-        def why(code: str) -> str:
-            return tr(f"kaphoorn.why.{code}")
-
-        stay_reason = "" if STAY in offered else why("no_move_now")
-        if st.phase == LAY and ignores:
-            ignore_reason = ""
-        elif st.phase != LAY:
-            ignore_reason = why("no_move_now")
-        elif sail < turn.IGNORE_COST:
-            ignore_reason = why("ignore_cost")
-        else:
-            ignore_reason = why("ignore_none")
-        if AGAIN in offered:
-            again_reason = ""
-        elif st.phase in (LAY, AGAIN_PHASE):
-            again_reason = why("again_first")
-        elif sail < turn.AGAIN_COST:
-            again_reason = why("again_cost")
-        else:
-            again_reason = why("again_none")
-        if BUY in offered:
-            buy_reason = ""
-        elif st.phase not in (MOVED, DRAW):
-            buy_reason = why("buy_later")
-        elif sail < turn.CARD_COST:
-            buy_reason = why("buy_cost")
-        elif len(st.hands[st.seat]) + (st.phase == MOVED) >= turn.HAND_LIMIT:
-            buy_reason = why("buy_full")
-        else:
-            buy_reason = why("buy_none")
-        end_reason = (
-            "" if END in offered else why("end_again" if st.phase == AGAIN_PHASE else "end_first")
-        )
-        undo_reason = "" if self.history else why("undo_none")
+        The rules say whether each move is open and why not (``why_not``); only undo is the
+        screen's own. Off the human's turn every button is off, without a reason."""
+        st, mine = self.state, self.human_turn
         ignore_label = (
             "kaphoorn.button.ignore_cancel" if self.ignoring else "kaphoorn.button.ignore"
         )
-        rows = [
-            (tr("kaphoorn.button.stay"), lambda: self.play(STAY), stay_reason),
-            (tr(ignore_label), self.toggle_ignore, ignore_reason),
-            (tr("kaphoorn.button.again"), lambda: self.play(AGAIN), again_reason),
-            (tr("kaphoorn.button.buy"), lambda: self.play(BUY), buy_reason),
-            (tr("kaphoorn.button.end"), lambda: self.play(END), end_reason),
-            (tr("kaphoorn.button.undo"), self.undo, undo_reason),
+        rows: list[tuple[str, Any, Refusal | None]] = [
+            ("kaphoorn.button.stay", lambda: self.play(STAY), st.why_not(STAY)),
+            (ignore_label, self.toggle_ignore, st.why_not_ignore()),
+            ("kaphoorn.button.again", lambda: self.play(AGAIN), st.why_not(AGAIN)),
+            ("kaphoorn.button.buy", lambda: self.play(BUY), st.why_not(BUY)),
+            ("kaphoorn.button.end", lambda: self.play(END), st.why_not(END)),
         ]
-        return [
-            (label, run, mine and not reason, reason if mine else "") for label, run, reason in rows
+        states = [
+            (tr(key), run, mine and refused is None, self._reason(refused) if mine else "")
+            for key, run, refused in rows
         ]
+        undo = "" if self.history or not mine else tr("kaphoorn.why.undo_none")  # the screen's
+        states.append((tr("kaphoorn.button.undo"), self.undo, mine and not undo, undo))
+        return states
+
+    @staticmethod
+    def _reason(refused: Refusal | None) -> str:
+        return "" if refused is None else talk.refusal_text(refused)
 
     # ---- controls -----------------------------------------------------------------------------
     def _sync_controls(self) -> None:
@@ -845,21 +824,33 @@ class KapHoornScene(Recorder, UIScene):
     def _draw_reasons(self, surface: pygame.Surface) -> None:
         for n, (_, _, enabled, reason) in enumerate(self.button_states()):
             if reason and not enabled:
-                rect = self._button_rect(n)
-                text = theme.fit(reason, 22, rect.w)
-                theme.text(
-                    surface, text, (rect.centerx, rect.bottom + 4), 22, theme.MUTED, False, "midtop"
-                )
+                rect = self.reason_rect(n)
+                if theme.fit(reason, REASON_SIZE, rect.w) == reason:
+                    theme.text(surface, reason, rect.midtop, REASON_SIZE, theme.MUTED, False,
+                               "midtop")  # fmt: skip
+                else:  # the rules' full reason, on two smaller lines rather than cut short
+                    theme.text_in(surface, reason, rect, REASON_SMALL, theme.MUTED, align="center")
+
+    @classmethod
+    def reason_rect(cls, n: int) -> pygame.Rect:
+        """Where button ``n``'s reason is written: under it, above the next row or the hand."""
+        rect = cls._button_rect(n)
+        return pygame.Rect(rect.x, rect.bottom + 2, rect.w, REASON_ROOM)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         y = LOG_RECT.y
         step = theme.spaced(32, 26)  # larger text: fewer lines, further apart, in the same box
-        for seat, line in self.log[-max(1, LOG_LINES * 32 // step) :]:
+        for entry in self.log[-max(1, LOG_LINES * 32 // step) :]:
             at = (LOG_RECT.x + 12, y + step // 2)
-            theme.draw_mark(surface, theme.seat_shape(seat), self.colours[seat], at, 9)
-            text = theme.fit(f"{self.state.names[seat]}: {line}", 26, LOG_RECT.w - 40)
+            theme.draw_mark(surface, theme.seat_shape(entry[0]), self.colours[entry[0]], at, 9)
+            text = theme.fit(self.log_text(entry), 26, LOG_RECT.w - 40)
             theme.text(surface, text, (LOG_RECT.x + 30, y), 26, theme.SNOW, False, "topleft")
             y += step
+
+    def log_text(self, entry: LogEntry) -> str:
+        """A move-log entry as a line in the current language: ``Anna: lays Gale 4 at N7``."""
+        seat, code, params = entry
+        return f"{self.state.names[seat]}: {talk.line(code, params)}"
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         st = self.state

@@ -1,33 +1,22 @@
 """What the Kap Hoorn screen says: translated log lines, questions, button reasons, refusals.
 
-The engine prints its actions and refusals in English; the screen says the same in the player's
-language from the action's data and the refusal's reason code (``why.reason``).
+The rules speak in codes with data (``IllegalAction``, ``why_not``, an action's ``to_dict``); the
+screen says them in the player's language when it draws them: a refusal as
+``refusal.kaphoorn.<code>``, a move-log entry as ``kaphoorn.log.<code>``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from game.i18n import has, tr
+from game.rules.base import Refusal
 from game.rules.kaphoorn import KapState
-from game.rules.kaphoorn.actions import (
-    Again,
-    Buy,
-    End,
-    Ignore,
-    KapAction,
-    Play,
-    Replace,
-    Sail,
-    Stay,
-)  # fmt: skip
-from game.rules.kaphoorn.chart import COLOURS, DIRECTIONS
+from game.rules.kaphoorn.actions import KapAction
+from game.rules.kaphoorn.chart import COLOURS
 from game.rules.kaphoorn.turn import AGAIN_PHASE, DRAW, LAY, MOVED, all_winds
-from game.rules.kaphoorn.why import reason
-
-REFUSALS = {  # why.reason code -> kaphoorn.refusal key (where they differ)
-    "unknown_card": "no_card", "no_card_next": "no_card_there", "exact": "exact",
-}  # fmt: skip
+from game.rules.kaphoorn.winds import default_deck
 
 
 def wind_name(wind: int) -> str:
@@ -40,31 +29,39 @@ def colour_name(colour: int) -> str:
     return tr(f"kaphoorn.colour.{COLOURS[colour]}")
 
 
-def say(state: KapState, action: KapAction) -> str:
-    """The log line of ``action`` (without the player's name)."""
-    label = state.chart.label
-    if isinstance(action, Play):
-        return tr("kaphoorn.log.play", wind=wind_name(action.wind), to=label(action.to))
-    if isinstance(action, Replace):
-        return tr("kaphoorn.log.replace", wind=wind_name(action.wind), to=label(action.to))
-    if isinstance(action, Sail):
-        direction = tr(f"kaphoorn.direction.{DIRECTIONS[action.direction]}")
-        return tr("kaphoorn.log.sail", direction=direction, to=label(action.to))
-    if isinstance(action, Ignore):
-        return tr("kaphoorn.log.ignore", to=label(action.to))
-    names = {Again: "again", Stay: "stay", Buy: "buy", End: "end"}
-    return tr(f"kaphoorn.log.{names[type(action)]}")
+def entry(action: KapAction) -> tuple[str, dict[str, Any]]:
+    """A move-log entry of ``action``: its type as the code, its data as the parameters (the
+    same as a replay stores); translated only when drawn, so it follows a language change."""
+    data = action.to_dict()
+    return str(data.pop("type")), data
 
 
-def rose_line(colour: int) -> str:
-    return tr("kaphoorn.log.rose", colour=colour_name(colour))
+def rose_entry(colour: int) -> tuple[str, dict[str, Any]]:
+    """The move-log entry of a wind rose taken at a station (K9)."""
+    return "rose", {"colour": COLOURS[colour]}
 
 
-def explain(state: KapState, action: Any) -> str:
-    """The translated reason why ``action`` is refused in ``state``."""
-    code, params = reason(state, action)
-    key = f"kaphoorn.refusal.{REFUSALS.get(code, code)}"
-    return tr(key, **params) if has(key) else tr("kaphoorn.refusal.other")
+def line(code: str, params: Mapping[str, Any]) -> str:
+    """A move-log entry in the player's language (without the player's name)."""
+    return tr(f"kaphoorn.log.{code}", **spoken(params))
+
+
+def refusal_text(refusal: Refusal) -> str:
+    """A refusal of the rules in the player's language (a notice, a disabled button's reason)."""
+    return tr(f"refusal.kaphoorn.{refusal.code}", **spoken(refusal.params))
+
+
+def spoken(params: Mapping[str, Any]) -> dict[str, Any]:
+    """The rules' data in the player's words: a wind card (by its motif) by its name and
+    number, a compass direction and a wind rose's colour by theirs; a field keeps its label."""
+    words = dict(params)
+    if "wind" in words:
+        words["wind"] = wind_name(default_deck().index(words["wind"]))
+    if "direction" in words:
+        words["direction"] = tr(f"kaphoorn.direction.{words['direction']}")
+    if "colour" in words:
+        words["colour"] = tr(f"kaphoorn.colour.{words['colour']}")
+    return words
 
 
 def question(state: KapState, selected: int | None, ignoring: bool) -> str:

@@ -206,9 +206,9 @@ def talk_line(board: Any, entries: list[Any]) -> str:
     entry = entries[0]
     if isinstance(board, PlayTable):
         return board.log_text(entry)
-    log_line = getattr(board, "log_line", None)
-    if log_line is not None:  # a board that translates its (seat, code, params) when drawn
-        return str(log_line(entry))
+    say = getattr(board, "log_line", None) or getattr(board, "log_text", None)
+    if say is not None:  # a board that translates its (seat, code, params) when drawn
+        return str(say(entry))
     seat, text = entry
     return f"{board.state.names[seat]}: {text}"
 

@@ -149,6 +149,9 @@ class ResultsScene(UIScene):
         names = self.winner_names()
         draw_heading(surface, headline(names) if names else game_title(self.game), 90, 72)
         reason = str(self.outcome.get("reason") or "")
+        decided = self.outcome.get("decided_by")
+        if decided and has(f"results.reason.{reason}_{decided}"):
+            reason = f"{reason}_{decided}"  # what decided the ranking, where the game tells
         sub = game_title(self.game)
         if has(f"results.reason.{reason}"):
             sub = f"{sub}  ·  {tr(f'results.reason.{reason}')}"

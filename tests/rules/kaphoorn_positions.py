@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from game.rules.base import IllegalAction
+from game.rules.base import IllegalAction, Refusal
 from game.rules.kaphoorn import RULES, KapState
 from game.rules.kaphoorn.chart import COLOURS, DIRECTIONS, LAND, TITLE, bits, default_chart
 from game.rules.kaphoorn.turn import EMPTY
@@ -311,11 +311,22 @@ def kinds(state: KapState) -> set[str]:
 
 
 def refusal(state: KapState, action: Any) -> str:
-    """The reason ``action`` is refused (asserting it is refused and not offered)."""
-    assert action not in state.legal_actions(), f"{action} is offered"
+    """The reason ``action`` is refused, in the engine's English (asserting it is refused and
+    not offered, and that ``why_not`` gives the same code as ``apply``)."""
+    refused(state, action)
     with pytest.raises(IllegalAction) as info:
         state.apply(action)
     return str(info.value)
+
+
+def refused(state: KapState, action: Any) -> Refusal:
+    """The code and parameters ``action`` is refused with: ``apply`` raises them, ``why_not``
+    returns them."""
+    assert action not in state.legal_actions(), f"{action} is offered"
+    with pytest.raises(IllegalAction) as info:
+        state.apply(action)
+    assert state.why_not(action) == info.value.refusal
+    return info.value.refusal
 
 
 def run(state: KapState, *actions: Any) -> KapState:

@@ -82,7 +82,7 @@ def check_outcome(state: State, seats: int) -> None:
 
 
 # The games whose refusals and outcomes speak in codes for the screen to translate.
-CODED = {"bergruft", "nanuuk"}
+CODED = {"bergruft", "nanuuk", "kaphoorn"}
 LANGUAGES = ("en", "nl", "de")
 
 

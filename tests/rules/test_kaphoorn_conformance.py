@@ -8,7 +8,8 @@ The cheap checks run on every action; the costly ones on a share of them:
   the 90 cards all accounted for, ``legal_actions()`` equal on the rebuilt state
   (deterministic, and a function of what a save holds), the state unchanged by ``apply``;
 - at every other action: two actions not offered (one offered earlier, one made up) are
-  refused with ``IllegalAction`` and a reason;
+  refused with ``IllegalAction`` and a reason code, the same that ``why_not`` gives; at every
+  action the Ignore button's ``why_not_ignore`` agrees with the Ignores offered;
 - in every ``FULL_EVERY_GAME``-th game, at every ``FULL_EVERY_STEP``-th action: every offered
   action is applied;
 - in every ``REPLAY_EVERY``-th game: the replay of (variant, players, seed, options, actions).
@@ -23,11 +24,13 @@ from typing import Any
 
 import pytest
 
+from game import i18n
 from game.rules.base import IllegalAction, Outcome, Replay, replay
 from game.rules.kaphoorn import RULES, KapState
 from game.rules.kaphoorn.actions import AGAIN, BUY, END, STAY, Ignore, Play, Replace, Sail
 from game.rules.kaphoorn.chart import default_chart
 from game.rules.kaphoorn.turn import HAND_LIMIT, HIDDEN, MAX_SAIL
+from game.rules.kaphoorn.why import ENGLISH
 from game.rules.kaphoorn.winds import default_deck
 
 GAMES = 500
@@ -37,6 +40,7 @@ ROUND_TRIP_EVERY = 24
 FULL_EVERY_GAME, FULL_EVERY_STEP = 10, 4
 REPLAY_EVERY = 10
 REASONS = {"rounds", "roses", "finish"}
+LANG = {lang: i18n.load_language(lang) for lang in ("en", "nl", "de")}
 SIMPLE = (AGAIN, STAY, BUY, END)
 
 
@@ -75,8 +79,17 @@ def check_refused(state: KapState, action: Any) -> None:
         state.apply(action)
     except IllegalAction as refused:
         assert str(refused), f"no reason given for refusing {action!r}"
+        assert refused.code in ENGLISH, refused.code
+        assert state.why_not(action) == refused.refusal  # the cheap answer is the same
     else:
         pytest.fail(f"{action!r} is not offered but was applied")
+
+
+def check_ignore_button(state: KapState, actions: tuple[Any, ...]) -> None:
+    """The Ignore button's question agrees with the actions offered."""
+    refused = state.why_not_ignore()
+    assert (refused is None) == any(isinstance(a, Ignore) for a in actions)
+    assert refused is None or refused.code in ENGLISH
 
 
 def check_invariants(state: KapState) -> None:
@@ -128,8 +141,16 @@ def check_end(state: KapState, players: int) -> Outcome:
         assert ranked == sorted(ranked)
         assert all(ranked[i] == ranked[0] for i in range(len(outcome.winners)))
         assert len(outcome.winners) == players or ranked[len(outcome.winners)] != ranked[0]
+        decided = outcome.details["decided_by"]  # what put the winners ahead: the results say it
+        if len(outcome.winners) == players:
+            assert decided == "shared"
+        else:
+            runner_up = ranked[len(outcome.winners)]
+            assert decided == ("roses" if runner_up[0] != ranked[0][0] else "to_finish")
+        assert all(f"results.reason.kaphoorn_rounds_{decided}" in LANG[lang] for lang in LANG)
     else:  # K8: two roses and the finish; or three roses
         assert outcome.winners == (state.winner,) and state.winner == state.seat
+        assert outcome.details == {}
         assert state.rose_count(state.winner) >= 2
         if state.reason == "finish":
             assert state.chart.finish >> state.ships[state.winner] & 1
@@ -171,6 +192,8 @@ def play(players: int, seed: int) -> tuple[KapState, Replay]:
             check_every_action(state, actions)
         for stranger in strangers(rng, seen, state) if n % 2 else ():
             check_refused(state, stranger)
+        check_ignore_button(state, actions)
+        assert state.why_not(actions[0]) is None and state.why_not(actions[-1]) is None
         action = rng.choice(actions)
         assert state.action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
         assert str(action) and state.describe(action).startswith(state.names[state.seat])

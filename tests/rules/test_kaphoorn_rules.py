@@ -32,6 +32,7 @@ from kaphoorn_positions import (
     plain_sea,
     position,
     refusal,
+    refused,
     relative,
     run,
     station,
@@ -40,6 +41,7 @@ from kaphoorn_positions import (
     wind,
 )
 
+from game.rules.base import IllegalAction, Refusal
 from game.rules.kaphoorn import RULES, KapState
 from game.rules.kaphoorn.actions import (
     AGAIN,
@@ -874,6 +876,64 @@ def test_those_equal_on_roses_and_distance_share_the_win_k15() -> None:
     assert out is not None and out.winners == (0, 1) and out.ranking == (0, 1, 2)
 
 
+def test_the_outcome_says_what_decided_the_ranking_at_the_round_limit_k15() -> None:
+    near, far = two_fields(equal=False)
+    by_roses = position(
+        cards={near: ANY, far: ANY},
+        ships=[near, far, CHART.starts[2]],
+        roses=[(None,) * 3, ("yellow", None, None), (None,) * 3],
+        options={"rounds": 2},
+        turn=5,
+        seat=2,
+        phase="draw",
+    ).apply(END)
+    out = by_roses.outcome()
+    assert out is not None and out.winners == (1,) and out.reason_code == "rounds"
+    assert out.details == {"decided_by": "roses"}  # seat 0 was nearer, but had fewer roses
+    by_distance = position(
+        cards={near: ANY, far: ANY},
+        ships=[far, near, CHART.starts[2]],
+        roses=[("yellow", None, None), ("red", None, None), (None,) * 3],
+        options={"rounds": 2},
+        turn=5,
+        seat=2,
+        phase="draw",
+    ).apply(END)
+    out = by_distance.outcome()
+    assert out is not None and out.winners == (1,)
+    assert out.details == {"decided_by": "to_finish"}
+
+
+def test_a_win_shared_by_everybody_is_decided_by_nothing_k15() -> None:
+    a, b = two_fields(equal=True)
+    c = next(f for f in plain_sea() if f not in (a, b) and CHART.distance[f] == CHART.distance[a])
+    s = position(
+        cards={a: ANY, b: ANY, c: ANY},
+        ships=[a, b, c],
+        options={"rounds": 2},
+        turn=5,
+        seat=2,
+        phase="draw",
+    ).apply(END)
+    out = s.outcome()
+    assert out is not None and out.winners == (0, 1, 2) and out.details == {"decided_by": "shared"}
+    # two of three sharing the win: what put them ahead of the third counts
+    out = (
+        position(
+            cards={a: ANY, b: ANY},
+            ships=[a, b, CHART.starts[2]],
+            roses=[("yellow", None, None), ("red", None, None), (None,) * 3],
+            options={"rounds": 2},
+            turn=5,
+            seat=2,
+            phase="draw",
+        )
+        .apply(END)
+        .outcome()
+    )
+    assert out is not None and out.winners == (0, 1) and out.details == {"decided_by": "roses"}
+
+
 def test_the_game_runs_to_the_round_limit_and_not_shorter() -> None:
     early = position(options={"rounds": 2}, turn=4, seat=1, phase="draw").apply(END)
     assert not early.is_over() and early.outcome() is None
@@ -915,6 +975,44 @@ def test_every_offered_action_is_accepted() -> None:
             assert after.cards[a.to] == a.wind and after.hands[s.seat] != s.hands[s.seat]
             assert any(s.laid >> n & 1 for n in neighbours(a.to))
     assert bits(s.laid) == sorted(CHART.starts)
+
+
+def test_a_refusal_is_a_code_with_its_data_not_a_sentence() -> None:
+    s = at_c(cards={NORTH: OTHER}, hands=[[ANY], [], []])
+    assert refused(s, play(wind(OTHER), FAR)) == Refusal("no_card", {"wind": OTHER})
+    assert refused(s, play(wind(ANY), NORTH)) == Refusal("occupied", {"field": label(NORTH)})
+    assert refused(s, sail(direction(WEST), step(C, WEST, 1))) == Refusal(
+        "exact", {"n": D, "field": label(E)}
+    )
+    assert refused(s, "sail away") == Refusal("other", {"action": "'sail away'"})
+    with pytest.raises(IllegalAction, match=f"you hold no {motif(OTHER)} card") as info:
+        s.apply(play(wind(OTHER), FAR))  # the English for logs names the card with its number
+    assert info.value.code == "no_card" and info.value.params == {"wind": OTHER}
+
+
+def test_why_not_is_none_for_every_offered_action_and_plays_nothing(monkeypatch) -> None:
+    from game.rules.kaphoorn import turn
+
+    s = RULES.new_game("standard", 4, seed=9)
+    offered_now = s.legal_actions()
+
+    def no_playing(*_: Any) -> None:
+        raise AssertionError("why_not built the next state")
+
+    monkeypatch.setattr(turn, "apply", no_playing)
+    assert [s.why_not(a) for a in offered_now] == [None] * len(offered_now)
+    assert s.why_not(AGAIN) == Refusal("move_first", {})
+
+
+def test_the_ignore_button_asks_whether_the_wind_can_be_ignored_at_all() -> None:
+    s = at_c(cards={NORTH: ANY}, ships=[C, NORTH, CHART.starts[2]], sail=(3, 3, 3))
+    assert not any(type(a).__name__ == "Ignore" for a in s.legal_actions())
+    assert s.why_not_ignore() == Refusal("ignore_none", {})  # the only card has a ship on it
+    free = at_c(cards={NORTH: ANY}, sail=(3, 3, 3))
+    assert ignore(NORTH) in free.legal_actions() and free.why_not_ignore() is None
+    assert at_c(cards={NORTH: ANY}, sail=(2, 3, 3)).why_not_ignore() == Refusal("ignore_cost")
+    moved = at_c(cards={E: ANY, NORTH: ANY}, sail=(3, 3, 3)).apply(sail(direction(WEST), E))
+    assert moved.why_not_ignore() == Refusal("moved")
 
 
 def test_a_card_that_does_not_exist_is_refused() -> None:

@@ -9,6 +9,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -412,3 +413,23 @@ def test_a_determinized_view_is_a_full_state_that_round_trips(seed, players) -> 
     assert [len(h) for h in full.hands] == [len(h) for h in state.hands]
     assert len(full.pile) == len(state.pile) and card_total(full) == 90
     assert KapState.from_dict(through_json(full.to_dict())) == full
+
+
+# --- records written before the codes (issue 17, step 2) -----------------------------------------
+
+OLD_RECORDS = Path(__file__).parent / "data"  # written by the code at 60bcf96, rounds=4
+
+
+@pytest.mark.parametrize("kind", ["save", "replay"])
+def test_a_record_written_before_the_refusal_codes_still_loads_and_replays(kind: str) -> None:
+    from game.persist import saves
+
+    record = saves.load(OLD_RECORDS / f"kaphoorn-60bcf96-{kind}.json")  # replays every move
+    state = saves.rebuild(record.config, list(record.moves))
+    assert state.to_dict() == record.final and KapState.from_dict(record.final) == state
+    if kind == "save":  # a game in mid-play goes on
+        assert not state.is_over() and state.apply(state.legal_actions()[0]) != state
+    else:  # the replay still ends the same way, and now says what decided it (K15)
+        out = state.outcome()
+        assert out is not None and out.reason_code == "rounds" and out.winners == (1, 0)
+        assert out.details == {"decided_by": "to_finish"}

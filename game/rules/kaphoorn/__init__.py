@@ -15,7 +15,9 @@ Rulings K1-K11 are in ``../shared/rules/kap-hoorn.md`` (all of them retold in
   the free card first. A player with 6 cards draws nothing.
 - **K15** A game could run forever (a ship boxed in, the deck used up). After ``rounds`` rounds
   (option, default 80; 0 = no limit) it ends: more wind roses, then fewer king steps over sea
-  to the finish line, rank first; those equal on both share the win.
+  to the finish line, rank first; those equal on both share the win. ``Outcome.details``
+  says what put the winners ahead of the next ship: ``decided_by`` "roses", "to_finish" or
+  "shared" (all equal on both).
 - **K16** A card played this turn counts as "a card already on the board" for the next one, so
   a chain of cards can be laid in one turn. Cards may be laid on the finish line.
 - **K17** Any sea field with a card can end a move, including a free start field (K3); the

@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import string
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib.resources.abc import Traversable
 from pathlib import Path
@@ -22,6 +23,8 @@ from game.rules.base import LevelError, read_level
 from game.rules.kaphoorn.winds import Wind, parse_wind
 
 CHART_FILE: Final = level("kaphoorn", "chart.toml")
+Source: TypeAlias = Path | Traversable  # a shipped level file or one of the user's
+Where: TypeAlias = Callable[[int], str]  # a field's label for the error messages
 
 SEA, LAND, TITLE, FINISH = ".", "#", "K", "f"
 STATIONS: Final = {"y": 0, "r": 1, "g": 2}  # symbol -> colour index
@@ -114,7 +117,7 @@ def default_chart() -> Chart:
     return load_chart(CHART_FILE)
 
 
-def load_chart(path: Path | Traversable) -> Chart:
+def load_chart(path: Source) -> Chart:
     data = read_level(path)
     rows = _grid(data, "map", path)
     zone_rows = _grid(data, "zones", path)
@@ -127,7 +130,10 @@ def load_chart(path: Path | Traversable) -> Chart:
     if (len(zone_rows), len(zone_rows[0])) != (height, width):
         raise LevelError(f"{path}: zones: must have the same size as map ({width}x{height})")
     terrain = tuple("".join(rows))
-    where = lambda f: f"{string.ascii_uppercase[f % width]}{f // width + 1}"  # noqa: E731
+
+    def where(f: int) -> str:
+        return f"{string.ascii_uppercase[f % width]}{f // width + 1}"
+
     for f, symbol in enumerate(terrain):
         if symbol not in SYMBOLS:
             raise LevelError(f"{path}: map: field {where(f)}: unknown symbol {symbol!r}")
@@ -168,7 +174,7 @@ def load_chart(path: Path | Traversable) -> Chart:
     )
 
 
-def _grid(data: dict[str, Any], key: str, path: Path) -> list[str]:
+def _grid(data: dict[str, Any], key: str, path: Source) -> list[str]:
     text = data.get(key)
     if not isinstance(text, str):
         raise LevelError(f"{path}: {key}: missing (a multi-line string, one row per line)")
@@ -183,7 +189,7 @@ def _grid(data: dict[str, Any], key: str, path: Path) -> list[str]:
     return rows
 
 
-def _zones(terrain: tuple[str, ...], zones: str, where: Any, path: Path) -> tuple[int, ...]:
+def _zones(terrain: tuple[str, ...], zones: str, where: Where, path: Source) -> tuple[int, ...]:
     out = []
     for f, (symbol, z) in enumerate(zip(terrain, zones, strict=True)):
         on_sea = symbol not in (LAND, TITLE)
@@ -196,7 +202,7 @@ def _zones(terrain: tuple[str, ...], zones: str, where: Any, path: Path) -> tupl
 
 
 def _starts(
-    terrain: tuple[str, ...], zone: tuple[int, ...], where: Any, path: Path
+    terrain: tuple[str, ...], zone: tuple[int, ...], where: Where, path: Source
 ) -> tuple[int, ...]:
     starts = []
     for number in STARTS:
@@ -210,7 +216,7 @@ def _starts(
 
 
 def _stations(
-    terrain: tuple[str, ...], zone: tuple[int, ...], where: Any, path: Path
+    terrain: tuple[str, ...], zone: tuple[int, ...], where: Where, path: Source
 ) -> dict[int, int]:
     station = {f: STATIONS[s] for f, s in enumerate(terrain) if s in STATIONS}
     for z in ZONES:
@@ -224,7 +230,7 @@ def _stations(
     return station
 
 
-def _start_winds(data: dict[str, Any], path: Path) -> tuple[Wind, ...]:
+def _start_winds(data: dict[str, Any], path: Source) -> tuple[Wind, ...]:
     table = data.get("start")
     if not isinstance(table, dict):
         raise LevelError(f"{path}: [start.1] ... [start.5]: missing (the printed start winds)")
@@ -254,7 +260,7 @@ def _mask(fields: Any) -> int:
 
 
 def _check_connected(
-    start: int, sea: list[int], width: int, height: int, where: Any, path: Path
+    start: int, sea: list[int], width: int, height: int, where: Where, path: Source
 ) -> None:
     """Every sea field must be reachable from start field 1 (king steps)."""
     todo, seen = deque([start]), {start}

@@ -40,7 +40,7 @@ def state_from_dict(data: Any) -> KapState:
     return state
 
 
-def _build(data: dict[str, Any], cls: Any) -> KapState:
+def _build(data: dict[str, Any], cls: type[KapState]) -> KapState:
     chart, deck = default_chart(), default_deck()
     names = tuple(_list(data["names"], len(data["names"]), "names"))
     if not all(isinstance(n, str) and n for n in names):

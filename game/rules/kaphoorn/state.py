@@ -4,7 +4,7 @@ A turn (rulebook steps 1-4) is a chain of phases: ``lay`` (play cards or one rep
 move: sail, ignore or stay), ``moved`` (the ship has moved and could sail again), ``again`` (the
 second move of "move again"), ``draw`` (the free card is in the hand; buy or end). The +1 sail
 point of step 1 is given when the turn starts. ``turn.py`` holds the flow, ``why.py`` the reasons
-for refusals.
+for refusals: codes with parameters (``IllegalAction``, ``why_not``), never sentences for players.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.rules.base import IllegalAction, Outcome, Seat, State
-from game.rules.kaphoorn import turn
+from game.rules.base import Outcome, Refusal, Seat, State
+from game.rules.kaphoorn import turn, why
 from game.rules.kaphoorn.actions import KapAction, action_from_dict, label
 from game.rules.kaphoorn.chart import COLOURS, Chart, default_chart
 from game.rules.kaphoorn.turn import AGAIN_PHASE, DRAW, EMPTY, HIDDEN, LAY, MOVED, OVER, all_winds
@@ -27,7 +27,7 @@ PHASES = (LAY, MOVED, AGAIN_PHASE, DRAW, OVER)
 
 
 @dataclass(frozen=True)
-class KapState(State):
+class KapState(State[KapAction]):
     """One position. ``cards[f]`` is the wind index on field ``f`` (see :func:`winds`) or
     ``EMPTY``; ``laid`` is the same as a bit mask. ``pile`` has its top card last. ``roses[s]``
     holds a colour index per stage (log-book slots 1-3). In a view (``viewer >= 0``) the other
@@ -94,10 +94,20 @@ class KapState(State):
 
     def apply(self, action: Any) -> KapState:
         if not turn.offers(self, action):
-            from game.rules.kaphoorn.why import why
-
-            raise IllegalAction(why(self, action))
+            raise why.illegal(self, action)
         return turn.apply(self, action)
+
+    def why_not(self, action: Any) -> Refusal | None:
+        """The same question as ``apply`` asks, without building the next state."""
+        if turn.offers(self, action):
+            return None
+        return Refusal(*why.reason(self, action))
+
+    def why_not_ignore(self) -> Refusal | None:
+        """Why the wind cannot be ignored now at all (the Ignore button: its field is picked
+        after it), or None if some ``Ignore`` is offered."""
+        refused = why.ignore_reason(self)
+        return None if refused is None else Refusal(*refused)
 
     def is_over(self) -> bool:
         return self.phase == OVER
@@ -113,7 +123,17 @@ class KapState(State):
             best = self.rank_key(ranking[0])[:3]
             winners = tuple(s for s in ranking if self.rank_key(s)[:3] == best)
         scores = tuple(self.rose_count(s) for s in seats)
-        return Outcome(scores=scores, ranking=ranking, winners=winners, reason_code=self.reason)
+        return Outcome(scores, ranking, winners, self.reason, self._decided(ranking, winners))
+
+    def _decided(self, ranking: tuple[Seat, ...], winners: tuple[Seat, ...]) -> dict[str, Any]:
+        """K15: at the round limit, what put the winners ahead of the next ship: ``roses``,
+        ``to_finish`` (equal roses, nearer the finish) or ``shared`` (all equal on both)."""
+        if self.reason != turn.ROUNDS:
+            return {}  # K8: a win by roses or the finish needs no tie-break
+        if len(winners) == len(ranking):
+            return {"decided_by": "shared"}
+        best, next_ = self.rank_key(ranking[0]), self.rank_key(ranking[len(winners)])
+        return {"decided_by": "roses" if best[1] != next_[1] else "to_finish"}
 
     def rank_key(self, seat: Seat) -> tuple[int, int, int, int]:
         """The winner first, then more wind roses, then nearer the finish, then turn order."""
@@ -192,7 +212,10 @@ class KapState(State):
 
     def to_dict(self) -> dict[str, Any]:
         chart, ws = self.chart, all_winds()
-        name = lambda c: None if c == HIDDEN else ws[c].name  # noqa: E731
+
+        def name(c: int) -> str | None:
+            return None if c == HIDDEN else ws[c].name
+
         return {
             "game": GAME_ID,
             "version": self.VERSION,

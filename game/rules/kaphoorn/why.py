@@ -1,13 +1,15 @@
-"""Why an action is not offered: the message of ``IllegalAction`` (rulings cited).
+"""Why an action is not offered: the code of ``IllegalAction`` and ``why_not`` (rulings cited).
 
-:func:`reason` gives a code and its parameters (the screen translates the code); :func:`why`
-the English sentence the engine raises.
+:func:`reason` gives a code and its parameters, which the screen translates
+(``refusal.kaphoorn.<code>``); :func:`english` the same as a sentence for logs and developers.
+Parameters are data: a field by its label (``N7``), a wind card by its motif (``gale``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.rules.base import IllegalAction
 from game.rules.kaphoorn.actions import Again, Buy, End, Ignore, Play, Replace, Sail, Stay
 from game.rules.kaphoorn.chart import default_chart
 from game.rules.kaphoorn.turn import (
@@ -21,6 +23,7 @@ from game.rules.kaphoorn.turn import (
     MOVED,
     OVER,
     all_winds,
+    ignore_targets,
     sail_moves,
 )  # fmt: skip
 from game.rules.kaphoorn.winds import default_deck
@@ -65,12 +68,36 @@ ENGLISH = {
     "end_again": "you paid to sail again: sail first",
     "end_first": "move your ship first (or stay)",
     "other": "not a Kap Hoorn action: {action}",
+    "ignore_none": "no free wind card next to your ship",
 }
 
 
-def why(s: KapState, action: Any) -> str:
+def english(code: str, params: dict[str, Any]) -> str:
+    """The developer's sentence of a refusal; a motif is named with its distance (``gale 4``)."""
+    shown = dict(params)
+    if "wind" in shown:
+        deck = default_deck()
+        shown["wind"] = str(deck.winds[deck.index(shown["wind"])])
+    return ENGLISH[code].format(**shown)
+
+
+def illegal(s: KapState, action: Any) -> IllegalAction:
+    """The error ``apply`` raises for an action that ``s`` does not offer."""
     code, params = reason(s, action)
-    return ENGLISH[code].format(**params)
+    return IllegalAction(code, params, english(code, params))
+
+
+def ignore_reason(s: KapState) -> Reason | None:
+    """Why the wind cannot be ignored now at all, or None: the question of the Ignore button,
+    which is pressed before the field is picked (a field's own reason comes from
+    :func:`reason`). None exactly when ``legal_actions`` holds an ``Ignore``."""
+    if s.phase == OVER:
+        return "over", {}
+    if s.phase != LAY:
+        return "moved", {}
+    if s.sail[s.seat] < IGNORE_COST:
+        return "ignore_cost", {}
+    return None if ignore_targets(s) else ("ignore_none", {})
 
 
 def reason(s: KapState, action: Any) -> Reason:
@@ -91,7 +118,7 @@ def _play(s: KapState, a: Play) -> Reason:
     if s.replaced:
         return "only_card", {}
     if a.wind not in s.hands[s.seat]:
-        return "no_card", {"wind": str(all_winds()[a.wind])}
+        return "no_card", {"wind": all_winds()[a.wind].name}
     if not 0 <= a.to < len(s.cards) or not chart.is_sea(a.to):
         return "on_sea", {}
     if a.to in chart.starts:
@@ -108,7 +135,7 @@ def _replace(s: KapState, a: Replace) -> Reason:
     if s.played:
         return "replace_alone", {}
     if a.wind not in s.hands[s.seat]:
-        return "no_card", {"wind": str(all_winds()[a.wind])}
+        return "no_card", {"wind": all_winds()[a.wind].name}
     if not 0 <= a.to < len(s.cards) or not s.laid >> a.to & 1:
         return "nothing_to_cover", {}
     if a.to in chart.starts:
