@@ -22,6 +22,7 @@ from game import i18n
 from game.input.intents import InputMapper, Intent, Kind
 from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir
+from game.persist.settings import Damaged as SettingsProblem
 from game.persist.settings import Settings, load_settings, save_settings
 from game.render import theme
 from game.scenes.base import SceneManager
@@ -61,13 +62,13 @@ class App:
         self.options = options
         self.data_dir = data_dir(options.data_dir)
         self.log_path = setup_logging(self.data_dir)
-        self.settings, problem = load_settings(self.data_dir)
+        self.settings, settings_problem = load_settings(self.data_dir)
         i18n.set_language(options.language or self.settings.language)
         _apply_access(self.settings)
         self.messages: list[tuple[str, float]] = []  # (text, seconds left): toasts on top
-        if problem:
-            LOG.warning("settings: %s", problem)
-            self.toast(i18n.tr("settings.corrupt", kept_as=problem.kept_as), 8.0)
+        if settings_problem and not options.kiosk:  # a kiosk tells its operator, not visitors
+            LOG.warning("settings: %s", settings_problem)
+            self.toast(_settings_message(settings_problem), 8.0)
         self.kiosk: Kiosk | None = None
         self.kiosk_config: KioskConfig | None = None
         kiosk_problem = None
@@ -97,7 +98,7 @@ class App:
         if self.kiosk_config is not None:
             from game.kiosk.controller import Kiosk
 
-            self.kiosk = Kiosk(self, self.kiosk_config, kiosk_problem)
+            self.kiosk = Kiosk(self, self.kiosk_config, kiosk_problem, settings_problem)
         self.ambience: str | None = None  # the game whose ambient loop plays (its scene's)
         self.audio = _open_audio(self.settings.volume)
         self.running = False
@@ -392,6 +393,29 @@ class SharedThemeUIManager(pygame_gui.UIManager):
         if key not in themes:
             themes[key] = super().create_new_theme(theme_path)
         return themes[key]
+
+
+# the settings screen's label of each key, for "these are back to their defaults: ..."
+SETTING_LABELS = {
+    "language": "settings.language",
+    "fullscreen": "settings.fullscreen",
+    "volume": "settings.volume",
+    "muted": "settings.mute",
+    "animation_speed": "settings.speed",
+    "high_contrast": "settings.high_contrast",
+    "ui_scale": "settings.ui_scale",
+    "reduced_motion": "settings.reduced_motion",
+}
+
+
+def _settings_message(problem: SettingsProblem) -> str:
+    """What the player reads about a settings file that could not be used as it was."""
+    if problem.kept_as:
+        return i18n.tr("settings.corrupt", kept_as=problem.kept_as)
+    if problem.keys:
+        names = ", ".join(i18n.tr(SETTING_LABELS[k]) for k in problem.keys)
+        return i18n.tr("settings.values_reset", names=names)
+    return i18n.tr("settings.unreadable", detail=problem.reason)
 
 
 def _apply_access(settings: Settings) -> None:

@@ -20,6 +20,7 @@ from game.scenes.menukit import draw_heading, game_title, go_back
 from game.scenes.ui import UIScene
 
 CONFIRM_SECONDS = 5.0
+PROBLEM_COLOUR = (255, 190, 120)
 TABLE = pygame.Rect(640, 190, 1220, 740)
 ROW_H = 58
 MAX_ROWS = 9
@@ -190,18 +191,21 @@ class AdminScene(UIScene):
                 theme.text(surface, shown, (x + width // 2, y), 32, theme.WHITE, bold, "center")
             x += width
 
+    def footer_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The operator's notes under the menu: damaged files first (two at most, in the
+        warning colour), then where the log is, then how to export if there is room."""
+        problems = list(self.kiosk.problems) if self.kiosk is not None else []
+        if len(problems) > 2:
+            problems[1:] = [tr("kiosk.admin.more_problems", n=len(problems) - 1)]
+        lines = [(text, PROBLEM_COLOUR) for text in problems]
+        lines.append((tr("kiosk.admin.log", path=str(self.app.log_path)), theme.MUTED))
+        if len(lines) < 3:
+            lines.append((tr("kiosk.admin.export"), theme.MUTED))
+        return lines
+
     def _draw_footer(self, surface: pygame.Surface) -> None:
-        lines = []
-        kiosk = self.kiosk
-        if kiosk is not None:
-            lines += kiosk.problems
-        lines.append(tr("kiosk.admin.log", path=str(self.app.log_path)))
-        lines.append(tr("kiosk.admin.export"))
-        y = 960
-        for line in lines[-3:]:
-            text = theme.fit(line, 26, 1800)
-            theme.text(surface, text, (60, y), 26, theme.MUTED)
-            y += 36
+        for i, (line, colour) in enumerate(self.footer_lines()):
+            theme.text(surface, theme.fit(line, 26, 1800), (60, 960 + 36 * i), 26, colour)
 
 
 PIN_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")

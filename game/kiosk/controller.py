@@ -34,6 +34,7 @@ from game.input.intents import Intent, Kind
 from game.kiosk.attract import DemoRotation
 from game.persist.kiosk_config import Damaged, KioskConfig
 from game.persist.log import LOG
+from game.persist.settings import Damaged as SettingsProblem
 from game.persist.stats import Stats
 from game.render import theme
 from game.render.flags import draw_flag
@@ -102,16 +103,24 @@ def corner_of(pos: tuple[int, int]) -> str | None:
 class Kiosk:
     """Kiosk mode of one App: made by the App when ``Options.kiosk`` is set."""
 
-    def __init__(self, app: App, config: KioskConfig, problem: Damaged | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        config: KioskConfig,
+        problem: Damaged | None = None,
+        settings_problem: SettingsProblem | None = None,
+    ) -> None:
         self.app = app
         self.config = config
         self.mode = "visitor"
         self.clock = 0.0  # game seconds since the kiosk started
         self.idle = 0.0  # game seconds since the last human input
         self.rotation = DemoRotation(config)
-        self.problems: list[str] = []
+        self.problems: list[str] = []  # for the operator: the admin menu shows them
         if problem is not None:
-            self._report(problem, "kiosk.config_damaged")
+            self._report(problem, "kiosk.config_keys" if problem.keys else "kiosk.config_damaged")
+        if settings_problem is not None:
+            self._report(settings_problem, "kiosk.settings_damaged")
         self.stats, stats_problem = Stats.open(app.data_dir)
         if stats_problem is not None:
             self._report(stats_problem, "kiosk.stats_damaged")
@@ -397,11 +406,10 @@ class Kiosk:
             self.scene_left(scene)
         self.stats.close()
 
-    def _report(self, problem: Damaged, key: str) -> None:
+    def _report(self, problem: object, key: str) -> None:
+        """A damaged file: in the log and the admin menu; visitors see nothing of it."""
         LOG.warning("kiosk: %s", problem)
-        text = tr(key, detail=str(problem))
-        self.problems.append(text)
-        self.app.toast(text, 15.0)
+        self.problems.append(tr(key, detail=str(problem)))
 
     # ---- errors -------------------------------------------------------------------------------
     def scene_error(self, text: str) -> None:
