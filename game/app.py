@@ -75,7 +75,7 @@ class App:
         if options.kiosk:
             from game.persist.kiosk_config import load_kiosk_config
 
-            os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")  # before SDL starts
+            _kiosk_hints()
             self.kiosk_config, kiosk_problem = load_kiosk_config(
                 self.data_dir, options.kiosk_config
             )
@@ -126,7 +126,9 @@ class App:
         if not 0 <= wanted < count:
             LOG.warning("kiosk: there is no display %d (%d found); using display 0", wanted, count)
             wanted = 0
-        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=wanted)
+        window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=wanted)
+        pygame.event.set_grab(True)  # with SDL_GRAB_KEYBOARD: Alt+Tab, Super stay in the kiosk
+        return window
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -416,6 +418,17 @@ def _settings_message(problem: SettingsProblem) -> str:
         names = ", ".join(i18n.tr(SETTING_LABELS[k]) for k in problem.keys)
         return i18n.tr("settings.values_reset", names=names)
     return i18n.tr("settings.unreadable", detail=problem.reason)
+
+
+def _kiosk_hints() -> None:
+    """SDL hints of kiosk mode, read when SDL starts: Alt+F4 closes nothing on Windows; a grab
+    takes the keyboard too, so the system does not get Alt+Tab or the Super key where SDL can
+    keep them (X11, Windows; not Ctrl+Alt+Del, nor on Wayland); losing the focus anyway does
+    not minimise the fullscreen kiosk."""
+    os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")
+    os.environ.setdefault("SDL_GRAB_KEYBOARD", "1")
+    os.environ.setdefault("SDL_ALLOW_ALT_TAB_WHILE_GRABBED", "0")
+    os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
 
 
 def _apply_access(settings: Settings) -> None:

@@ -8,9 +8,12 @@ a "Touch to play" banner). Every timer counts game time, so ``--speed`` shortens
   playing?"; no answer within ``still_playing_s`` abandons the game and returns to the title;
 - on any other screen (picker, set-up, results, admin), ``idle_in_game_s`` returns to the title.
 
-Visitors cannot leave: the window's close, Alt+F4 and F11 are swallowed here, and the menus
-offer no quit. The admin menu opens by holding the ``admin_keys`` chord for ``admin_hold_s``, or
-on a touch screen by tapping the four corners clockwise from the top left, then the PIN.
+Visitors cannot leave: the window's close, Alt+F4, the quit request other shortcuts send (Cmd+Q,
+a desktop's Ctrl+Q) and F11 are swallowed here, Alt+Tab is kept from the system where SDL can
+grab the keyboard (fullscreen), and the menus offer no quit. Holding the
+``admin_keys`` chord for ``admin_hold_s``, or tapping the four corners clockwise from the top
+left, opens the PIN pad; only the right PIN opens the admin menu (``game.kiosk.gate``), and the
+admin menu refuses to open any other way. Every entry and every admin action is logged.
 
 A scene's exception returns to the title with the traceback in the log; an error in the loop
 itself does too (``fatal``). Repeated errors are logged in one line each, and a crash loop
@@ -32,6 +35,7 @@ from game import i18n
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.kiosk.attract import DemoRotation
+from game.kiosk.gate import Gate
 from game.persist.kiosk_config import Damaged, KioskConfig
 from game.persist.log import LOG
 from game.persist.settings import Damaged as SettingsProblem
@@ -138,6 +142,8 @@ class Kiosk:
         self.fired = False
         self.corner_step = 0
         self.corner_at = 0.0
+        self.gate = Gate(config.admin_pin, lambda: self.clock)
+        self._admitting = False  # open_admin() took the gate's pass: the admin scene may open
         # input that woke the kiosk up is not also a click on the title
         self._swallow = False
         self.quit_requested = False
@@ -244,7 +250,7 @@ class Kiosk:
         self.corner_at = self.clock
         if self.corner_step == len(CORNERS):
             self.corner_step = 0
-            self.open_pin()
+            self.open_pin("the corner taps")
 
     # ---- the step -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -286,7 +292,7 @@ class Kiosk:
             self.hold += dt
             if self.hold >= self.config.admin_hold_s and not self.fired:
                 self.fired = True
-                self.open_admin()
+                self.open_pin("the key chord")
         else:
             self.hold = 0.0
             self.fired = False
@@ -339,20 +345,27 @@ class Kiosk:
         i18n.set_language(self.app.options.language or self.app.settings.language)
 
     def open_admin(self) -> None:
+        """The admin menu, after the right PIN only: without the gate's pass, the PIN pad."""
         top = self.app.scenes.top
         if top is not None and top.name == "kiosk_admin":
             return
+        if not self.gate.take_pass():
+            LOG.warning("kiosk: the admin menu was asked for without the PIN")
+            self.open_pin("a request without the PIN")
+            return
         LOG.info("kiosk: admin menu opened")
+        self._admitting = True
         if self.attract:
             self.stop_attract()
         elif top is not None and top.name == "kiosk_pin":
             self.app.scenes.pop()
         self.app.scenes.push("kiosk_admin")
 
-    def open_pin(self) -> None:
+    def open_pin(self, how: str) -> None:
         top = self.app.scenes.top
         if top is not None and top.name in ADMIN_SCENES:
             return
+        LOG.info("kiosk: the PIN pad opened (%s)", how)
         if self.attract:
             self.stop_attract()
         self.app.scenes.push("kiosk_pin")
@@ -365,6 +378,8 @@ class Kiosk:
 
     # ---- statistics ---------------------------------------------------------------------------
     def scene_entered(self, scene: Scene) -> None:
+        if scene.name == "kiosk_admin":
+            self._guard_admin()
         if scene.name == "results":
             self.results_clock = 0.0
         config = getattr(scene, "config", None)
@@ -379,6 +394,13 @@ class Kiosk:
             return  # statistics are about visitors
         row = self.stats.started(config.game, config.variant, kinds, attract=self.attract)
         self.rows[id(scene)] = row
+
+    def _guard_admin(self) -> None:
+        """The admin scene opens only through ``open_admin``, i.e. after the right PIN."""
+        if not self._admitting:
+            LOG.warning("kiosk: the admin menu opened without the PIN; closed at once")
+            self.app.scenes.pop()
+        self._admitting = False
 
     def scene_left(self, scene: Scene) -> None:
         if scene.name in PLAY_SCENES:

@@ -9,7 +9,7 @@ import logging.handlers
 import sqlite3
 
 import pygame
-from kiosk_support import FAST
+from kiosk_support import FAST, enter_admin
 
 from game.kiosk import controller
 from game.persist.log import LOG
@@ -92,8 +92,7 @@ def test_a_wrong_key_in_kiosk_toml_shows_in_the_admin_menu_and_the_log_only(kios
     assert not (folder / "kiosk.toml.bad").exists()
     assert app.messages == []  # the visitors see nothing of it
     assert "demo_speed" in app.log_path.read_text(encoding="utf-8")
-    app.kiosk.open_admin()
-    drive.frames(2)
+    enter_admin(drive)
     footer = [text for text, _ in app.scenes.top.footer_lines()]
     assert "demo_speed" in footer[0] and "use their defaults" in footer[0]
 
@@ -126,8 +125,7 @@ def test_more_problems_than_fit_are_summed_up_in_the_admin_menu(kiosk, tmp_path)
     (folder / "stats.sqlite3").write_bytes(b"SQLite format 3\x00" + b"\xff" * 3000)
     app, drive = kiosk("display = 99\n")
     assert len(app.kiosk.problems) == 3
-    app.kiosk.open_admin()
-    drive.frames(2)
+    enter_admin(drive)
     footer = [text for text, _ in app.scenes.top.footer_lines()]
     assert len(footer) == 3 and "display" in footer[0] and "2 more problems" in footer[1]
     assert "speltafel.log" in footer[2]
