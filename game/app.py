@@ -27,6 +27,7 @@ from game.persist.settings import Settings, load_settings, save_settings
 from game.render import theme
 from game.scenes.base import SceneManager
 from game.session import GameConfig
+from game.stop import StopRequest
 
 if TYPE_CHECKING:
     from game.kiosk.controller import Kiosk
@@ -81,6 +82,7 @@ class App:
             )
             max_bytes = round(self.kiosk_config.max_log_mb * 1024 * 1024)
             self.log_path = setup_logging(self.data_dir, max_bytes)
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # ours take them (game.stop)
         pygame.init()
         _init_controllers()
         pygame.display.set_caption("Speltafel")
@@ -102,6 +104,7 @@ class App:
         self.ambience: str | None = None  # the game whose ambient loop plays (its scene's)
         self.audio = _open_audio(self.settings.volume)
         self.running = False
+        self.stop = StopRequest()  # SIGTERM, SIGINT, ...: the run ends cleanly at the next frame
         self.accumulator = 0.0
         self.exit_code = 0
         self.game_time = 0.0
@@ -230,6 +233,16 @@ class App:
         self.running = True
 
     def run(self) -> int:
+        """The loop until a quit (in kiosk mode: the admin's), --quit-after or the operating
+        system's stop; then everything is closed properly and the exit code returned."""
+        self.stop.install()
+        try:
+            return self._run()
+        finally:
+            self.stop.finished.set()
+            self.stop.restore()
+
+    def _run(self) -> int:
         try:
             self.start()
         except Exception:
@@ -239,7 +252,7 @@ class App:
             self.kiosk.fatal(traceback.format_exc())
         last = time.perf_counter()
         clock = pygame.time.Clock()
-        while self.running:
+        while self.running and not self.stop.requested:
             now = time.perf_counter()
             try:
                 self.frame(now - last)

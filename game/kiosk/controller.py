@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import gc
 import math
+import sys
 import time
 from collections import deque
 from functools import lru_cache
@@ -155,6 +156,8 @@ class Kiosk:
         self._show_pointer(False)  # hidden until a real mouse moves
         if pygame.display.get_init():
             pygame.display.set_allow_screensaver(False)
+            if sys.platform == "win32":  # the end of the session comes as a window message
+                pygame.event.set_allowed(pygame.SYSWMEVENT)
 
     # ---- what the App asks ----------------------------------------------------------------
     @property
@@ -171,9 +174,10 @@ class Kiosk:
         return self.attract and not self.config.attract_sound
 
     def may_stop(self) -> bool:
-        """Only the admin's quit or ``--quit-after`` end a kiosk run."""
+        """Only the admin's quit, ``--quit-after`` or the operating system end a kiosk run."""
         limit = self.app.options.quit_after
-        return self.quit_requested or (limit is not None and self.app.game_time >= limit)
+        timed_out = limit is not None and self.app.game_time >= limit
+        return self.quit_requested or timed_out or self.app.stop.requested
 
     # ---- input ------------------------------------------------------------------------------
     def raw_event(self, event: pygame.event.Event) -> bool:
@@ -200,6 +204,8 @@ class Kiosk:
         elif kind == pygame.WINDOWCLOSE:
             self._quit_attempt("window close")
             return True
+        elif kind == pygame.SYSWMEVENT:
+            return self.app.stop.session_ending(event)  # Windows: logoff or shutdown
         return False
 
     def intercept(self, intent: Intent) -> bool:
@@ -442,7 +448,7 @@ class Kiosk:
             self.app.toast(message, 5.0)
         self.recover()
         if pause:
-            time.sleep(pause)
+            self.app.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
 
     def fatal(self, text: str) -> None:
         """The loop itself raised (drawing, the display): log it and start again."""
@@ -450,7 +456,7 @@ class Kiosk:
         self._reopen_display()
         self.recover()
         if pause:
-            time.sleep(pause)
+            self.app.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
 
     def _note_error(self, what: str, text: str) -> float:
         """Log an error (in full only the first few a minute); the pause a crash loop needs."""

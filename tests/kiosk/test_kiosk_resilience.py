@@ -73,7 +73,7 @@ def test_an_exception_in_the_loop_itself_restarts_at_the_title(kiosk):
 def test_a_crash_loop_is_logged_in_one_line_each_and_waits_longer_and_longer(kiosk, monkeypatch):
     app, drive = kiosk(raise_errors=False)
     pauses = []
-    monkeypatch.setattr(controller.time, "sleep", pauses.append)
+    monkeypatch.setattr(app.stop, "sleep", pauses.append)
     for _ in range(controller.CRASH_LOOP + 2):
         app.kiosk.scene_error("Traceback (most recent call last):\nRuntimeError: again\n")
     log = app.log_path.read_text(encoding="utf-8")
