@@ -56,6 +56,7 @@ class Options:
     kiosk: bool = False  # the unattended station (game.kiosk); see the README
     kiosk_config: Path | None = None  # default: kiosk.toml in the data folder
     replay: Path | None = None  # a replay file to watch at once (--replay)
+    supervise: bool = False  # --supervise: game.kiosk.supervisor runs the kiosk as a child
 
 
 class App:

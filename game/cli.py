@@ -97,13 +97,19 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="the kiosk configuration (default: kiosk.toml in the data folder)",
     )
+    k.add_argument(
+        "--supervise",
+        action="store_true",
+        help="with --kiosk: run the kiosk as a child process and restart it after a crash",
+    )
     return p
 
 
 def check_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Kiosk mode runs the menus and attract mode itself: no direct game, no exit at the end."""
-    if args.kiosk_config is not None and not args.kiosk:
-        parser.error("--kiosk-config needs --kiosk")
+    for flag in ("kiosk_config", "supervise"):
+        if getattr(args, flag) not in (None, False) and not args.kiosk:
+            parser.error(f"--{flag.replace('_', '-')} needs --kiosk")
     if not args.kiosk:
         return
     for flag in ("game", "exit_when_over", "replay"):
@@ -209,11 +215,18 @@ def parse_args(argv: list[str] | None = None):  # -> game.app.Options
         kiosk=args.kiosk,
         kiosk_config=args.kiosk_config,
         replay=args.replay,
+        supervise=args.supervise,
     )
 
 
 def main(argv: list[str] | None = None) -> int:
-    options = parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    options = parse_args(argv)  # the supervisor checks the flags too: its child gets them
+    if options.supervise:
+        from game.kiosk.supervisor import supervise
+        from game.persist.paths import data_dir
+
+        return supervise(argv, data_dir(options.data_dir))
     from game.app import run
 
     return run(options)

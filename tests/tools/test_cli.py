@@ -113,6 +113,7 @@ BAD_FLAGS = {
         ("--kiosk --kiosk-config {missing}", "--kiosk-config {missing}: no such file"),
         ("--kiosk --kiosk-config {dir}", "is a folder, not a file"),
     ],
+    "--supervise": [("--supervise", "--supervise needs --kiosk")],
 }
 CASES = [(flag, argv, message) for flag, cases in BAD_FLAGS.items() for argv, message in cases]
 
