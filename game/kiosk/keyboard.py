@@ -57,12 +57,14 @@ class KeyboardScene(UIScene):
         self.ring.move(0)
 
     # ---- typing -------------------------------------------------------------------------------
-    def add(self, letter: str) -> None:
+    def add(self, letter: str, as_typed: bool = False) -> None:
+        """A key's letter, a capital where a word starts; ``as_typed``: from a physical keyboard,
+        whose shift key already chose."""
         if self.selected:
-            self.text, self.selected, self.capital = "", False, True
+            self.text, self.selected = "", False
         if len(self.text) >= MAX_NAME:
             return
-        self.text += upper(letter) if self.capital else letter
+        self.text += upper(letter) if self.capital and not as_typed else letter
         self.capital = letter == " "  # a new word starts with a capital
         self._refresh()
 
@@ -169,7 +171,7 @@ class KeyboardScene(UIScene):
         if event.type == pygame.TEXTINPUT:
             for letter in event.text:
                 if letter.isprintable():
-                    self.add(letter)
+                    self.add(letter, as_typed=True)
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
             self.delete()
 

@@ -42,6 +42,16 @@ def test_tapping_a_name_opens_the_keyboard_and_typing_replaces_the_default(kiosk
     assert setup.seats[0].name == "Anna" and setup.name_entries[0].text == "Anna"
 
 
+def test_the_shift_key_chooses_the_case_of_the_next_letter(kiosk):
+    app, drive = kiosk()
+    setup, keyboard = open_keyboard(app, drive)
+    drive.tap(keyboard.shift_key.rect.center)  # lower case for the first letter
+    tap_keys(drive, keyboard, "x")
+    drive.tap(keyboard.shift_key.rect.center)
+    tap_keys(drive, keyboard, "yz")
+    assert keyboard.text == "xYz"
+
+
 def test_a_second_word_starts_with_a_capital_too(kiosk):
     app, drive = kiosk()
     setup, keyboard = open_keyboard(app, drive, seat=1)
@@ -92,11 +102,15 @@ def test_a_name_stops_at_the_limit(kiosk):
 def test_a_physical_keyboard_types_too_and_enter_is_done(kiosk):
     app, drive = kiosk()
     setup, keyboard = open_keyboard(app, drive)
-    drive.post(pygame.TEXTINPUT, text="Zoë")
+    drive.post(pygame.TEXTINPUT, text="de Vries")  # as typed: its shift key chose
     drive.frames(2)
-    assert keyboard.text == "Zoë"
+    assert keyboard.text == "de Vries"
+    drive.key(pygame.K_BACKSPACE)
+    drive.post(pygame.TEXTINPUT, text="ë")
+    drive.frames(2)
+    assert keyboard.text == "de Vrieë"
     drive.key(pygame.K_RETURN)
-    assert drive.top == "setup" and setup.seats[0].name == "Zoë"
+    assert drive.top == "setup" and setup.seats[0].name == "de Vrieë"
 
 
 def test_up_and_down_move_between_rows_for_a_gamepad(kiosk):
