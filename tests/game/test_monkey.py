@@ -57,6 +57,9 @@ MIXED = GameConfig("bergruft", "standard", seats("human", "easy", "normal"), see
 KAPHOORN = GameConfig(
     "kaphoorn", "standard", seats("human", "human", "easy"), seed=3, options={"rounds": 6}
 )
+# Under an overlay that almost any input closes (pause, "Still playing?") the game is started
+# again and again: people only, so that is not a bot process started each time.
+KAPHOORN_PEOPLE = GameConfig("kaphoorn", "standard", seats("human", "human", "human"), seed=6)
 NANUUK_INTRO = GameConfig("nanuuk", "intro", seats("human", "human"), seed=4)
 NANUUK_FULL = GameConfig("nanuuk", "full", seats("human", "easy", "human"), seed=5)
 OUTCOME = {
@@ -122,13 +125,17 @@ STARTS = [
     Start("nanuuk", opens(("nanuuk", {"config": NANUUK_FULL})), share=0.5, id="nanuuk-full"),
     Start("nanuuk_editor", opens(("nanuuk_editor", {"players": 3}))),
     Start("handoff", opens(("bergruft", {"config": TWO_HUMANS}), ("handoff", handoff_data))),
-    Start("pause", opens(("kaphoorn", {"config": KAPHOORN}), ("pause", {"game": "kaphoorn"}))),
+    Start(
+        "pause", opens(("kaphoorn", {"config": KAPHOORN_PEOPLE}), ("pause", {"game": "kaphoorn"}))
+    ),
     Start("library", opens(("library", {"tab": "replays"}))),
     Start("replay", opens(("title", {}), ("replay", lambda: {"record": finished(TWO_HUMANS, 1)}))),
     Start("title", opens(("title", {})), kiosk=True, share=0.5),
     Start("setup", opens(("setup", {"game": "kaphoorn"})), kiosk=True, share=1 / 3),
     Start("kiosk_attract", opens(("kiosk_attract", {})), kiosk=True),
-    Start("kiosk_still", opens(("bergruft", {"config": MIXED}), ("kiosk_still", {})), kiosk=True),
+    Start(
+        "kiosk_still", opens(("bergruft", {"config": TWO_HUMANS}), ("kiosk_still", {})), kiosk=True
+    ),
     Start("kiosk_pin", opens(("title", {}), ("kiosk_pin", {})), kiosk=True),
     Start("kiosk_admin", opens(("title", {})), kiosk=True),  # through the PIN, see below
     Start(
