@@ -22,10 +22,12 @@ from game import i18n
 from game.input.intents import InputMapper, Intent, Kind
 from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir
+from game.persist.settings import Damaged as SettingsProblem
 from game.persist.settings import Settings, load_settings, save_settings
 from game.render import theme
 from game.scenes.base import SceneManager
 from game.session import GameConfig
+from game.stop import StopRequest
 
 if TYPE_CHECKING:
     from game.kiosk.controller import Kiosk
@@ -54,6 +56,7 @@ class Options:
     kiosk: bool = False  # the unattended station (game.kiosk); see the README
     kiosk_config: Path | None = None  # default: kiosk.toml in the data folder
     replay: Path | None = None  # a replay file to watch at once (--replay)
+    supervise: bool = False  # --supervise: game.kiosk.supervisor runs the kiosk as a child
 
 
 class App:
@@ -61,25 +64,26 @@ class App:
         self.options = options
         self.data_dir = data_dir(options.data_dir)
         self.log_path = setup_logging(self.data_dir)
-        self.settings, problem = load_settings(self.data_dir)
+        self.settings, settings_problem = load_settings(self.data_dir)
         i18n.set_language(options.language or self.settings.language)
         _apply_access(self.settings)
         self.messages: list[tuple[str, float]] = []  # (text, seconds left): toasts on top
-        if problem:
-            LOG.warning("settings: %s", problem)
-            self.toast(i18n.tr("settings.corrupt", kept_as=problem.kept_as), 8.0)
+        if settings_problem and not options.kiosk:  # a kiosk tells its operator, not visitors
+            LOG.warning("settings: %s", settings_problem)
+            self.toast(_settings_message(settings_problem), 8.0)
         self.kiosk: Kiosk | None = None
         self.kiosk_config: KioskConfig | None = None
         kiosk_problem = None
         if options.kiosk:
             from game.persist.kiosk_config import load_kiosk_config
 
-            os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")  # before SDL starts
+            _kiosk_hints()
             self.kiosk_config, kiosk_problem = load_kiosk_config(
                 self.data_dir, options.kiosk_config
             )
             max_bytes = round(self.kiosk_config.max_log_mb * 1024 * 1024)
             self.log_path = setup_logging(self.data_dir, max_bytes)
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # ours take them (game.stop)
         pygame.init()
         _init_controllers()
         pygame.display.set_caption("Speltafel")
@@ -97,10 +101,11 @@ class App:
         if self.kiosk_config is not None:
             from game.kiosk.controller import Kiosk
 
-            self.kiosk = Kiosk(self, self.kiosk_config, kiosk_problem)
+            self.kiosk = Kiosk(self, self.kiosk_config, kiosk_problem, settings_problem)
         self.ambience: str | None = None  # the game whose ambient loop plays (its scene's)
         self.audio = _open_audio(self.settings.volume)
         self.running = False
+        self.stop = StopRequest()  # SIGTERM, SIGINT, ...: the run ends cleanly at the next frame
         self.accumulator = 0.0
         self.exit_code = 0
         self.game_time = 0.0
@@ -125,7 +130,9 @@ class App:
         if not 0 <= wanted < count:
             LOG.warning("kiosk: there is no display %d (%d found); using display 0", wanted, count)
             wanted = 0
-        return pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=wanted)
+        window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=wanted)
+        pygame.event.set_grab(True)  # with SDL_GRAB_KEYBOARD: Alt+Tab, Super stay in the kiosk
+        return window
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -227,6 +234,16 @@ class App:
         self.running = True
 
     def run(self) -> int:
+        """The loop until a quit (in kiosk mode: the admin's), --quit-after or the operating
+        system's stop; then everything is closed properly and the exit code returned."""
+        self.stop.install()
+        try:
+            return self._run()
+        finally:
+            self.stop.finished.set()
+            self.stop.restore()
+
+    def _run(self) -> int:
         try:
             self.start()
         except Exception:
@@ -236,7 +253,7 @@ class App:
             self.kiosk.fatal(traceback.format_exc())
         last = time.perf_counter()
         clock = pygame.time.Clock()
-        while self.running:
+        while self.running and not self.stop.requested:
             now = time.perf_counter()
             try:
                 self.frame(now - last)
@@ -392,6 +409,40 @@ class SharedThemeUIManager(pygame_gui.UIManager):
         if key not in themes:
             themes[key] = super().create_new_theme(theme_path)
         return themes[key]
+
+
+# the settings screen's label of each key, for "these are back to their defaults: ..."
+SETTING_LABELS = {
+    "language": "settings.language",
+    "fullscreen": "settings.fullscreen",
+    "volume": "settings.volume",
+    "muted": "settings.mute",
+    "animation_speed": "settings.speed",
+    "high_contrast": "settings.high_contrast",
+    "ui_scale": "settings.ui_scale",
+    "reduced_motion": "settings.reduced_motion",
+}
+
+
+def _settings_message(problem: SettingsProblem) -> str:
+    """What the player reads about a settings file that could not be used as it was."""
+    if problem.kept_as:
+        return i18n.tr("settings.corrupt", kept_as=problem.kept_as)
+    if problem.keys:
+        names = ", ".join(i18n.tr(SETTING_LABELS[k]) for k in problem.keys)
+        return i18n.tr("settings.values_reset", names=names)
+    return i18n.tr("settings.unreadable", detail=problem.reason)
+
+
+def _kiosk_hints() -> None:
+    """SDL hints of kiosk mode, read when SDL starts: Alt+F4 closes nothing on Windows; a grab
+    takes the keyboard too, so the system does not get Alt+Tab or the Super key where SDL can
+    keep them (X11, Windows; not Ctrl+Alt+Del, nor on Wayland); losing the focus anyway does
+    not minimise the fullscreen kiosk."""
+    os.environ.setdefault("SDL_WINDOWS_NO_CLOSE_ON_ALT_F4", "1")
+    os.environ.setdefault("SDL_GRAB_KEYBOARD", "1")
+    os.environ.setdefault("SDL_ALLOW_ALT_TAB_WHILE_GRABBED", "0")
+    os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
 
 
 def _apply_access(settings: Settings) -> None:

@@ -1,13 +1,20 @@
-"""The command line (documented in the README): parse flags into ``Options`` and run."""
+"""The command line (documented in the README): parse flags into ``Options`` and run.
+
+Every flag is checked at the door: a wrong value or combination, a path that will not do, gets
+one line saying what is wrong and exit code 2, before a window opens.
+"""
 
 from __future__ import annotations
 
 import argparse
+import math
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 from game.i18n import LANGUAGES
+from game.persist.paths import data_folder_problem, file_problem, output_file_problem
 from game.rules.base import GAME_IDS
 from game.session import BUILT_GAMES, GameConfig, Seat, new_seed, parse_option, parse_players
 
@@ -31,13 +38,21 @@ def _positive(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be greater than 0")
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a number greater than 0")
     return value
 
 
+class Parser(argparse.ArgumentParser):
+    """Refuses in one line (what is wrong, and where the flags are listed), not argparse's
+    usage block: a kiosk's start-up log or a shell script then says exactly what to fix."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (--help lists the flags)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = Parser(
         prog="python main.py",
         description="Speltafel: Nanuuk!, Kap Hoorn and Der Berg ruft on one screen.",
     )
@@ -81,18 +96,46 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="PATH",
         help="the kiosk configuration (default: kiosk.toml in the data folder)",
     )
+    k.add_argument(
+        "--supervise",
+        action="store_true",
+        help="with --kiosk: run the kiosk as a child process and restart it after a crash",
+    )
     return p
 
 
 def check_kiosk(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
     """Kiosk mode runs the menus and attract mode itself: no direct game, no exit at the end."""
-    if args.kiosk_config is not None and not args.kiosk:
-        parser.error("--kiosk-config needs --kiosk")
+    for flag in ("kiosk_config", "supervise"):
+        if getattr(args, flag) not in (None, False) and not args.kiosk:
+            parser.error(f"--{flag.replace('_', '-')} needs --kiosk")
     if not args.kiosk:
         return
     for flag in ("game", "exit_when_over", "replay"):
         if getattr(args, flag):
             parser.error(f"--{flag.replace('_', '-')} cannot be used with --kiosk")
+
+
+def check_paths(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """The paths must do what they are for; see ``game.persist.paths``."""
+    checks = (
+        ("--data-dir", args.data_dir, data_folder_problem),
+        ("--kiosk-config", args.kiosk_config, file_problem),
+        ("--replay", args.replay, file_problem),
+        ("--screenshot", args.screenshot, output_file_problem),
+    )
+    for flag, path, check in checks:
+        problem = check(path) if path is not None else None
+        if problem is not None:
+            parser.error(f"{flag} {path}: {problem}")
+
+
+def check_running(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Flags that would make no sense together."""
+    if args.exit_when_over and args.game is None:
+        parser.error("--exit-when-over needs --game (only a game comes to an end)")
+    if args.fullscreen and args.size is not None:
+        parser.error("--size gives a window; it cannot be used with --fullscreen")
 
 
 def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> GameConfig | None:
@@ -112,16 +155,23 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
     rules = rules_for(args.game)
     try:
         variant = rules.variant(args.variant or rules.variants()[0].id)
-        default = ",".join(["human"] + ["ai:normal"] * (variant.min_players - 1))
+    except ValueError as exc:
+        parser.error(f"--variant {args.variant}: {exc}")
+    default = ",".join(["human"] + ["ai:normal"] * (variant.min_players - 1))
+    try:
         seats = parse_players(args.players or default)
+    except ValueError as exc:
+        parser.error(f"--players {args.players}: {exc}")
+    try:
         options = dict(parse_option(o) for o in args.option)
     except ValueError as exc:
-        parser.error(str(exc))
+        parser.error(f"--option: {exc}")
     known = {o.key for o in variant.options}
     for key in options:
         if key not in known:
             parser.error(
-                f"unknown option {key!r} for {args.game} {variant.id} (known: {sorted(known)})"
+                f"--option {key}: unknown option for {args.game} {variant.id} "
+                f"(known: {sorted(known)})"
             )
     if not variant.min_players <= len(seats) <= variant.max_players:
         parser.error(
@@ -132,7 +182,7 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
     try:  # the rules check the option values and their combination (e.g. Nanuuk! bear-hunt d)
         rules.new_game(variant.id, [s.name for s in seats], seed=seed, options=options)
     except ValueError as exc:
-        parser.error(str(exc))
+        parser.error(f"--option: {exc}")
     from game.render.theme import seat_colours
 
     colours = [c for c, _ in seat_colours()]
@@ -148,8 +198,11 @@ def parse_args(argv: list[str] | None = None):  # -> game.app.Options
     check_kiosk(args, parser)
     if args.replay is not None and args.game is not None:
         parser.error("--replay cannot be used with --game")
+    check_running(args, parser)
+    config = game_config(args, parser)
+    check_paths(args, parser)  # last: it makes a missing data folder
     return Options(
-        game=game_config(args, parser),
+        game=config,
         speed=args.speed,
         exit_when_over=args.exit_when_over,
         screenshot=args.screenshot,
@@ -161,11 +214,18 @@ def parse_args(argv: list[str] | None = None):  # -> game.app.Options
         kiosk=args.kiosk,
         kiosk_config=args.kiosk_config,
         replay=args.replay,
+        supervise=args.supervise,
     )
 
 
 def main(argv: list[str] | None = None) -> int:
-    options = parse_args(argv)
+    argv = sys.argv[1:] if argv is None else argv
+    options = parse_args(argv)  # the supervisor checks the flags too: its child gets them
+    if options.supervise:
+        from game.kiosk.supervisor import supervise
+        from game.persist.paths import data_dir
+
+        return supervise(argv, data_dir(options.data_dir))
     from game.app import run
 
     return run(options)

@@ -5,3 +5,12 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+def pytest_addoption(parser):
+    parser.addoption(
+        "--full",
+        action="store_true",
+        help="the full long runs: the monkey's 100,000 events per scene and the kiosk soak's "
+        "8 hours of attract mode (CI runs their short versions); see the README",
+    )

@@ -1,13 +1,16 @@
 """The kiosk's admin menu (quit, settings, statistics, reset statistics) and its PIN pad.
 
-The admin menu opens by holding the configured key chord, or after the four corner taps and the
-PIN on a touch screen (``PinScene``). The statistics are those of ``game.persist.stats``:
-visitor games per game and variant, and the totals with the number of demo games shown.
+Holding the configured key chord or the four corner taps open the PIN pad (``PinScene``); the
+right PIN opens the admin menu (``game.kiosk.gate`` backs off after wrong ones). Every action in
+the menu is logged. The statistics are those of ``game.persist.stats``: visitor games per game
+and variant, and the totals with the number of demo games shown.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
+import math
 from typing import Any
 
 import pygame
@@ -20,6 +23,7 @@ from game.scenes.menukit import draw_heading, game_title, go_back
 from game.scenes.ui import UIScene
 
 CONFIRM_SECONDS = 5.0
+PROBLEM_COLOUR = (255, 190, 120)
 TABLE = pygame.Rect(640, 190, 1220, 740)
 ROW_H = 58
 MAX_ROWS = 9
@@ -32,6 +36,12 @@ COLUMNS = (  # key in the summary, header key, width
     ("won_by_humans", "kiosk.admin.col_humans", 120),
     ("won_by_ai", "kiosk.admin.col_ai", 120),
 )
+
+
+def changes(before: Any, after: Any) -> str:
+    """``volume 0.7 -> 0.5, muted False -> True``: what changed between two settings."""
+    old, new = dataclasses.asdict(before), dataclasses.asdict(after)
+    return ", ".join(f"{k} {old[k]!r} -> {new[k]!r}" for k in old if old[k] != new[k])
 
 
 def duration_text(seconds: float | None) -> str:
@@ -50,6 +60,7 @@ class AdminScene(UIScene):
     def enter(self, **data: Any) -> None:
         self.clock = 0.0
         self.confirm_until = -1.0
+        self.settings_before: Any = None  # the settings when the admin opened them
         self.build()
         self.ring.move(0)
         self.refresh()
@@ -67,6 +78,11 @@ class AdminScene(UIScene):
     def resume(self) -> None:
         super().resume()
         self.refresh()
+        before, self.settings_before = self.settings_before, None
+        if before is not None and before != self.app.settings:
+            LOG.info(
+                "kiosk: the admin changed the settings: %s", changes(before, self.app.settings)
+            )
 
     @property
     def confirming(self) -> bool:
@@ -91,14 +107,18 @@ class AdminScene(UIScene):
         )  # fmt: skip
 
     def back(self) -> None:
+        LOG.info("kiosk: the admin went back to the kiosk")
         go_back(self.app)
 
     def settings(self) -> None:
+        LOG.info("kiosk: the admin opened the settings")
+        self.settings_before = self.app.settings
         self.app.scenes.push("settings")
 
     def reset(self) -> None:
         """The first press asks to press again; the second, within a few seconds, resets."""
         if not self.confirming:
+            LOG.info("kiosk: the admin asked to reset the statistics")
             self.confirm_until = self.clock + CONFIRM_SECONDS
             self.reset_button.set_text(tr("kiosk.admin.reset_confirm"))
             return
@@ -190,23 +210,25 @@ class AdminScene(UIScene):
                 theme.text(surface, shown, (x + width // 2, y), 32, theme.WHITE, bold, "center")
             x += width
 
+    def footer_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The operator's notes under the menu: damaged files first (two at most, in the
+        warning colour), then where the log is, then how to export if there is room."""
+        problems = list(self.kiosk.problems) if self.kiosk is not None else []
+        if len(problems) > 2:
+            problems[1:] = [tr("kiosk.admin.more_problems", n=len(problems) - 1)]
+        lines = [(text, PROBLEM_COLOUR) for text in problems]
+        lines.append((tr("kiosk.admin.log", path=str(self.app.log_path)), theme.MUTED))
+        if len(lines) < 3:
+            lines.append((tr("kiosk.admin.export"), theme.MUTED))
+        return lines
+
     def _draw_footer(self, surface: pygame.Surface) -> None:
-        lines = []
-        kiosk = self.kiosk
-        if kiosk is not None:
-            lines += kiosk.problems
-        lines.append(tr("kiosk.admin.log", path=str(self.app.log_path)))
-        lines.append(tr("kiosk.admin.export"))
-        y = 960
-        for line in lines[-3:]:
-            text = theme.fit(line, 26, 1800)
-            theme.text(surface, text, (60, y), 26, theme.MUTED)
-            y += 36
+        for i, (line, colour) in enumerate(self.footer_lines()):
+            theme.text(surface, theme.fit(line, 26, 1800), (60, 960 + 36 * i), 26, colour)
 
 
 PIN_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
 KEY_W, KEY_H, KEY_GAP = 200, 112, 20
-MAX_TRIES = 3
 ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 DIGIT_KEYS = {
     **{getattr(pygame, f"K_{d}"): str(d) for d in range(10)},
@@ -214,15 +236,26 @@ DIGIT_KEYS = {
 }
 
 
+def clock_text(seconds: float) -> str:
+    minutes, secs = divmod(math.ceil(seconds), 60)
+    return f"{minutes}:{secs:02d}"
+
+
 class PinScene(UIScene):
-    """The admin PIN after the four corner taps: a big digit pad (keys work too)."""
+    """The admin PIN, whatever opened the pad: a big digit pad (keys work too). The kiosk's
+    gate checks each PIN and locks the pad for a while after too many wrong ones."""
 
     def enter(self, **data: Any) -> None:
         self.entered = ""
-        self.tries = 0
         self.wrong = False
         self.build()
         self.ring.move(0)
+
+    @property
+    def wait_s(self) -> float:
+        """How long the pad is still locked (0: it takes a PIN)."""
+        kiosk = self.app.kiosk
+        return kiosk.gate.wait_s() if kiosk is not None else 0.0
 
     def build(self) -> None:
         cx = theme.LOGICAL_SIZE[0] // 2
@@ -242,6 +275,8 @@ class PinScene(UIScene):
         self.cancel_button = self.button(cancel, tr("kiosk.pin.cancel"), self.back)
 
     def press(self, key: str) -> None:
+        if self.wait_s > 0:
+            return  # locked: the digits are not even collected
         if key == "del":
             self.entered = self.entered[:-1]
         elif key == "ok":
@@ -252,20 +287,19 @@ class PinScene(UIScene):
 
     def check(self) -> None:
         kiosk = self.app.kiosk
-        pin = kiosk.config.admin_pin if kiosk is not None else ""
-        if pin and self.entered == pin:
-            LOG.info("kiosk: admin PIN accepted")
-            self.app.scenes.replace("kiosk_admin")
-            return
-        self.tries += 1
-        self.entered = ""
-        self.wrong = True
-        LOG.info("kiosk: a wrong admin PIN (%d of %d)", self.tries, MAX_TRIES)
-        self.app.sound("bad")
-        if self.tries >= MAX_TRIES:
+        if kiosk is None:
             go_back(self.app)
+            return
+        verdict = kiosk.gate.try_pin(self.entered)
+        self.entered = ""
+        if verdict.admitted:
+            kiosk.open_admin()
+            return
+        self.wrong = True
+        self.app.sound("bad")
 
     def back(self) -> None:
+        LOG.info("kiosk: the PIN pad was closed")
         go_back(self.app)
 
     def handle(self, intent: Intent) -> None:
@@ -289,7 +323,12 @@ class PinScene(UIScene):
         box = pygame.Rect(0, 0, 760, 90)
         box.midtop = (cx, 200)
         theme.panel(surface, box, (16, 24, 40, 220), 20)
-        if self.wrong and not self.entered:
+        wait = self.wait_s
+        if wait > 0:
+            note = tr("kiosk.pin.locked", time=clock_text(wait))
+            room = box.inflate(-30, -10)
+            theme.text_in(surface, note, room, 32, (255, 140, 120), True, 2, "center", True)
+        elif self.wrong and not self.entered:
             theme.text(surface, tr("kiosk.pin.wrong"), box.center, 36, (255, 140, 120), True,
                        "center")  # fmt: skip
         else:

@@ -8,9 +8,12 @@ a "Touch to play" banner). Every timer counts game time, so ``--speed`` shortens
   playing?"; no answer within ``still_playing_s`` abandons the game and returns to the title;
 - on any other screen (picker, set-up, results, admin), ``idle_in_game_s`` returns to the title.
 
-Visitors cannot leave: the window's close, Alt+F4 and F11 are swallowed here, and the menus
-offer no quit. The admin menu opens by holding the ``admin_keys`` chord for ``admin_hold_s``, or
-on a touch screen by tapping the four corners clockwise from the top left, then the PIN.
+Visitors cannot leave: the window's close, Alt+F4, the quit request other shortcuts send (Cmd+Q,
+a desktop's Ctrl+Q) and F11 are swallowed here, Alt+Tab is kept from the system where SDL can
+grab the keyboard (fullscreen), and the menus offer no quit. Holding the
+``admin_keys`` chord for ``admin_hold_s``, or tapping the four corners clockwise from the top
+left, opens the PIN pad; only the right PIN opens the admin menu (``game.kiosk.gate``), and the
+admin menu refuses to open any other way. Every entry and every admin action is logged.
 
 A scene's exception returns to the title with the traceback in the log; an error in the loop
 itself does too (``fatal``). Repeated errors are logged in one line each, and a crash loop
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import gc
 import math
+import sys
 import time
 from collections import deque
 from functools import lru_cache
@@ -32,8 +36,10 @@ from game import i18n
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.kiosk.attract import DemoRotation
+from game.kiosk.gate import Gate
 from game.persist.kiosk_config import Damaged, KioskConfig
 from game.persist.log import LOG
+from game.persist.settings import Damaged as SettingsProblem
 from game.persist.stats import Stats
 from game.render import theme
 from game.render.flags import draw_flag
@@ -102,16 +108,24 @@ def corner_of(pos: tuple[int, int]) -> str | None:
 class Kiosk:
     """Kiosk mode of one App: made by the App when ``Options.kiosk`` is set."""
 
-    def __init__(self, app: App, config: KioskConfig, problem: Damaged | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        config: KioskConfig,
+        problem: Damaged | None = None,
+        settings_problem: SettingsProblem | None = None,
+    ) -> None:
         self.app = app
         self.config = config
         self.mode = "visitor"
         self.clock = 0.0  # game seconds since the kiosk started
         self.idle = 0.0  # game seconds since the last human input
         self.rotation = DemoRotation(config)
-        self.problems: list[str] = []
+        self.problems: list[str] = []  # for the operator: the admin menu shows them
         if problem is not None:
-            self._report(problem, "kiosk.config_damaged")
+            self._report(problem, "kiosk.config_keys" if problem.keys else "kiosk.config_damaged")
+        if settings_problem is not None:
+            self._report(settings_problem, "kiosk.settings_damaged")
         self.stats, stats_problem = Stats.open(app.data_dir)
         if stats_problem is not None:
             self._report(stats_problem, "kiosk.stats_damaged")
@@ -129,6 +143,8 @@ class Kiosk:
         self.fired = False
         self.corner_step = 0
         self.corner_at = 0.0
+        self.gate = Gate(config.admin_pin, lambda: self.clock)
+        self._admitting = False  # open_admin() took the gate's pass: the admin scene may open
         # input that woke the kiosk up is not also a click on the title
         self._swallow = False
         self.quit_requested = False
@@ -140,6 +156,8 @@ class Kiosk:
         self._show_pointer(False)  # hidden until a real mouse moves
         if pygame.display.get_init():
             pygame.display.set_allow_screensaver(False)
+            if sys.platform == "win32":  # the end of the session comes as a window message
+                pygame.event.set_allowed(pygame.SYSWMEVENT)
 
     # ---- what the App asks ----------------------------------------------------------------
     @property
@@ -156,9 +174,10 @@ class Kiosk:
         return self.attract and not self.config.attract_sound
 
     def may_stop(self) -> bool:
-        """Only the admin's quit or ``--quit-after`` end a kiosk run."""
+        """Only the admin's quit, ``--quit-after`` or the operating system end a kiosk run."""
         limit = self.app.options.quit_after
-        return self.quit_requested or (limit is not None and self.app.game_time >= limit)
+        timed_out = limit is not None and self.app.game_time >= limit
+        return self.quit_requested or timed_out or self.app.stop.requested
 
     # ---- input ------------------------------------------------------------------------------
     def raw_event(self, event: pygame.event.Event) -> bool:
@@ -185,6 +204,8 @@ class Kiosk:
         elif kind == pygame.WINDOWCLOSE:
             self._quit_attempt("window close")
             return True
+        elif kind == pygame.SYSWMEVENT:
+            return self.app.stop.session_ending(event)  # Windows: logoff or shutdown
         return False
 
     def intercept(self, intent: Intent) -> bool:
@@ -235,7 +256,7 @@ class Kiosk:
         self.corner_at = self.clock
         if self.corner_step == len(CORNERS):
             self.corner_step = 0
-            self.open_pin()
+            self.open_pin("the corner taps")
 
     # ---- the step -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -277,7 +298,7 @@ class Kiosk:
             self.hold += dt
             if self.hold >= self.config.admin_hold_s and not self.fired:
                 self.fired = True
-                self.open_admin()
+                self.open_pin("the key chord")
         else:
             self.hold = 0.0
             self.fired = False
@@ -330,20 +351,27 @@ class Kiosk:
         i18n.set_language(self.app.options.language or self.app.settings.language)
 
     def open_admin(self) -> None:
+        """The admin menu, after the right PIN only: without the gate's pass, the PIN pad."""
         top = self.app.scenes.top
         if top is not None and top.name == "kiosk_admin":
             return
+        if not self.gate.take_pass():
+            LOG.warning("kiosk: the admin menu was asked for without the PIN")
+            self.open_pin("a request without the PIN")
+            return
         LOG.info("kiosk: admin menu opened")
+        self._admitting = True
         if self.attract:
             self.stop_attract()
         elif top is not None and top.name == "kiosk_pin":
             self.app.scenes.pop()
         self.app.scenes.push("kiosk_admin")
 
-    def open_pin(self) -> None:
+    def open_pin(self, how: str) -> None:
         top = self.app.scenes.top
         if top is not None and top.name in ADMIN_SCENES:
             return
+        LOG.info("kiosk: the PIN pad opened (%s)", how)
         if self.attract:
             self.stop_attract()
         self.app.scenes.push("kiosk_pin")
@@ -356,6 +384,8 @@ class Kiosk:
 
     # ---- statistics ---------------------------------------------------------------------------
     def scene_entered(self, scene: Scene) -> None:
+        if scene.name == "kiosk_admin":
+            self._guard_admin()
         if scene.name == "results":
             self.results_clock = 0.0
         config = getattr(scene, "config", None)
@@ -370,6 +400,13 @@ class Kiosk:
             return  # statistics are about visitors
         row = self.stats.started(config.game, config.variant, kinds, attract=self.attract)
         self.rows[id(scene)] = row
+
+    def _guard_admin(self) -> None:
+        """The admin scene opens only through ``open_admin``, i.e. after the right PIN."""
+        if not self._admitting:
+            LOG.warning("kiosk: the admin menu opened without the PIN; closed at once")
+            self.app.scenes.pop()
+        self._admitting = False
 
     def scene_left(self, scene: Scene) -> None:
         if scene.name in PLAY_SCENES:
@@ -397,11 +434,10 @@ class Kiosk:
             self.scene_left(scene)
         self.stats.close()
 
-    def _report(self, problem: Damaged, key: str) -> None:
+    def _report(self, problem: object, key: str) -> None:
+        """A damaged file: in the log and the admin menu; visitors see nothing of it."""
         LOG.warning("kiosk: %s", problem)
-        text = tr(key, detail=str(problem))
-        self.problems.append(text)
-        self.app.toast(text, 15.0)
+        self.problems.append(tr(key, detail=str(problem)))
 
     # ---- errors -------------------------------------------------------------------------------
     def scene_error(self, text: str) -> None:
@@ -412,7 +448,7 @@ class Kiosk:
             self.app.toast(message, 5.0)
         self.recover()
         if pause:
-            time.sleep(pause)
+            self.app.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
 
     def fatal(self, text: str) -> None:
         """The loop itself raised (drawing, the display): log it and start again."""
@@ -420,7 +456,7 @@ class Kiosk:
         self._reopen_display()
         self.recover()
         if pause:
-            time.sleep(pause)
+            self.app.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
 
     def _note_error(self, what: str, text: str) -> float:
         """Log an error (in full only the first few a minute); the pause a crash loop needs."""

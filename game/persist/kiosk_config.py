@@ -1,12 +1,14 @@
 """The kiosk configuration, ``kiosk.toml`` in the data folder (``python main.py --kiosk``).
 
 The operator of a game event edits this file by hand, so every key is checked (type, range, known
-games, variants, AI levels, languages, key names) and an unknown key is an error too: a typo must
-not silently fall back to a default nobody notices. The rule on any problem is the simplest one to
-explain: the defaults are used for the *whole* configuration, the file is kept as
-``kiosk.toml.bad`` (never silently overwritten) and the problem, naming the key, is reported.
-A missing file is not a problem: it gives the defaults. ``kiosk.example.toml`` in the repository
-is ``KioskConfig().to_toml()``: every key with its default and what it means.
+games, variants, AI levels, languages, key names) and an unknown key is reported too: a typo must
+not silently fall back to a default nobody notices. The file is the operator's: it is never
+moved, renamed or written. A wrong value gives the default for that key only (a wrong list of one
+game's variants, that game's default list), and an unknown key is ignored; a file that cannot be
+read as a whole (not TOML, not UTF-8, no access) gives the defaults for every key. Either way the
+problem, naming the key, goes to the log and the admin menu, never to the visitors' screens. A
+missing file is not a problem: it gives the defaults. ``kiosk.example.toml`` in the repository is
+``KioskConfig().to_toml()``: every key with its default and what it means.
 """
 
 from __future__ import annotations
@@ -15,12 +17,11 @@ import json
 import re
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any
 
 from game.i18n import LANGUAGES
-from game.persist.paths import keep_bad
 from game.session import AI_LEVELS, BUILT_GAMES
 
 KIOSK_FILE = "kiosk.toml"
@@ -82,9 +83,9 @@ class KioskConfig:
 
 HEADER = """\
 # Speltafel kiosk configuration (python main.py --kiosk), read from kiosk.toml in the data
-# folder. Every key is optional; a missing key keeps the default shown here. A wrong value or an
-# unknown key makes the kiosk use the defaults for everything, keep the file as kiosk.toml.bad
-# and say which key was wrong (also in speltafel.log).
+# folder. Every key is optional; a missing key keeps the default shown here. A wrong value keeps
+# the default of that key only and an unknown key is ignored; the admin menu and speltafel.log
+# name them. Speltafel never changes, moves or renames this file.
 """
 
 DOCS: dict[str, str] = {
@@ -150,14 +151,17 @@ def _toml_value(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Damaged:
-    """A data file that could not be used: which, why, and where it was kept (log, admin screen).
+    """A data file that could not be used as it was: which, why, where it was kept (the log, the
+    admin screen).
 
-    ``kept_as`` is the full path of the ``*.bad`` copy, or "" when nothing was moved aside.
+    ``kept_as`` is the full path of the ``*.bad`` copy, or "" when nothing was moved aside;
+    ``keys`` names the keys that fell back to their defaults when the rest of the file was used.
     """
 
     file: str
     reason: str
     kept_as: str = ""
+    keys: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         where = f"; kept as {self.kept_as}" if self.kept_as else ""
@@ -165,31 +169,34 @@ class Damaged:
 
 
 class KioskConfigError(ValueError):
-    """Wrong keys of ``kiosk.toml``: the message is ``key: problem``, one per wrong key, joined
-    by "; " (the operator fixes them all in one go); ``keys`` names them for the caller."""
+    """One wrong key of ``kiosk.toml``: the message is ``key: problem``."""
 
-    def __init__(self, key: str, problem: str, *more: KioskConfigError) -> None:
-        super().__init__("; ".join([f"{key}: {problem}", *map(str, more)]))
-        self.keys: tuple[str, ...] = (key, *(k for m in more for k in m.keys))
-        self.problem = problem
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"{key}: {problem}")
+        self.key = key
 
 
 def load_kiosk_config(folder: Path, path: Path | None = None) -> tuple[KioskConfig, Damaged | None]:
-    """The kiosk configuration, or the defaults and what was wrong with the file.
+    """The kiosk configuration, and what was wrong with the file (None: nothing).
 
     ``path`` None means ``folder / "kiosk.toml"``. A missing file gives the defaults and no
-    problem; a damaged one (bad TOML, a wrong value, an unknown key) gives the defaults for every
-    key and is kept as ``kiosk.toml.bad``.
+    problem. The file is only ever read.
     """
     path = folder / KIOSK_FILE if path is None else Path(path)
     if not path.exists():
         return KioskConfig(), None
     try:
-        return parse_kiosk_config(_read_toml(path)), None
-    except ValueError as exc:  # KioskConfigError, TOMLDecodeError, UnicodeDecodeError
-        return KioskConfig(), _keep(path, str(exc))
+        data = _read_toml(path)
+    except ValueError as exc:  # not TOML, not UTF-8
+        return KioskConfig(), Damaged(path.name, f"{exc}; every key uses its default")
     except OSError as exc:
-        return KioskConfig(), Damaged(path.name, f"could not be read ({exc.strerror or exc})")
+        reason = f"could not be read ({exc.strerror or exc}); every key uses its default"
+        return KioskConfig(), Damaged(path.name, reason)
+    config, problems = parse_kiosk_config(data)
+    if not problems:
+        return config, None
+    reason = "; ".join(map(str, problems))
+    return config, Damaged(path.name, reason, keys=tuple(p.key for p in problems))
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -201,30 +208,26 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise ValueError(f"not valid TOML: {exc}") from None
 
 
-def _keep(path: Path, reason: str) -> Damaged:
-    """Move the damaged file aside; if even that fails, say so rather than raise."""
-    try:
-        return Damaged(path.name, reason, str(keep_bad(path)))
-    except OSError as exc:
-        return Damaged(path.name, f"{reason} (could not be moved aside: {exc.strerror or exc})")
-
-
-def parse_kiosk_config(data: Mapping[str, Any]) -> KioskConfig:
-    """A ``KioskConfig`` from parsed TOML; ``KioskConfigError`` names every wrong key."""
+def parse_kiosk_config(data: Mapping[str, Any]) -> tuple[KioskConfig, list[KioskConfigError]]:
+    """A ``KioskConfig`` from parsed TOML, and its wrong keys: each has its default instead."""
     problems: list[KioskConfigError] = []
     values: dict[str, Any] = {}
     known = [f.name for f in fields(KioskConfig)]
     for key in data:
         if key not in known:
-            problems.append(KioskConfigError(key, f"unknown key (known: {', '.join(known)})"))
+            problems.append(
+                KioskConfigError(key, f"unknown key, ignored (known: {', '.join(known)})")
+            )
     for key, check in _CHECKS.items():
         if key in data:
             try:
                 values[key] = check(key, data[key])
             except KioskConfigError as exc:
                 problems.append(exc)
+    if "variants" in data:
+        values["variants"] = _variants(data["variants"], problems)
     config = KioskConfig(**values)
-    if not problems and config.idle_in_game_s <= config.attract_after_s:
+    if config.idle_in_game_s <= config.attract_after_s:
         problems.append(
             KioskConfigError(
                 "idle_in_game_s",
@@ -232,9 +235,15 @@ def parse_kiosk_config(data: Mapping[str, Any]) -> KioskConfig:
                 f"({config.attract_after_s:g})",
             )
         )
-    if problems:
-        first, *more = problems
-        raise KioskConfigError(first.keys[0], first.problem, *more)
+        config = _idle_default(config)
+    return config, problems
+
+
+def _idle_default(config: KioskConfig) -> KioskConfig:
+    """The default idle time in a game; with an attract time as long, that one's default too."""
+    config = replace(config, idle_in_game_s=KioskConfig.idle_in_game_s)
+    if config.idle_in_game_s <= config.attract_after_s:
+        config = replace(config, attract_after_s=KioskConfig.attract_after_s)
     return config
 
 
@@ -285,20 +294,29 @@ def _languages(key: str, value: Any) -> tuple[str, ...]:
     return _ids(key, value, tuple(LANGUAGES), "language")
 
 
-def _variants(key: str, value: Any) -> dict[str, tuple[str, ...]]:
-    """The ``[variants]`` table merged over the defaults: a game it lists gets exactly that list."""
+def _variants(value: Any, problems: list[KioskConfigError]) -> dict[str, tuple[str, ...]]:
+    """The ``[variants]`` table merged over the defaults: a game it lists right gets exactly that
+    list; a game listed wrong keeps its default list (and a problem is added)."""
     from game.rules.base import rules_for
 
-    if not isinstance(value, dict):
-        raise KioskConfigError(key, f"{value!r} is not a table of game = [variants]")
     merged = _default_variants()
+    if not isinstance(value, dict):
+        problems.append(
+            KioskConfigError("variants", f"{value!r} is not a table of game = [variants]")
+        )
+        return merged
     for game, ids in value.items():
         if game not in BUILT_GAMES:
-            raise KioskConfigError(
-                f"{key}.{game}", f"unknown game {game!r} (known: {', '.join(BUILT_GAMES)})"
+            known = ", ".join(BUILT_GAMES)
+            problems.append(
+                KioskConfigError(f"variants.{game}", f"unknown game {game!r} (known: {known})")
             )
-        known = tuple(v.id for v in rules_for(game).variants())
-        merged[game] = _ids(f"{key}.{game}", ids, known, "variant")
+            continue
+        variants = tuple(v.id for v in rules_for(game).variants())
+        try:
+            merged[game] = _ids(f"variants.{game}", ids, variants, "variant")
+        except KioskConfigError as exc:
+            problems.append(exc)
     return merged
 
 
@@ -334,7 +352,6 @@ _CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "idle_in_game_s": _number,
     "still_playing_s": _number,
     "games": _games,
-    "variants": _variants,
     "ai_levels": _levels,
     "languages": _languages,
     "attract_sound": _bool,

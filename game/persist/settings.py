@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, fields, replace
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,61 +29,104 @@ class Settings:
     ui_scale: float = 1.0
     reduced_motion: bool = False
 
-    def validated(self) -> Settings:
-        """Raise ValueError when a value is out of range (a foreign or hand-edited file)."""
-        if self.language not in LANGUAGES:
-            raise ValueError(f"unknown language {self.language!r}")
-        if not isinstance(self.fullscreen, bool):
-            raise ValueError("fullscreen must be true or false")
-        if not 0.0 <= float(self.volume) <= 1.0:
-            raise ValueError("volume must be between 0 and 1")
-        if not isinstance(self.muted, bool):
-            raise ValueError("muted must be true or false")
-        if not 0.25 <= float(self.animation_speed) <= 4.0:
-            raise ValueError("animation_speed must be between 0.25 and 4")
-        for name in ("high_contrast", "reduced_motion"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} must be true or false")
-        if isinstance(self.ui_scale, bool) or float(self.ui_scale) not in UI_SCALES:
-            raise ValueError(f"ui_scale must be one of {list(UI_SCALES)}")
-        return replace(
-            self,
-            volume=float(self.volume),
-            animation_speed=float(self.animation_speed),
-            ui_scale=float(self.ui_scale),
-        )
+
+def _flag(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{value!r} is not true or false")
+    return value
+
+
+def _between(lo: float, hi: float) -> Callable[[Any], float]:
+    def check(value: Any) -> float:
+        if isinstance(value, bool) or not isinstance(value, int | float) or not lo <= value <= hi:
+            raise ValueError(f"{value!r} is not a number from {lo:g} to {hi:g}")
+        return float(value)
+
+    return check
+
+
+def _one_of(choices: Iterable[Any]) -> Callable[[Any], Any]:
+    allowed = tuple(choices)
+
+    def check(value: Any) -> Any:
+        if isinstance(value, bool) or value not in allowed:
+            raise ValueError(f"{value!r} is not one of {list(allowed)}")
+        return value
+
+    return check
+
+
+# One check per key: a bad value costs that key only, never the others.
+CHECKS: dict[str, Callable[[Any], Any]] = {
+    "language": _one_of(LANGUAGES),
+    "fullscreen": _flag,
+    "volume": _between(0.0, 1.0),
+    "muted": _flag,
+    "animation_speed": _between(0.25, 4.0),
+    "high_contrast": _flag,
+    "ui_scale": lambda v: float(_one_of(UI_SCALES)(v)),
+    "reduced_motion": _flag,
+}
 
 
 @dataclass(frozen=True)
 class Damaged:
-    """A settings file that could not be used: where it was kept, and why (for the log)."""
+    """A settings file that could not be used as it was, for the log and a message.
+
+    ``kept_as`` is the name of the ``*.bad`` copy of a file unreadable as a whole; "" when only
+    some values were wrong (``keys``: those, now back to their defaults) or the file could not
+    be read at all (a permission; the file stays where it is).
+    """
 
     kept_as: str
     reason: str
+    keys: tuple[str, ...] = ()
 
     def __str__(self) -> str:
-        return f"{SETTINGS_FILE}: {self.reason}; kept as {self.kept_as}"
+        where = f"; kept as {self.kept_as}" if self.kept_as else ""
+        return f"{SETTINGS_FILE}: {self.reason}{where}"
 
 
 def load_settings(folder: Path) -> tuple[Settings, Damaged | None]:
-    """The saved settings, or the defaults and what was wrong with the file.
+    """The saved settings, and what was wrong with the file.
 
-    A damaged file is kept as ``settings.json.bad`` and never silently overwritten.
+    Keys this version does not know are ignored (a newer Speltafel may have written them); a
+    wrong value gets its default, the others are kept. A file unreadable as a whole (not JSON,
+    not a settings file) gives the defaults and is kept as ``settings.json.bad``, never
+    silently overwritten.
     """
     path = folder / SETTINGS_FILE
-    if not path.exists():
-        return Settings(), None
     try:
-        data: Any = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or data.get("version") != VERSION:
-            raise ValueError("not a Speltafel settings file of a known version")
-        known = {f.name for f in fields(Settings)}
-        unknown = set(data) - known - {"version"}
-        if unknown:
-            raise ValueError(f"unknown keys {sorted(unknown)}")
-        return Settings(**{k: v for k, v in data.items() if k in known}).validated(), None
-    except (ValueError, TypeError, UnicodeDecodeError) as exc:
-        return Settings(), Damaged(keep_bad(path).name, str(exc))
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return Settings(), None
+    except UnicodeDecodeError:
+        return Settings(), Damaged(keep_bad(path).name, "not UTF-8 text")
+    except OSError as exc:
+        return Settings(), Damaged("", f"could not be read ({exc.strerror or exc})")
+    try:
+        data: Any = json.loads(text)
+    except ValueError as exc:
+        return Settings(), Damaged(keep_bad(path).name, f"not JSON ({exc})")
+    if not isinstance(data, dict) or data.get("version") != VERSION:
+        reason = "not a Speltafel settings file of a known version"
+        return Settings(), Damaged(keep_bad(path).name, reason)
+    return _from_dict(data)
+
+
+def _from_dict(data: dict[str, Any]) -> tuple[Settings, Damaged | None]:
+    values: dict[str, Any] = {}
+    wrong: dict[str, str] = {}
+    for key, check in CHECKS.items():
+        if key in data:
+            try:
+                values[key] = check(data[key])
+            except ValueError as exc:
+                wrong[key] = f"{key}: {exc}"
+    if not wrong:
+        return Settings(**values), None
+    reason = f"the defaults for {'; '.join(wrong.values())}"
+    return Settings(**values), Damaged("", reason, tuple(wrong))
 
 
 def save_settings(folder: Path, settings: Settings) -> None:

@@ -36,6 +36,7 @@ REGISTRY = {
     "kiosk_still": "game.kiosk.still:StillPlayingScene",
     "kiosk_admin": "game.kiosk.admin:AdminScene",
     "kiosk_pin": "game.kiosk.admin:PinScene",
+    "kiosk_keyboard": "game.kiosk.keyboard:KeyboardScene",
 }
 
 

@@ -184,6 +184,16 @@ class SetupScene(UIScene):
         self.seats[seat].name = text
         self.error = ""
 
+    def type_name(self, seat: int) -> None:
+        """Kiosk mode: the on-screen keyboard (game.kiosk.keyboard) for seat ``seat``'s name."""
+        self.help_seat = seat
+        self.app.scenes.push(
+            "kiosk_keyboard",
+            text=self.seats[seat].name,
+            seat=seat,
+            on_done=lambda text: self.set_name(seat, text),
+        )
+
     # ---- options --------------------------------------------------------------------------
     def visible_options(self) -> list[VariantOption]:
         """The options of the chosen variant offered with the current number of seats."""
@@ -430,19 +440,20 @@ class SetupScene(UIScene):
         if self.kiosk:
             rules_rect = pygame.Rect(1560, 36, 320, KIOSK_BUTTON_H)
         self.rules_button = self.button(rules_rect, tr("rules_help.open"), self.open_rules)
-        self.name_entries: list[UITextEntryLine] = []
+        self.name_entries: list[UITextEntryLine | UIButton] = []
         self.colour_buttons: list[UIButton] = []
         self.kind_buttons: list[UIButton] = []
         (name_x, name_w), (colour_x, colour_w), (kind_x, kind_w) = cells
         for i, draft in enumerate(self.seats):
             row = self.row_rect(i)
             y, h = row.y + 8, row.height - 16
-            entry = self.text_entry(
-                pygame.Rect(row.x + name_x, y, name_w, h),
-                draft.name,
-                lambda text, i=i: self.set_name(i, text),
-                limit=14,
-            )
+            name_rect = pygame.Rect(row.x + name_x, y, name_w, h)
+            if self.kiosk:  # a touch-only station: the name is typed on the screen's keyboard
+                entry = self.button(name_rect, draft.name, lambda i=i: self.type_name(i))
+            else:
+                entry = self.text_entry(
+                    name_rect, draft.name, lambda text, i=i: self.set_name(i, text), limit=14
+                )
             self.name_entries.append(entry)
             self.colour_buttons.append(
                 self.cycler(

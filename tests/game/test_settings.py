@@ -1,4 +1,5 @@
-"""Settings persist in the user data folder; a damaged file gives defaults, a message, a *.bad."""
+"""Settings persist in the user data folder; a bad value gets its default and a message, an
+unknown key is ignored, and a file unreadable as a whole gives defaults and is kept as *.bad."""
 
 import json
 
@@ -25,13 +26,10 @@ def test_missing_file_gives_defaults_without_message(tmp_path):
         "{not json",
         "[]",
         json.dumps({"version": 99, "language": "en"}),
-        json.dumps({"version": 1, "language": "fr"}),
-        json.dumps({"version": 1, "volume": 7}),
-        json.dumps({"version": 1, "colour": "pink"}),
         "\udcff",
     ],
 )
-def test_corrupt_file_gives_defaults_and_is_kept_as_bad(tmp_path, content):
+def test_a_file_unreadable_as_a_whole_gives_defaults_and_is_kept_as_bad(tmp_path, content):
     path = tmp_path / SETTINGS_FILE
     path.write_bytes(content.encode("utf-8", "surrogateescape"))
     settings, damaged = load_settings(tmp_path)
@@ -41,6 +39,46 @@ def test_corrupt_file_gives_defaults_and_is_kept_as_bad(tmp_path, content):
     assert (tmp_path / "settings.json.bad").read_bytes() == content.encode(
         "utf-8", "surrogateescape"
     )
+
+
+@pytest.mark.parametrize(
+    ("bad", "key"),
+    [
+        ({"language": "fr"}, "language"),
+        ({"volume": 7}, "volume"),
+        ({"volume": "loud"}, "volume"),
+        ({"animation_speed": float("nan")}, "animation_speed"),
+        ({"fullscreen": 1}, "fullscreen"),
+    ],
+)
+def test_a_bad_value_gets_its_default_and_the_others_stay(tmp_path, bad, key):
+    mine = {"version": 1, "language": "de", "volume": 0.3, "muted": True, "animation_speed": 2.0}
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({**mine, **bad}))
+    settings, damaged = load_settings(tmp_path)
+    kept = {k: v for k, v in mine.items() if k not in bad and k != "version"}
+    assert settings == Settings(**kept)
+    assert damaged is not None and damaged.keys == (key,) and damaged.kept_as == ""
+    assert (tmp_path / SETTINGS_FILE).exists() and not (tmp_path / "settings.json.bad").exists()
+
+
+def test_unknown_keys_are_ignored(tmp_path):
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"version": 1, "volume": 0.2, "colour": "x"}))
+    assert load_settings(tmp_path) == (Settings(volume=0.2), None)
+
+
+def test_an_unreadable_file_gives_defaults_and_stays_where_it_is(tmp_path):
+    (tmp_path / SETTINGS_FILE).mkdir()  # reading it fails like a missing permission does
+    settings, damaged = load_settings(tmp_path)
+    assert settings == Settings() and damaged is not None and damaged.kept_as == ""
+    assert (tmp_path / SETTINGS_FILE).is_dir()
+
+
+def test_app_names_the_settings_that_went_back_to_their_defaults(tmp_path):
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"version": 1, "volume": 9, "muted": 3}))
+    i18n.set_language("en")
+    app = App(Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080)))
+    (text,) = [text for text, _ in app.messages]
+    assert text.endswith("back to their defaults: Volume, Mute.")
 
 
 def test_a_second_bad_file_does_not_overwrite_the_first(tmp_path):
@@ -77,6 +115,7 @@ def test_mute_round_trips_and_is_validated(tmp_path):
     (tmp_path / SETTINGS_FILE).write_text(json.dumps({"version": 1, "muted": "yes"}))
     settings, damaged = load_settings(tmp_path)
     assert settings == Settings() and damaged is not None and "muted" in damaged.reason
+    assert damaged.keys == ("muted",)
 
 
 def test_an_old_settings_file_without_mute_still_loads(tmp_path):

@@ -95,6 +95,22 @@ class Driver:
                 runner.wait(limit)
 
 
+def type_pin(drive: Driver, pin: str) -> None:
+    """Tap ``pin`` and OK on the PIN pad on top."""
+    pad = drive.app.scenes.top
+    for digit in pin:
+        drive.tap(pad.keys[digit].rect.center)  # type: ignore[union-attr]
+    drive.tap(pad.keys["ok"].rect.center)  # type: ignore[union-attr]
+
+
+def enter_admin(drive: Driver, pin: str = "2468") -> None:
+    """Into the admin menu the one way there is: the PIN pad, then the PIN."""
+    drive.app.kiosk.open_pin("a test")  # type: ignore[union-attr]
+    drive.frames(2)
+    type_pin(drive, pin)
+    assert drive.top == "kiosk_admin"
+
+
 def make_kiosk(folder: Path, toml: str | None = FAST, **options: object) -> App:
     """A started kiosk App in ``folder`` with ``toml`` as its kiosk.toml (None: no file)."""
     i18n.set_language("en")

@@ -1,10 +1,13 @@
-"""The admin menu: opened by holding the key chord for the configured time or by the four corner
-taps and the PIN; it quits, resets the statistics (after a confirmation) and shows them."""
+"""The admin menu: the key chord held for the configured time or the four corner taps open the PIN
+pad, and only the right PIN opens the menu (wrong ones back off); every entry and action is
+logged; it quits, resets the statistics (after a confirmation) and shows them."""
 
 from __future__ import annotations
 
 import pygame
+from kiosk_support import FAST, enter_admin, type_pin
 
+from game.kiosk import gate
 from game.kiosk.controller import CORNER_WINDOW_S
 from game.persist.stats import Stats
 from game.session import GameConfig, Seat
@@ -27,14 +30,18 @@ def release(drive, keys=CHORD) -> None:
     drive.frames(1)
 
 
-def test_holding_the_chord_for_the_configured_time_opens_the_admin_menu(kiosk):
+def test_holding_the_chord_for_the_configured_time_opens_the_pin_pad_not_the_menu(kiosk):
     app, drive = kiosk()  # admin_hold_s = 2
     hold(drive)
     drive.run(1.5)
     assert drive.top == "title"
     drive.run(0.7)
-    assert drive.top == "kiosk_admin"
+    assert drive.top == "kiosk_pin"
+    drive.run(3.0)
+    assert drive.top == "kiosk_pin"  # holding on opens nothing more
     release(drive)
+    type_pin(drive, "2468")
+    assert drive.top == "kiosk_admin"
 
 
 def test_releasing_the_chord_early_opens_nothing(kiosk):
@@ -62,19 +69,12 @@ def test_the_chord_works_during_attract_mode_too(kiosk):
     drive.frames(2)
     hold(drive)
     drive.run(2.5)
-    assert drive.top == "kiosk_admin" and not app.kiosk.attract
+    assert drive.top == "kiosk_pin" and not app.kiosk.attract
 
 
 def tap_corners(drive, order=("tl", "tr", "br", "bl")) -> None:
     for corner in order:
         drive.tap(CORNERS[corner])
-
-
-def type_pin(drive, pin: str) -> None:
-    pad = drive.app.scenes.top
-    for digit in pin:
-        drive.tap(pad.keys[digit].rect.center)
-    drive.tap(pad.keys["ok"].rect.center)
 
 
 def test_four_corner_taps_then_the_pin_open_the_admin_menu(kiosk):
@@ -85,14 +85,98 @@ def test_four_corner_taps_then_the_pin_open_the_admin_menu(kiosk):
     assert drive.top == "kiosk_admin"
 
 
-def test_a_wrong_pin_does_not_open_it_and_three_close_the_pad(kiosk):
+def test_a_wrong_pin_does_not_open_it(kiosk):
     app, drive = kiosk()
     tap_corners(drive)
     type_pin(drive, "1111")
     assert drive.top == "kiosk_pin" and app.scenes.top.wrong
-    type_pin(drive, "2222")
-    type_pin(drive, "3333")
+
+
+def test_five_wrong_pins_lock_the_pad_and_each_further_one_locks_it_longer(kiosk):
+    app, drive = kiosk(FAST.replace("idle_in_game_s = 10", "idle_in_game_s = 600"))
+    tap_corners(drive)
+    for _ in range(gate.FREE_TRIES):
+        type_pin(drive, "1111")
+    pad = app.scenes.top
+    assert pad.wait_s > gate.FIRST_LOCK_S - 1
+    type_pin(drive, "2468")  # even the right PIN is not taken while locked
+    assert drive.top == "kiosk_pin" and pad.entered == ""
+    drive.run(gate.FIRST_LOCK_S + 1)
+    type_pin(drive, "9999")  # the sixth wrong one: twice as long
+    assert gate.FIRST_LOCK_S * 2 - 1 < pad.wait_s <= gate.FIRST_LOCK_S * 2
+    drive.run(gate.FIRST_LOCK_S * 2 + 1)
+    type_pin(drive, "2468")
+    assert drive.top == "kiosk_admin" and app.kiosk.gate.failures == 0
+
+
+def test_closing_the_pad_does_not_lift_the_lock(kiosk):
+    app, drive = kiosk()
+    tap_corners(drive)
+    for _ in range(gate.FREE_TRIES):
+        type_pin(drive, "1111")
+    drive.press(app.scenes.top.cancel_button)
+    tap_corners(drive)
+    assert drive.top == "kiosk_pin" and app.scenes.top.wait_s > 0
+
+
+def test_the_lock_grows_to_its_cap():
+    now = {"t": 0.0}
+    door = gate.Gate("2468", lambda: now["t"])
+    locks = []
+    for _ in range(gate.FREE_TRIES + 8):
+        verdict = door.try_pin("0000")
+        locks.append(verdict.wait_s)
+        now["t"] += verdict.wait_s
+    assert locks[: gate.FREE_TRIES - 1] == [0.0] * (gate.FREE_TRIES - 1)
+    assert locks[gate.FREE_TRIES - 1 :][:4] == [30.0, 60.0, 120.0, 240.0]
+    assert locks[-1] == gate.MAX_LOCK_S
+    assert door.try_pin("2468").admitted and door.take_pass() and not door.take_pass()
+
+
+def test_the_admin_menu_never_opens_without_the_pin(kiosk):
+    app, drive = kiosk()
+    app.kiosk.open_admin()  # what any other way in would ask for
+    drive.frames(2)
+    assert drive.top == "kiosk_pin"
+    drive.press(app.scenes.top.cancel_button)
+    app.scenes.push("kiosk_admin")  # even pushed straight onto the stack
+    drive.frames(2)
     assert drive.top == "title"
+    log = app.log_path.read_text(encoding="utf-8")
+    assert "the admin menu was asked for without the PIN" in log
+    assert "the admin menu opened without the PIN; closed at once" in log
+
+
+def test_every_admin_entry_and_action_is_logged(kiosk):
+    app, drive = kiosk()
+    hold(drive)
+    drive.run(2.5)
+    release(drive)
+    type_pin(drive, "1111")
+    type_pin(drive, "2468")
+    admin = app.scenes.top
+    drive.press(admin.reset_button)
+    drive.press(admin.reset_button)
+    drive.press(admin.settings_button)
+    settings = app.scenes.top
+    drive.press(settings.mute_button)
+    drive.press(settings.back_button)
+    drive.press(app.scenes.top.back_button)
+    log = app.log_path.read_text(encoding="utf-8")
+    wanted = [
+        "kiosk: the PIN pad opened (the key chord)",
+        "kiosk: wrong admin PIN (1 of 5 free tries)",
+        "kiosk: admin PIN accepted",
+        "kiosk: admin menu opened",
+        "kiosk: the admin asked to reset the statistics",
+        "kiosk: the admin reset the statistics",
+        "kiosk: the admin opened the settings",
+        "kiosk: the admin changed the settings: muted False -> True",
+        "kiosk: the admin went back to the kiosk",
+    ]
+    positions = [log.find(line) for line in wanted]
+    assert -1 not in positions, [w for w, at in zip(wanted, positions, strict=True) if at < 0]
+    assert positions == sorted(positions)
 
 
 def test_the_pin_can_be_typed_on_a_keyboard(kiosk):
@@ -119,9 +203,7 @@ def test_admin_quit_ends_the_run_and_a_game_in_progress_counts_as_abandoned(kios
     seats = (Seat("Ann", "human", ""), Seat("Bot", "easy", ""))
     app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", seats, 5))
     drive.frames(2)
-    hold(drive)
-    drive.run(2.5)
-    assert drive.top == "kiosk_admin"
+    enter_admin(drive)
     drive.press(app.scenes.top.quit_button)
     assert not app.running and app.kiosk.may_stop()
     app._finish()  # what App.run does once the loop ends
@@ -136,9 +218,7 @@ def test_admin_back_returns_to_the_game_beneath(kiosk):
     seats = (Seat("Ann", "human", ""), Seat("Bot", "easy", ""))
     app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", seats, 5))
     drive.frames(2)
-    hold(drive)
-    drive.run(2.5)
-    release(drive)
+    enter_admin(drive)
     drive.press(app.scenes.top.back_button)
     assert drive.top == "bergruft"
 
@@ -148,8 +228,7 @@ def test_reset_statistics_asks_first_then_erases_them(kiosk):
     stats = app.kiosk.stats
     row = stats.started("bergruft", "standard", ["human", "easy"])
     stats.finished(row, ["human"])
-    app.kiosk.open_admin()
-    drive.frames(2)
+    enter_admin(drive)
     admin = app.scenes.top
     assert admin.table_rows()[0]["finished"] == 1
     drive.press(admin.reset_button)
@@ -163,8 +242,7 @@ def test_an_unconfirmed_reset_expires(kiosk):
     app, drive = kiosk()
     stats = app.kiosk.stats
     stats.started("bergruft", "standard", ["human", "easy"])
-    app.kiosk.open_admin()
-    drive.frames(2)
+    enter_admin(drive)
     admin = app.scenes.top
     drive.press(admin.reset_button)
     drive.run(6.0)
@@ -174,7 +252,6 @@ def test_an_unconfirmed_reset_expires(kiosk):
 
 def test_admin_settings_opens_the_settings(kiosk):
     app, drive = kiosk()
-    app.kiosk.open_admin()
-    drive.frames(2)
+    enter_admin(drive)
     drive.press(app.scenes.top.settings_button)
     assert drive.top == "settings"

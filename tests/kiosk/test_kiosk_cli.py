@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_kiosk_flags_reach_the_options(tmp_path):
+    (tmp_path / "event.toml").write_text("display = 0\n", encoding="utf-8")
     options = parse_args(["--kiosk", "--kiosk-config", str(tmp_path / "event.toml")])
     assert options.kiosk and options.kiosk_config == tmp_path / "event.toml"
     assert not parse_args([]).kiosk

@@ -1,7 +1,10 @@
-"""Visitors cannot leave the kiosk: the window's close, Alt+F4, F11 and Esc change nothing; the
-title has no quit; only the admin menu (or --quit-after) ends the run."""
+"""Visitors cannot leave the kiosk: the window's close, Alt+F4, Ctrl+Q, Alt+Tab (kept by the
+keyboard grab), F11 and Esc however often change nothing; the title has no quit; only the admin
+menu (or --quit-after, or the operating system's SIGTERM) ends the run."""
 
 from __future__ import annotations
+
+import os
 
 import pygame
 from kiosk_support import FAST
@@ -80,3 +83,41 @@ def test_fullscreen_on_a_missing_display_falls_back_to_the_first_with_a_warning(
     assert "there is no display 3" in app.log_path.read_text(encoding="utf-8")
     drive.frames(2)
     assert drive.top == "title"
+
+
+def test_ctrl_q_and_the_quit_it_may_send_are_ignored(kiosk):
+    app, drive = kiosk()
+    drive.key(pygame.K_q, mod=pygame.KMOD_LCTRL)
+    drive.post(pygame.QUIT)  # where a desktop (or macOS's Cmd+Q) turns it into a quit
+    drive.frames(2)
+    assert app.running and drive.top == "title" and app.kiosk.quit_attempts == 1
+
+
+def test_esc_pressed_again_and_again_never_leaves_the_kiosk(kiosk):
+    app, drive = kiosk()
+    seats = (Seat("Ann", "human", ""), Seat("Bot", "easy", ""))
+    for scene, data in [
+        ("picker", {}),
+        ("setup", {"game": "kaphoorn"}),
+        ("rules_help", {"game": "nanuuk"}),
+        ("bergruft", {"config": GameConfig("bergruft", "standard", seats, 5)}),
+    ]:
+        app.scenes.reset(scene, **data)
+        drive.frames(2)
+        for _ in range(12):
+            drive.key(pygame.K_ESCAPE)
+            drive.post(
+                pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=pygame.CONTROLLER_BUTTON_B
+            )
+            drive.frames(2)
+        assert app.running and drive.top in ("title", "pause", scene), scene
+        assert not {s.name for s in app.scenes.stack} & {"kiosk_admin", "settings"}
+
+
+def test_fullscreen_grabs_the_keyboard_so_alt_tab_stays_in_the_kiosk(kiosk):
+    app, drive = kiosk(fullscreen=True, size=None)
+    assert pygame.event.get_grab()
+    assert os.environ["SDL_GRAB_KEYBOARD"] == "1"  # SDL's grab takes the keyboard too
+    assert os.environ["SDL_ALLOW_ALT_TAB_WHILE_GRABBED"] == "0"
+    drive.key(pygame.K_TAB, mod=pygame.KMOD_LALT)
+    assert app.running and drive.top == "title"

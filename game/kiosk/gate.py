@@ -1,0 +1,70 @@
+"""The admin PIN's gate: the one way into the kiosk's admin menu, whatever opened the PIN pad.
+
+The pad (``admin.PinScene``) hands every PIN typed to ``Gate.try_pin``. The right one gives a
+single pass, which ``Kiosk.open_admin`` takes; the admin scene refuses to open without it (see
+``Kiosk.scene_entered``), so no key chord, corner taps or future button can skip the PIN.
+
+Wrong PINs back off: ``FREE_TRIES`` in a row are free, then the pad is locked for
+``FIRST_LOCK_S`` seconds, doubling with every further wrong PIN up to ``MAX_LOCK_S``. Only the
+right PIN resets the count, so a visitor who tries PIN after PIN is slowed down for good: the
+10,000 four-digit PINs would take years. Times are the kiosk's own clock (game time, like all
+its timers).
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from game.persist.log import LOG
+
+FREE_TRIES = 5
+FIRST_LOCK_S = 30.0
+MAX_LOCK_S = 15 * 60.0
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What the pad shows after a PIN: in, or not, and how long it is locked (0: not)."""
+
+    admitted: bool
+    wait_s: float = 0.0
+
+
+class Gate:
+    def __init__(self, pin: str, clock: Callable[[], float]) -> None:
+        self._pin = pin
+        self._clock = clock
+        self.failures = 0  # wrong PINs since the last right one
+        self.locked_until = 0.0
+        self._pass = False
+
+    def wait_s(self) -> float:
+        """Seconds until the pad takes a PIN again (0: it does now)."""
+        return max(0.0, self.locked_until - self._clock())
+
+    def try_pin(self, entered: str) -> Verdict:
+        wait = self.wait_s()
+        if wait > 0:
+            LOG.info("kiosk: a PIN while the pad is locked (%.0f s left); not checked", wait)
+            return Verdict(False, wait)
+        if hmac.compare_digest(entered.encode(), self._pin.encode()):  # no timing hint either
+            self.failures = 0
+            self._pass = True
+            LOG.info("kiosk: admin PIN accepted")
+            return Verdict(True)
+        self.failures += 1
+        if self.failures >= FREE_TRIES:
+            lock = min(MAX_LOCK_S, FIRST_LOCK_S * 2 ** (self.failures - FREE_TRIES))
+            self.locked_until = self._clock() + lock
+            LOG.warning("kiosk: wrong admin PIN %d in a row; the pad is locked for %.0f s",
+                        self.failures, lock)  # fmt: skip
+        else:
+            LOG.info("kiosk: wrong admin PIN (%d of %d free tries)", self.failures, FREE_TRIES)
+        return Verdict(False, self.wait_s())
+
+    def take_pass(self) -> bool:
+        """True once after each right PIN: opening the admin menu uses it up."""
+        admitted, self._pass = self._pass, False
+        return admitted

@@ -1,0 +1,201 @@
+"""It comes back by itself: ``--kiosk --supervise`` runs the kiosk as a child process, restarts
+it after any crash it cannot catch (kill -9 as from the out-of-memory killer, a segfault, an
+exit code), backs off while crashes repeat, logs each, passes a stop on, and ends when the child
+exits cleanly."""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from game.kiosk import supervisor
+from game.kiosk.supervisor import STABLE_S, Backoff, Supervisor, ending
+
+ROOT = Path(__file__).resolve().parents[2]
+POSIX = pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+
+# A child that ends differently each time it is started: killed, segfault, exit 3, then clean.
+CRASHER = """
+import ctypes, os, signal, sys
+counter = sys.argv[1]
+n = int(open(counter).read()) if os.path.exists(counter) else 0
+open(counter, "w").write(str(n + 1))
+if n == 0:
+    os.kill(os.getpid(), signal.SIGKILL)
+elif n == 1:
+    ctypes.string_at(0)
+elif n == 2:
+    sys.exit(3)
+"""
+# A child that waits until it is told to stop, then says so and exits cleanly.
+WAITER = """
+import signal, sys, time
+def stop(n, f):
+    open(sys.argv[1], "w").write(signal.Signals(n).name)
+    sys.exit(0)
+signal.signal(signal.SIGTERM, stop)
+open(sys.argv[1] + ".up", "w").write("up")
+time.sleep(600)
+"""
+
+
+class Lines(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(record.getMessage())
+
+
+def collecting_log() -> tuple[logging.Logger, Lines]:
+    log = logging.getLogger(f"test.supervisor.{time.monotonic_ns()}")
+    log.propagate = False
+    lines = Lines()
+    log.addHandler(lines)
+    log.setLevel(logging.INFO)
+    return log, lines
+
+
+def test_the_pause_doubles_while_crashes_repeat_and_is_short_again_after_a_good_run():
+    backoff = Backoff(first=1.0, longest=60.0)
+    assert [backoff.after(2.0) for _ in range(8)] == [1, 2, 4, 8, 16, 32, 60, 60]
+    assert backoff.after(STABLE_S) == 1.0
+    assert backoff.after(5.0) == 2.0
+
+
+def test_how_a_child_ended_is_said_in_words():
+    assert ending(3) == "exit code 3"
+    assert ending(-9).startswith("SIGKILL: killed (kill -9, or the kernel's out-of-memory")
+    assert ending(-11) == "SIGSEGV: a segmentation fault"
+
+
+@POSIX
+def test_every_kind_of_crash_is_restarted_and_a_clean_exit_ends_it(tmp_path):
+    log, lines = collecting_log()
+    command = [sys.executable, "-c", CRASHER, str(tmp_path / "runs")]
+    watch = Supervisor(command, log, Backoff(first=0.05, longest=0.2))
+    assert watch.run() == 0
+    assert watch.starts == 4
+    crashes = [line for line in lines.lines if "crashed" in line]
+    assert [re.search(r"\((.*?)[:)]", c).group(1) for c in crashes] == [
+        "SIGKILL", "SIGSEGV", "exit code 3",
+    ]  # fmt: skip
+    assert [re.search(r"restart (\d+) in", c).group(1) for c in crashes] == ["2", "3", "4"]
+    assert lines.lines[-1] == "the kiosk stopped cleanly (exit code 0); the supervisor ends"
+
+
+@POSIX
+def test_a_stop_is_passed_on_to_the_child(tmp_path):
+    log, lines = collecting_log()
+    said = tmp_path / "said"
+    watch = Supervisor([sys.executable, "-c", WAITER, str(said)], log)
+    result: list[int] = []
+    runner = threading.Thread(target=lambda: result.append(watch.run()))
+    runner.start()  # (off the main thread the supervisor leaves the signal handlers alone)
+    deadline = time.monotonic() + 60
+    while not Path(f"{said}.up").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    watch.stop("a test")
+    runner.join(60)
+    assert result == [0] and said.read_text() == "SIGTERM" and watch.starts == 1
+
+
+@POSIX
+def test_a_child_that_does_not_stop_is_killed(tmp_path, monkeypatch):
+    monkeypatch.setattr(supervisor, "GRACE_S", 0.5)
+    log, lines = collecting_log()
+    up = tmp_path / "up"
+    stubborn = (
+        "import signal, time; signal.signal(signal.SIGTERM, signal.SIG_IGN); "
+        f"open({str(up)!r}, 'w'); time.sleep(600)"
+    )
+    watch = Supervisor([sys.executable, "-c", stubborn], log)
+    runner = threading.Thread(target=watch.run)
+    runner.start()
+    deadline = time.monotonic() + 60
+    while not up.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    watch.stop("a test")
+    runner.join(60)
+    assert not runner.is_alive()
+    assert "the kiosk did not stop within 0.5 s; killed" in " ".join(lines.lines)
+
+
+# ---- the real kiosk under its supervisor -------------------------------------------------------
+def child_pids(log: Path) -> list[int]:
+    text = log.read_text(encoding="utf-8") if log.exists() else ""
+    return [int(pid) for pid in re.findall(r"the kiosk started \(pid (\d+)", text)]
+
+
+def wait_for_start(log: Path, count: int, data: Path) -> int:
+    """The pid of the ``count``-th kiosk once it shows its first demo game."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        pids = child_pids(log)
+        if len(pids) >= count and open_games(data) >= count:
+            return pids[count - 1]
+        time.sleep(0.1)
+    raise AssertionError(f"kiosk {count} did not start: {log.read_text(encoding='utf-8')}")
+
+
+def open_games(data: Path) -> int:
+    """How many demo games have begun (one per kiosk start: each shows one at once)."""
+    try:
+        db = sqlite3.connect(data / "stats.sqlite3", timeout=10)
+        try:
+            return db.execute("SELECT count(*) FROM games").fetchone()[0]
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return 0
+
+
+@POSIX
+def test_the_kiosk_comes_back_after_kill_9_and_a_segfault_and_stops_on_sigterm(tmp_path):
+    config = tmp_path / "event.toml"
+    config.write_text('attract_after_s = 5\ngames = ["kaphoorn"]\n', encoding="utf-8")
+    data = tmp_path / "data"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    watch = subprocess.Popen(
+        [sys.executable, "main.py", "--kiosk", "--supervise", "--kiosk-config", str(config),
+         "--size", "1280x720", "--speed", "20", "--data-dir", str(data)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    log = data / "supervisor.log"
+    try:
+        first = wait_for_start(log, 1, data)
+        os.kill(first, signal.SIGKILL)  # as the out-of-memory killer does
+        second = wait_for_start(log, 2, data)
+        os.kill(second, signal.SIGSEGV)
+        third = wait_for_start(log, 3, data)
+        watch.send_signal(signal.SIGTERM)
+        out, err = watch.communicate(timeout=60)
+    finally:
+        for pid in child_pids(log):
+            try:
+                os.kill(pid, signal.SIGKILL)  # only one left behind by a failure
+            except ProcessLookupError:
+                pass
+        watch.kill()
+        watch.wait()
+    assert watch.returncode == 0, err
+    assert len({first, second, third}) == 3
+    text = log.read_text(encoding="utf-8")
+    assert "crashed" in text and "SIGKILL" in text and "restart 2 in 1 s" in text
+    assert "restart 3 in 2 s" in text  # the second crash came quickly: a longer pause
+    assert "the kiosk stopped as asked (exit code 0); the supervisor ends" in text
+    db = sqlite3.connect(data / "stats.sqlite3")
+    statuses = [s for (s,) in db.execute("SELECT status FROM games ORDER BY id")]
+    db.close()
+    assert statuses[-1] == "abandoned"  # the third kiosk closed its game on the way out
