@@ -15,12 +15,10 @@ from typing import NoReturn
 
 from game.i18n import LANGUAGES
 from game.persist.paths import data_folder_problem, file_problem, output_file_problem
-from game.rules.base import GAME_IDS
-from game.session import BUILT_GAMES, GameConfig, Seat, new_seed, parse_option, parse_players
+from game.play.registry import IDS, plugin
+from game.session import GameConfig, Seat, new_seed, parse_option, parse_players
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON outcome only
-
-TITLES = {"nanuuk": "Nanuuk!", "kaphoorn": "Kap Hoorn", "bergruft": "Der Berg ruft"}
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -57,7 +55,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Speltafel: Nanuuk!, Kap Hoorn and Der Berg ruft on one screen.",
     )
     g = p.add_argument_group("start a game directly (skips the menus)")
-    g.add_argument("--game", choices=GAME_IDS, help="which game to start")
+    g.add_argument("--game", choices=IDS, help="which game to start")
     g.add_argument("--variant", help="the game's variant id (Der Berg ruft: standard)")
     g.add_argument(
         "--players",
@@ -148,11 +146,8 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
         if args.guided:
             parser.error("--guided needs --game")
         return None
-    if args.game not in BUILT_GAMES:
-        parser.error(f"{TITLES[args.game]} is coming soon; playable now: {', '.join(BUILT_GAMES)}")
-    from game.rules.base import rules_for
-
-    rules = rules_for(args.game)
+    game = plugin(args.game)
+    rules = game.rules
     try:
         variant = rules.variant(args.variant or rules.variants()[0].id)
     except ValueError as exc:
@@ -175,7 +170,7 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
             )
     if not variant.min_players <= len(seats) <= variant.max_players:
         parser.error(
-            f"{TITLES[args.game]} needs {variant.min_players}-{variant.max_players} players, "
+            f"{game.title} needs {variant.min_players}-{variant.max_players} players, "
             f"--players gave {len(seats)}"
         )
     seed = args.seed if args.seed is not None else new_seed()

@@ -12,7 +12,6 @@ from typing import Any
 
 HUMAN = "human"
 AI_LEVELS = ("easy", "normal", "hard")
-BUILT_GAMES = ("nanuuk", "kaphoorn", "bergruft")  # games with a play scene
 
 
 @dataclass(frozen=True)

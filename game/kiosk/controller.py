@@ -41,15 +41,16 @@ from game.persist.kiosk_config import Damaged, KioskConfig
 from game.persist.log import LOG
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.stats import Stats
+from game.play.registry import IDS
 from game.render import theme
 from game.render.flags import draw_flag
-from game.session import BUILT_GAMES, HUMAN, GameConfig
+from game.session import HUMAN, GameConfig
 
 if TYPE_CHECKING:
     from game.app import App
     from game.scenes.base import Scene
 
-PLAY_SCENES = frozenset(BUILT_GAMES)
+PLAY_SCENES = frozenset(IDS)
 ADMIN_SCENES = frozenset({"kiosk_admin", "kiosk_pin"})
 STILL = "kiosk_still"
 ATTRACT = "kiosk_attract"

@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import LANGUAGES
-from game.session import AI_LEVELS, BUILT_GAMES
+from game.play.registry import GAMES, IDS, rules_for
+from game.session import AI_LEVELS
 
 KIOSK_FILE = "kiosk.toml"
 
@@ -50,7 +51,7 @@ RANGES: dict[str, tuple[float, float]] = {
 
 
 def _default_variants() -> dict[str, tuple[str, ...]]:
-    return {"nanuuk": ("intro", "full"), "kaphoorn": ("standard",), "bergruft": ("standard",)}
+    return {g.id: g.demo.variants for g in GAMES}
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ class KioskConfig:
     attract_after_s: float = 60.0
     idle_in_game_s: float = 180.0
     still_playing_s: float = 20.0
-    games: tuple[str, ...] = ("nanuuk", "kaphoorn", "bergruft")
+    games: tuple[str, ...] = IDS
     variants: dict[str, tuple[str, ...]] = field(default_factory=_default_variants)
     ai_levels: tuple[str, ...] = ("easy", "normal")
     languages: tuple[str, ...] = ("en", "nl", "de")
@@ -98,7 +99,7 @@ DOCS: dict[str, str] = {
     "still_playing_s": "The countdown of 'Still playing?' in seconds (3-300).",
     "games": (
         "Games offered to visitors and shown in attract mode, in rotation order (any of "
-        f"{', '.join(BUILT_GAMES)}; each at most once)."
+        f"{', '.join(IDS)}; each at most once)."
     ),
     "ai_levels": (f"AI levels offered to visitors (any of {', '.join(AI_LEVELS)})."),
     "languages": (f"Language flags shown on the title (any of {', '.join(LANGUAGES)})."),
@@ -283,7 +284,7 @@ def _ids(key: str, value: Any, known: tuple[str, ...], what: str) -> tuple[str, 
 
 
 def _games(key: str, value: Any) -> tuple[str, ...]:
-    return _ids(key, value, BUILT_GAMES, "game")
+    return _ids(key, value, IDS, "game")
 
 
 def _levels(key: str, value: Any) -> tuple[str, ...]:
@@ -297,8 +298,6 @@ def _languages(key: str, value: Any) -> tuple[str, ...]:
 def _variants(value: Any, problems: list[KioskConfigError]) -> dict[str, tuple[str, ...]]:
     """The ``[variants]`` table merged over the defaults: a game it lists right gets exactly that
     list; a game listed wrong keeps its default list (and a problem is added)."""
-    from game.rules.base import rules_for
-
     merged = _default_variants()
     if not isinstance(value, dict):
         problems.append(
@@ -306,8 +305,8 @@ def _variants(value: Any, problems: list[KioskConfigError]) -> dict[str, tuple[s
         )
         return merged
     for game, ids in value.items():
-        if game not in BUILT_GAMES:
-            known = ", ".join(BUILT_GAMES)
+        if game not in IDS:
+            known = ", ".join(IDS)
             problems.append(
                 KioskConfigError(f"variants.{game}", f"unknown game {game!r} (known: {known})")
             )

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.persist.paths import keep_bad, write_atomic
+from game.play.plugin import OptionsFileError
 from game.rules.base import LevelError
 from game.rules.nanuuk.level import BOX, PIECE_KINDS, default_level, setup_from_dict
 
@@ -32,14 +33,21 @@ HEADER = """\
 """
 
 
-class SetupFileError(ValueError):
+class SetupFileError(OptionsFileError):
     """A saved set-up that cannot be used; the message names the file and the problem (for the
     log). ``file`` and ``kept_as`` are the names a screen tells the player."""
 
     def __init__(self, message: str, kept_as: str = "", file: str = "") -> None:
-        super().__init__(message)
-        self.kept_as = kept_as
-        self.file = file
+        super().__init__(message, "setup", kept_as, file)
+
+
+def resolve_options(data_dir: Path, options: dict[str, Any]) -> dict[str, Any]:
+    """The set-up scene's options as the rules take them: a saved set-up's name becomes its
+    ``kind -> labels`` table. Raises SetupFileError for a broken saved set-up."""
+    name = options.get("setup")
+    if isinstance(name, str) and name:
+        return {**options, "setup": load_setup(data_dir, name)}
+    return options
 
 
 def setups_dir(data_dir: Path) -> Path:

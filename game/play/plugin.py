@@ -12,9 +12,20 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from pathlib import Path
 from typing import Any
 
-from game.rules.base import Rules
+from game.rules.base import Outcome, Rules
+
+
+class OptionsFileError(ValueError):
+    """A file an option names (a saved set-up) that cannot be used. ``key`` is the option, and
+    ``kept_as`` and ``file`` are the names a screen tells the player (the message is for the
+    log)."""
+
+    def __init__(self, message: str, key: str, kept_as: str = "", file: str = "") -> None:
+        super().__init__(message)
+        self.key, self.kept_as, self.file = key, kept_as, file
 
 
 def load(path: str) -> Any:
@@ -56,6 +67,11 @@ class Bench:
     playouts: tuple[Playouts, ...]
 
 
+def turns_completed(state: Any, outcome: Outcome) -> int:
+    """Turns taken by all players together in a finished game: the state's turn counter."""
+    return int(getattr(state, "turn", 0))
+
+
 @dataclass(frozen=True)
 class GamePlugin:
     """A game: its rules, bots by level, play scene, rules pictures, emblem and ambience
@@ -72,8 +88,15 @@ class GamePlugin:
     demo: Demo
     bench: Bench
     editor_path: str = ""  # a set-up editor scene, if the game has one
+    editor_variants: tuple[str, ...] = ()  # the variants whose set-up the editor makes
+    # (data folder, chosen options) -> the options as the rules take them (a saved set-up's
+    # name becomes its pieces); raises OptionsFileError for a file that cannot be used
+    options_path: str = ""
     lower_is_better: bool = False  # the results' score column: an avalanche is better small
     extra_scenes: Mapping[str, str] = field(default_factory=dict)  # name -> scene class
+    # (finished state, its outcome) -> turns taken by all players together (the tournament's
+    # turns per player)
+    turns_played: Callable[[Any, Outcome], int] = turns_completed
 
     @cached_property
     def rules(self) -> Rules:
@@ -87,6 +110,13 @@ class GamePlugin:
             known = ", ".join(self.bot_paths)
             raise ValueError(f"unknown bot level {level!r} for {self.id} (known: {known})")
         return load(path)()
+
+    def resolve_options(self, data_dir: Path, options: dict[str, Any]) -> dict[str, Any]:
+        """The set-up's chosen options as the rules take them."""
+        if not self.options_path:
+            return options
+        resolved: dict[str, Any] = load(self.options_path)(data_dir, options)
+        return resolved
 
     def emblem(self) -> Callable[..., None]:
         painter: Callable[..., None] = load(self.emblem_path)

@@ -57,6 +57,11 @@ class VariantOption:
     default: Any
     choices: tuple[Any, ...] = ()
     description: str = ""
+    seats: tuple[int, ...] = ()  # the numbers of players it is for; empty: any
+
+    def applies(self, players: int) -> bool:
+        """Whether the option is for a game of ``players`` seats."""
+        return not self.seats or players in self.seats
 
 
 @dataclass(frozen=True)
@@ -217,18 +222,6 @@ def read_level(path: Path | Traversable) -> dict[str, Any]:
         raise LevelError(f"{path}: level file not found") from None
     except tomllib.TOMLDecodeError as exc:
         raise LevelError(f"{path}: not valid TOML: {exc}") from None
-
-
-def rules_for(game_id: str) -> Rules:
-    """The ``RULES`` object of a game, imported on demand."""
-    import importlib
-
-    if game_id not in GAME_IDS:
-        raise ValueError(f"unknown game {game_id!r} (known: {', '.join(GAME_IDS)})")
-    return importlib.import_module(f"game.rules.{game_id}").RULES  # type: ignore[no-any-return]
-
-
-GAME_IDS = ("nanuuk", "kaphoorn", "bergruft")
 
 
 def replay(rules: Rules, rec: Replay) -> State[Any]:

@@ -14,7 +14,7 @@ refused while a fatal problem remains.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import pygame
@@ -89,15 +89,16 @@ class NanuukEditorScene(UIScene):
     def enter(
         self,
         players: int = 4,
-        two_hunters: bool = False,
-        setup: str | dict[str, Any] = "",
+        options: Mapping[str, Any] | None = None,
         on_done: Callable[[str | None], None] | None = None,
         **data: object,
     ) -> None:
         level = default_level()
         self.level, self.floe = level, level.floe
         self.players = max(2, min(4, int(players)))
-        self.two_hunters = bool(two_hunters) and self.players == 2
+        options = options or {}
+        self.two_hunters = bool(options.get("two-hunters")) and self.players == 2
+        setup: str | dict[str, Any] = options.get("setup", "")
         self.mode = full_game_mode(self.players, self.two_hunters)
         self.printed = printed_for(self.players, self.two_hunters)
         self.in_play = level.in_play(self.mode)

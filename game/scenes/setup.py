@@ -22,6 +22,8 @@ import pygame
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.i18n import has, tr
+from game.play.plugin import OptionsFileError
+from game.play.registry import plugin
 from game.render import theme
 from game.rules.base import VariantOption
 from game.scenes.menukit import (
@@ -69,24 +71,11 @@ def offered(option: VariantOption) -> bool:
     return option.key not in HIDDEN_KEYS and (bool(option.choices) or option.key in CHOSEN_HERE)
 
 
-def option_applies(game: str, variant: str, key: str, players: int) -> bool:
-    """Whether option ``key`` of ``variant`` is offered with ``players`` seats."""
-    if game == "nanuuk":
-        if variant == "bear-hunt" and key == "d":
-            return players == 3
-        if variant == "bear-hunt" and key == "e":
-            return players == 2
-        if variant == "full" and key == "two-hunters":
-            return players == 2
-    return True
-
-
 class SetupScene(UIScene):
     def enter(self, game: str = "bergruft", **data: object) -> None:
-        from game.rules.base import rules_for
-
         self.game = game
-        self.variants = rules_for(game).variants()
+        self.plugin = plugin(game)
+        self.variants = self.plugin.rules.variants()
         self.kinds: tuple[str, ...] = KINDS
         self.kiosk = kiosk_config(self.app) is not None
         config = kiosk_config(self.app)
@@ -201,7 +190,7 @@ class SetupScene(UIScene):
         return [
             o
             for o in self.variant.options
-            if offered(o) and option_applies(self.game, self.variant.id, o.key, players)
+            if offered(o) and o.applies(players)
         ]
 
     def option_choices(self, option: VariantOption) -> tuple[Any, ...]:
@@ -278,14 +267,8 @@ class SetupScene(UIScene):
 
     def resolved_options(self) -> dict[str, Any]:
         """:meth:`chosen_options` as the rules take them: a saved set-up name becomes its
-        ``kind -> labels`` table. Raises SetupFileError for a broken saved set-up."""
-        options = self.chosen_options()
-        name = options.get("setup")
-        if self.game == "nanuuk" and isinstance(name, str) and name:
-            from game.persist.setups import load_setup
-
-            options["setup"] = load_setup(self.app.data_dir, name)
-        return options
+        ``kind -> labels`` table. Raises OptionsFileError for a broken saved set-up."""
+        return self.plugin.resolve_options(self.app.data_dir, self.chosen_options())
 
     def config(self) -> GameConfig:
         seed = new_seed() if self.seed == "random" else int(self.seed)
@@ -295,20 +278,14 @@ class SetupScene(UIScene):
 
     def _check_config(self) -> tuple[GameConfig | None, str]:
         """The config to start, or None and the message why it cannot start."""
-        from game.persist.setups import SetupFileError
-
         try:
             config = self.config()
-        except SetupFileError as exc:  # the file was kept as *.bad: back to the printed one
-            self.set_option("setup", "")
+        except OptionsFileError as exc:  # the file was kept as *.bad: back to the printed one
+            self.set_option(exc.key, "")
             self._refresh_options()
             return None, tr("setup.err_setup_file", detail=str(exc))
-        if self.game != "nanuuk":
-            return config, ""
-        from game.rules.base import rules_for
-
         try:  # the rules check the options too (a custom set-up must fit this floe)
-            rules_for(self.game).new_game(
+            self.plugin.rules.new_game(
                 config.variant, config.names, seed=config.seed, options=config.options
             )
         except ValueError as exc:
@@ -330,10 +307,9 @@ class SetupScene(UIScene):
         """Open the free-style set-up editor (N29) for the current seats."""
         self.app.sound("click")
         self.app.scenes.push(
-            "nanuuk_editor",
+            f"{self.game}_editor",
             players=len(self.seats),
-            two_hunters=bool(len(self.seats) == 2 and self.option_value("two-hunters")),
-            setup=self.option_value("setup"),
+            options=self.chosen_options(),
             on_done=self.setup_chosen,
         )
 
@@ -505,7 +481,7 @@ class SetupScene(UIScene):
                 lambda d, k=option.key: self.cycle_option(k, d),
             )
             rows += 1
-        if self.game == "nanuuk" and self.variant.id == "full":
+        if self.variant.id in self.plugin.editor_variants:
             self.edit_button = self.button(
                 self.option_rect(rows).inflate(0, 4), tr("setup.edit_setup"), self.edit_setup
             )

@@ -32,8 +32,8 @@ from typing import Any
 
 from game.ai.base import BUDGETS, LEVELS, Bot, RandomBot, make_bot
 from game.play.registry import IDS as GAME_IDS
-from game.play.registry import rules_for
-from game.rules.base import Outcome, State, Variant
+from game.play.registry import plugin, rules_for
+from game.rules.base import Variant
 
 RANDOM = "random"
 BOT_NAMES: tuple[str, ...] = (*LEVELS, RANDOM)
@@ -78,17 +78,6 @@ def make_player(game: str, name: str) -> Bot:
 # -- one game --------------------------------------------------------------------------------------
 
 
-def turns_played(game: str, state: State, outcome: Outcome) -> int:
-    """Turns taken by all players together in a finished game."""
-    per_seat = getattr(state, "turns", None)
-    if isinstance(per_seat, tuple):  # Nanuuk!: finished turns per seat
-        return sum(per_seat)
-    done = int(getattr(state, "turn", 0))  # Der Berg ruft, Kap Hoorn: turns completed
-    if game == "kaphoorn" and outcome.reason_code != "rounds":
-        done += 1  # a Kap Hoorn game won by roses or the finish ends inside a turn
-    return done
-
-
 def play_one(
     game: str,
     variant: str,
@@ -131,7 +120,7 @@ def play_one(
         "winners": [seats[s] for s in outcome.winners],
         "wins": share_wins(seats, outcome.winners),
         "reason": outcome.reason_code,
-        "turns_per_player": turns_played(game, state, outcome) / len(seats),
+        "turns_per_player": plugin(game).turns_played(state, outcome) / len(seats),
         "think_s": thinking,
     }
 

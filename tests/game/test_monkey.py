@@ -23,7 +23,7 @@ from app_support import close
 from game import i18n
 from game.app import STEP, App, Options
 from game.persist import saves
-from game.rules.base import rules_for
+from game.play.registry import rules_for
 from game.session import GameConfig, Seat
 
 SHORT_EVENTS = 1_000

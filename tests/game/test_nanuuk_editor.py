@@ -285,7 +285,7 @@ def test_broken_file_given_by_the_setup_scene_shows_a_message(drive, tmp_path):
     folder = setups_dir(tmp_path)
     folder.mkdir(parents=True)
     (folder / "Gone.toml").write_text("[", encoding="utf-8")
-    editor = open_editor(drive, players=2, setup="Gone")
+    editor = open_editor(drive, players=2, options={"setup": "Gone"})
     assert editor.is_printed() and "Gone.toml" in editor.status
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from game.persist import saves
 from game.persist.settings import UI_SCALES, Settings, save_settings
 from game.persist.stats import Stats
-from game.rules.base import rules_for
+from game.play.registry import rules_for
 from game.session import GameConfig, Seat
 
 SAVE = "saves/kill-test.json"

@@ -31,9 +31,11 @@ KILLS = 200
 def run_until_killed(folder: Path, first: int, rng: random.Random) -> int:
     """Start the writer at step ``first``, kill it at a random moment once it writes; the last
     step it reported whole."""
+    # unbuffered: readline takes one line and no more, so communicate (which reads the pipe
+    # itself) sees every number printed after it
     child = subprocess.Popen(
         [sys.executable, str(Path(writer.__file__)), str(folder), str(first)],
-        cwd=ROOT, stdout=subprocess.PIPE, text=True,
+        cwd=ROOT, stdout=subprocess.PIPE, bufsize=0,
     )  # fmt: skip
     assert child.stdout is not None
     started = child.stdout.readline()  # it is in its loop now

@@ -1,6 +1,15 @@
 """Kap Hoorn (Thorsten Gimmler, Kosmos 1999): a clipper race built from wind cards."""
 
+from typing import Any
+
 from game.play.plugin import Bench, Demo, GamePlugin, Playouts
+from game.rules.base import Outcome
+
+
+def turns_played(state: Any, outcome: Outcome) -> int:
+    """The turns completed, and the one a game won by roses or the finish ends inside."""
+    return int(state.turn) + (outcome.reason_code != "rounds")
+
 
 PLUGIN = GamePlugin(
     id="kaphoorn",
@@ -22,4 +31,5 @@ PLUGIN = GamePlugin(
         decisions=("standard", 4),
         playouts=(Playouts("4p", "standard", (4, 4), 100, 4, {"rounds": 40}),),
     ),
+    turns_played=turns_played,
 )

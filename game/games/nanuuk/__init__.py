@@ -1,6 +1,15 @@
 """Nanuuk! (Günter Cornett, Bambus Spieleverlag 1998): hunting on a cracking ice floe."""
 
+from typing import Any
+
 from game.play.plugin import Bench, Demo, GamePlugin, Playouts
+from game.rules.base import Outcome
+
+
+def turns_played(state: Any, outcome: Outcome) -> int:
+    """The finished turns of every seat together."""
+    return sum(state.turns)
+
 
 PLUGIN = GamePlugin(
     id="nanuuk",
@@ -26,4 +35,7 @@ PLUGIN = GamePlugin(
         ),
     ),
     editor_path="game.scenes.nanuuk_editor:NanuukEditorScene",
+    editor_variants=("full",),
+    turns_played=turns_played,
+    options_path="game.persist.setups:resolve_options",
 )

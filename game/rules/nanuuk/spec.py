@@ -22,8 +22,8 @@ INTRO, PARTNER, NEIGHBOURHOOD, HELPERS = "intro", "partner", "neighbourhood", "h
 BEAR_HUNT, BEAR_FEAR, FULL = "bear-hunt", "bear-fear", "full"
 
 
-def _flag(key: str, text: str) -> VariantOption:
-    return VariantOption(key, False, (False, True), text)
+def _flag(key: str, text: str, seats: tuple[int, ...] = ()) -> VariantOption:
+    return VariantOption(key, False, (False, True), text, seats)
 
 
 BEAR_OPTIONS = (
@@ -53,8 +53,10 @@ VARIANTS = (
         3,
         (
             *BEAR_OPTIONS,
-            _flag("d", "(d) 3 players: after the bear is enclosed the Inuit fight for the fur"),
-            _flag("e", "(e) 2 players: the Inuit player moves only one of his Inuit"),
+            _flag(
+                "d", "(d) 3 players: after the bear is enclosed the Inuit fight for the fur", (3,)
+            ),
+            _flag("e", "(e) 2 players: the Inuit player moves only one of his Inuit", (2,)),
         ),
     ),
     Variant(
@@ -70,7 +72,7 @@ VARIANTS = (
         2,
         4,
         (
-            _flag("two-hunters", "2 players: two hunters each, on the whole floe"),
+            _flag("two-hunters", "2 players: two hunters each, on the whole floe", (2,)),
             _flag("variant-1", "Variant 1: with husky + sledge, one crack or one per step"),
             _flag("variant-2", "Variant 2: social cracks that leave every hunter a way home"),
             VariantOption("cracks", 0, (), "Variant 3: this many cracks laid at random first"),
