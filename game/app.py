@@ -24,6 +24,7 @@ from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.settings import Settings, load_settings, save_settings
+from game.policy import Policy
 from game.render import theme
 from game.scenes.base import SceneManager
 from game.session import GameConfig
@@ -98,10 +99,13 @@ class App:
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE).convert()
         self.mapper = InputMapper(self.to_logical)
         self.scenes = SceneManager(self)
+        self.policy = Policy()  # how the loop behaves around the scenes (game.policy)
         if self.kiosk_config is not None:
             from game.kiosk.controller import Kiosk
 
             self.kiosk = Kiosk(self, self.kiosk_config, kiosk_problem, settings_problem)
+            self.policy = self.kiosk
+        self.scenes.listeners.append(self.policy)
         self.ambience: str | None = None  # the game whose ambient loop plays (its scene's)
         self.audio = _open_audio(self.settings.volume)
         self.running = False
@@ -116,6 +120,12 @@ class App:
         self.outcome: dict[str, Any] | None = None
 
     # ---- display ----------------------------------------------------------------------------
+    def reopen_display(self) -> None:
+        """The display again after the loop lost it (an error while drawing)."""
+        if not pygame.display.get_init() or pygame.display.get_surface() is None:
+            pygame.display.init()
+            self.window = self._open_window()
+
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen and self.kiosk_config is not None:
             return self._open_kiosk_display(self.kiosk_config.display)
@@ -170,7 +180,7 @@ class App:
     @property
     def quiet(self) -> bool:
         """Muted in the settings, or attract mode (quiet unless kiosk.toml says otherwise)."""
-        return self.settings.muted or (self.kiosk is not None and self.kiosk.muted)
+        return self.settings.muted or self.policy.muted
 
     def sound(self, name: str) -> None:
         if self.quiet:
@@ -188,8 +198,16 @@ class App:
         if self.audio is not None:
             self.audio.ambient(None if self.quiet else self.ambience)
 
-    def toast(self, text: str, seconds: float = 3.0) -> None:
+    def toast(self, text: str, seconds: float = 3.0, once: bool = False) -> None:
+        """A message on top of every scene for ``seconds``; ``once``: not while it shows."""
+        if once and any(shown == text for shown, _ in self.messages):
+            return
         self.messages.append((text, seconds))
+
+    def quit(self) -> None:
+        """End the run at the end of this frame, if the policy lets it (the kiosk: only the
+        admin's quit)."""
+        self.running = False
 
     def update_settings(self, settings: Settings) -> None:
         old, self.settings = self.settings, settings
@@ -211,8 +229,7 @@ class App:
 
         self.outcome = outcome
         replay = record.game_finished(self)  # the autosave goes, a replay is kept
-        if self.kiosk is not None:
-            self.kiosk.game_over(config, outcome)
+        self.policy.game_over(config, outcome)
         if self.options.exit_when_over:
             print(json.dumps(outcome), flush=True)
             self.running = False
@@ -247,10 +264,9 @@ class App:
         try:
             self.start()
         except Exception:
-            if self.kiosk is None:
+            if not self.policy.fatal(traceback.format_exc()):
                 raise
             self.running = True
-            self.kiosk.fatal(traceback.format_exc())
         last = time.perf_counter()
         clock = pygame.time.Clock()
         while self.running and not self.stop.requested:
@@ -258,20 +274,27 @@ class App:
             try:
                 self.frame(now - last)
             except Exception:
-                if self.kiosk is None:
+                if not self.policy.fatal(traceback.format_exc()):  # the kiosk: to the title
                     raise
-                self.kiosk.fatal(traceback.format_exc())  # back to the title, never out
             last = now
             clock.tick(60)
-            if not self.running and self.kiosk is not None and not self.kiosk.may_stop():
-                LOG.warning("kiosk: the loop was told to stop; only the admin quits")
+            if not self.running and not self._may_stop():
+                LOG.warning("the loop was told to stop; the %s policy keeps it running",
+                            type(self.policy).__name__)  # fmt: skip
                 self.running = True
         return self._finish()
+
+    def _may_stop(self) -> bool:
+        """``--quit-after`` and the operating system always end a run; a quit if the policy
+        lets it."""
+        limit = self.options.quit_after
+        timed_out = limit is not None and self.game_time >= limit
+        return timed_out or self.stop.requested or self.policy.may_stop()
 
     def frame(self, elapsed: float) -> None:
         """One frame: events, as many fixed steps as the accumulator holds (capped), one draw."""
         started = time.perf_counter()
-        rate = self.options.speed * (self.kiosk.time_scale if self.kiosk is not None else 1.0)
+        rate = self.options.speed * self.policy.time_scale
         self.accumulator += min(elapsed, 0.25) * rate
         self._guard(self._events)
         steps, cap = 0, MAX_CATCH_UP * max(1, round(rate))
@@ -292,7 +315,7 @@ class App:
 
     def _events(self) -> None:
         for event in pygame.event.get():
-            if self.kiosk is not None and self.kiosk.raw_event(event):
+            if self.policy.raw_event(event):
                 continue
             if event.type == pygame.VIDEORESIZE and not self.fullscreen:
                 self.window = pygame.display.get_surface()
@@ -303,7 +326,7 @@ class App:
                     self.dispatch(intent)
 
     def dispatch(self, intent: Intent) -> None:
-        if self.kiosk is not None and self.kiosk.intercept(intent):
+        if self.policy.intercept(intent):
             return  # kiosk mode: quit blocked, attract mode ended, the waking tap swallowed
         if intent.kind is Kind.QUIT:
             self.running = False
@@ -327,8 +350,7 @@ class App:
         top = self.scenes.top  # scenes beneath an overlay are paused
         if top is not None:
             top.update(STEP)
-        if self.kiosk is not None:
-            self.kiosk.update(STEP)
+        self.policy.update(STEP)
         self._sync_ambient()
         self.scenes.apply_pending()
         quit_after = self.options.quit_after
@@ -339,8 +361,7 @@ class App:
         surface = self.surface()
         for scene in self.scenes.visible():
             scene.draw(surface, alpha)
-        if self.kiosk is not None:
-            self.kiosk.draw(surface)
+        self.policy.draw(surface)
         self._draw_messages(surface)
 
     def _draw_messages(self, surface: pygame.Surface) -> None:
@@ -363,8 +384,7 @@ class App:
         except Exception:
             if self.options.raise_errors:
                 raise
-            if self.kiosk is not None:
-                self.kiosk.scene_error(traceback.format_exc())
+            if self.policy.scene_error(traceback.format_exc()):
                 return
             LOG.error("scene error:\n%s", traceback.format_exc())
             self.toast(i18n.tr("app.error", log=str(self.log_path)), 8.0)
@@ -373,8 +393,7 @@ class App:
     def _finish(self) -> int:
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
-        if self.kiosk is not None:
-            self.kiosk.close()
+        self.policy.close()
         from game.scenes import record
 
         record.autosave(self)  # the window closed during a game: "Continue" brings it back

@@ -134,7 +134,7 @@ class AdminScene(UIScene):
         if self.kiosk is not None:
             self.kiosk.quit()
         else:
-            self.app.running = False
+            self.app.quit()
 
     def update(self, dt: float) -> None:
         was = self.confirming

@@ -42,6 +42,7 @@ from game.persist.log import LOG
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.stats import Stats
 from game.play.registry import IDS
+from game.policy import Policy
 from game.render import theme
 from game.render.flags import draw_flag
 from game.session import HUMAN, GameConfig
@@ -106,8 +107,9 @@ def corner_of(pos: tuple[int, int]) -> str | None:
     return None
 
 
-class Kiosk:
-    """Kiosk mode of one App: made by the App when ``Options.kiosk`` is set."""
+class Kiosk(Policy):
+    """Kiosk mode of one App: made by the App when ``Options.kiosk`` is set; the App's policy
+    (``game.policy``): an input filter and the scene manager's listener."""
 
     def __init__(
         self,
@@ -117,7 +119,7 @@ class Kiosk:
         settings_problem: SettingsProblem | None = None,
     ) -> None:
         self.app = app
-        self.config = config
+        self.config = self.kiosk_config = config
         self.mode = "visitor"
         self.clock = 0.0  # game seconds since the kiosk started
         self.idle = 0.0  # game seconds since the last human input
@@ -175,10 +177,9 @@ class Kiosk:
         return self.attract and not self.config.attract_sound
 
     def may_stop(self) -> bool:
-        """Only the admin's quit, ``--quit-after`` or the operating system end a kiosk run."""
-        limit = self.app.options.quit_after
-        timed_out = limit is not None and self.app.game_time >= limit
-        return self.quit_requested or timed_out or self.app.stop.requested
+        """Only the admin's quit ends a kiosk run (besides ``--quit-after`` and the operating
+        system, which the App always obeys)."""
+        return self.quit_requested
 
     # ---- input ------------------------------------------------------------------------------
     def raw_event(self, event: pygame.event.Event) -> bool:
@@ -381,7 +382,7 @@ class Kiosk:
         """The admin menu's quit: the one way (besides --quit-after) to end a kiosk run."""
         LOG.info("kiosk: the admin quit")
         self.quit_requested = True
-        self.app.running = False
+        self.app.quit()
 
     # ---- statistics ---------------------------------------------------------------------------
     def scene_entered(self, scene: Scene) -> None:
@@ -441,23 +442,23 @@ class Kiosk:
         self.problems.append(tr(key, detail=str(problem)))
 
     # ---- errors -------------------------------------------------------------------------------
-    def scene_error(self, text: str) -> None:
+    def scene_error(self, text: str) -> bool:
         """A scene raised: log it, tell the visitors briefly, start again at the title."""
         pause = self._note_error("scene error", text)
-        message = tr("kiosk.error")
-        if all(m != message for m, _ in self.app.messages):
-            self.app.toast(message, 5.0)
+        self.app.toast(tr("kiosk.error"), 5.0, once=True)
         self.recover()
         if pause:
             self.app.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
+        return True
 
-    def fatal(self, text: str) -> None:
+    def fatal(self, text: str) -> bool:
         """The loop itself raised (drawing, the display): log it and start again."""
         pause = self._note_error("loop error", text)
         self._reopen_display()
         self.recover()
         if pause:
             self.app.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
+        return True
 
     def _note_error(self, what: str, text: str) -> float:
         """Log an error (in full only the first few a minute); the pause a crash loop needs."""
@@ -496,9 +497,7 @@ class Kiosk:
 
     def _reopen_display(self) -> None:
         try:
-            if not pygame.display.get_init() or pygame.display.get_surface() is None:
-                pygame.display.init()
-                self.app.window = self.app._open_window()
+            self.app.reopen_display()
         except pygame.error:
             LOG.exception("kiosk: the display could not be opened again")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -88,11 +88,20 @@ class Scene:
         """Draw; ``alpha`` in [0, 1) interpolates between the last two logic steps."""
 
 
+class SceneListener(Protocol):
+    """Hears every scene that opens or closes (the kiosk's statistics and admin guard)."""
+
+    def scene_entered(self, scene: Scene) -> None: ...
+
+    def scene_left(self, scene: Scene) -> None: ...
+
+
 class SceneManager:
     def __init__(self, app: App) -> None:
         self.app = app
         self.stack: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
+        self.listeners: list[SceneListener] = []
 
     @property
     def top(self) -> Scene | None:
@@ -132,16 +141,14 @@ class SceneManager:
         scene.name = name
         self.stack.append(scene)
         scene.enter(**data)
-        kiosk = getattr(self.app, "kiosk", None)
-        if kiosk is not None:  # kiosk mode records the games visitors start (statistics)
-            kiosk.scene_entered(scene)
+        for listener in self.listeners:
+            listener.scene_entered(scene)
 
     def _pop(self, resume: bool = True) -> None:
         if self.stack:
             scene = self.stack.pop()
-            kiosk = getattr(self.app, "kiosk", None)
-            if kiosk is not None:  # a game left before its end counts as abandoned
-                kiosk.scene_left(scene)
+            for listener in self.listeners:
+                listener.scene_left(scene)
             scene.exit()
         if resume and self.stack:
             self.stack[-1].resume()

@@ -23,8 +23,8 @@ KIOSK_BUTTON_H = 100  # kiosk mode: menu buttons big enough for any finger
 
 def kiosk_config(app: object) -> KioskConfig | None:
     """The kiosk configuration when the app runs as a kiosk (``--kiosk``), else None."""
-    kiosk = getattr(app, "kiosk", None)
-    return kiosk.config if kiosk is not None else None
+    policy = getattr(app, "policy", None)  # a stand-in app in a test may have none
+    return policy.kiosk_config if policy is not None else None
 
 
 def game_title(game: str) -> str:

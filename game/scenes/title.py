@@ -122,7 +122,7 @@ class TitleScene(UIScene):
         self.app.scenes.push("settings")
 
     def quit(self) -> None:
-        self.app.running = False
+        self.app.quit()
 
     def back(self) -> None:
         """Esc on the title does nothing: quitting is a deliberate button."""
