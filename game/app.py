@@ -19,6 +19,7 @@ import pygame
 import pygame_gui
 
 from game import i18n
+from game.clock import Clock
 from game.input.intents import InputMapper, Intent, Kind
 from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir
@@ -112,8 +113,7 @@ class App:
         self.stop = StopRequest()  # SIGTERM, SIGINT, ...: the run ends cleanly at the next frame
         self.accumulator = 0.0
         self.exit_code = 0
-        self.game_time = 0.0
-        self.clock_seconds = 0.0  # logic time, for idle animations
+        self.clock = Clock()  # logic time: timers, idle animations, --quit-after
         self.show_focus = False  # the focus ring shows once keys or a gamepad are used
         self.frame_times: list[float] | None = None  # the bench switches this on
         self.first_frame_at: float | None = None
@@ -288,7 +288,7 @@ class App:
         """``--quit-after`` and the operating system always end a run; a quit if the policy
         lets it."""
         limit = self.options.quit_after
-        timed_out = limit is not None and self.game_time >= limit
+        timed_out = limit is not None and self.clock.now >= limit
         return timed_out or self.stop.requested or self.policy.may_stop()
 
     def frame(self, elapsed: float) -> None:
@@ -344,8 +344,7 @@ class App:
 
     def step(self) -> None:
         self.scenes.apply_pending()
-        self.game_time += STEP
-        self.clock_seconds += STEP
+        self.clock.tick(STEP)
         self.messages = [(m, t - STEP) for m, t in self.messages if t > STEP]
         top = self.scenes.top  # scenes beneath an overlay are paused
         if top is not None:
@@ -354,7 +353,7 @@ class App:
         self._sync_ambient()
         self.scenes.apply_pending()
         quit_after = self.options.quit_after
-        if quit_after is not None and self.game_time >= quit_after:
+        if quit_after is not None and self.clock.now >= quit_after:
             self.running = False
 
     def draw(self, alpha: float) -> None:

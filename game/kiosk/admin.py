@@ -58,7 +58,6 @@ def variant_name(game: str, variant: str) -> str:
 
 class AdminScene(UIScene):
     def enter(self, **data: Any) -> None:
-        self.clock = 0.0
         self.confirm_until = -1.0
         self.settings_before: Any = None  # the settings when the admin opened them
         self.build()
@@ -86,7 +85,7 @@ class AdminScene(UIScene):
 
     @property
     def confirming(self) -> bool:
-        return self.clock < self.confirm_until
+        return self.app.clock.now < self.confirm_until
 
     def build(self) -> None:
         x, w, h, gap = 80, 500, 100, 124
@@ -119,7 +118,7 @@ class AdminScene(UIScene):
         """The first press asks to press again; the second, within a few seconds, resets."""
         if not self.confirming:
             LOG.info("kiosk: the admin asked to reset the statistics")
-            self.confirm_until = self.clock + CONFIRM_SECONDS
+            self.confirm_until = self.app.clock.now + CONFIRM_SECONDS
             self.reset_button.set_text(tr("kiosk.admin.reset_confirm"))
             return
         self.confirm_until = -1.0
@@ -138,7 +137,6 @@ class AdminScene(UIScene):
 
     def update(self, dt: float) -> None:
         was = self.confirming
-        self.clock += dt
         super().update(dt)
         if was and not self.confirming:
             self.reset_button.set_text(tr("kiosk.admin.reset"))

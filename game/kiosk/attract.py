@@ -80,12 +80,11 @@ class AttractScene(Scene):
         kiosk = self.app.kiosk
         assert kiosk is not None
         self.config = kiosk.next_demo_config()
-        self.clock = 0.0
+        self.began = self.app.clock.now
         self.started = False
 
     def update(self, dt: float) -> None:
-        self.clock += dt
-        if self.clock >= INTERLUDE_SECONDS and not self.started:
+        if self.app.clock.since(self.began) >= INTERLUDE_SECONDS and not self.started:
             self.started = True
             self.app.scenes.replace(self.config.game, config=self.config)
 
@@ -93,7 +92,7 @@ class AttractScene(Scene):
         """Input never reaches here: the kiosk ends attract mode on any input first."""
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        seconds = self.app.clock_seconds
+        seconds = self.app.clock.now
         theme.draw_backdrop(surface, seconds)
         cx = surface.get_width() // 2
         box = pygame.Rect(0, 0, 1100, 640)

@@ -121,7 +121,6 @@ class Kiosk(Policy):
         self.app = app
         self.config = self.kiosk_config = config
         self.mode = "visitor"
-        self.clock = 0.0  # game seconds since the kiosk started
         self.idle = 0.0  # game seconds since the last human input
         self.rotation = DemoRotation(config)
         self.problems: list[str] = []  # for the operator: the admin menu shows them
@@ -146,7 +145,7 @@ class Kiosk(Policy):
         self.fired = False
         self.corner_step = 0
         self.corner_at = 0.0
-        self.gate = Gate(config.admin_pin, lambda: self.clock)
+        self.gate = Gate(config.admin_pin, lambda: self.app.clock.now)
         self._admitting = False  # open_admin() took the gate's pass: the admin scene may open
         # input that woke the kiosk up is not also a click on the title
         self._swallow = False
@@ -246,7 +245,7 @@ class Kiosk(Policy):
 
     def _corner_tap(self, pos: tuple[int, int]) -> None:
         corner = corner_of(pos)
-        if self.corner_step and self.clock - self.corner_at > CORNER_WINDOW_S:
+        if self.corner_step and self.app.clock.now - self.corner_at > CORNER_WINDOW_S:
             self.corner_step = 0
         if corner is None:
             self.corner_step = 0
@@ -255,7 +254,7 @@ class Kiosk(Policy):
             self.corner_step += 1
         else:
             self.corner_step = 1 if corner == CORNERS[0] else 0
-        self.corner_at = self.clock
+        self.corner_at = self.app.clock.now
         if self.corner_step == len(CORNERS):
             self.corner_step = 0
             self.open_pin("the corner taps")
@@ -263,7 +262,6 @@ class Kiosk(Policy):
     # ---- the step -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         """One logic step, after the top scene's own update."""
-        self.clock += dt
         self.idle += dt
         self._swallow = False
         if self._collect:
@@ -514,7 +512,7 @@ class Kiosk(Policy):
         band = pygame.Rect(0, h - BANNER_H, w, BANNER_H)
         surface.blit(_band(band.size), band)
         languages = self.config.languages
-        lang = languages[int(self.clock / BANNER_LANGUAGE_S) % len(languages)]
+        lang = languages[int(self.app.clock.now / BANNER_LANGUAGE_S) % len(languages)]
         words = i18n.load_language(lang).get("kiosk.touch_to_play") or tr("kiosk.touch_to_play")
         size = 84
         width = theme.font(size, True).size(words)[0]
@@ -525,7 +523,8 @@ class Kiosk(Policy):
         text_pos = (flag.right + 48, band.centery)
         theme.text(surface, words, text_pos, size, theme.WHITE, True, "midleft", True)
         ripple_at = (text_pos[0] + width + 110, band.centery)
-        _draw_ripple(surface, ripple_at, theme.idle(self.clock))  # still rings: reduced motion
+        # reduced motion: the rings stand still
+        _draw_ripple(surface, ripple_at, theme.idle(self.app.clock.now))
 
     def _draw_hold(self, surface: pygame.Surface) -> None:
         """A thin bar at the top while the admin chord is held."""

@@ -597,7 +597,7 @@ class BergruftScene(PlayTable):
                 pygame.draw.line(surface, (120, 126, 140), rect.bottomleft, rect.topright, 3)
         current = self.ring.current
         if self.app.show_focus and current is not None and current.enabled:
-            theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
         self._draw_guide(surface)
         self._draw_notice(surface)
         if self.state.is_over() and not self.busy:

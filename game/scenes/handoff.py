@@ -88,7 +88,7 @@ class HandoffScene(UIScene):
         super().handle(intent)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
-        theme.draw_backdrop(surface, self.app.clock_seconds)
+        theme.draw_backdrop(surface, self.app.clock.now)
         veil = _veil(surface.get_size())
         surface.blit(veil, (0, 0))
         w = surface.get_width()

@@ -716,7 +716,7 @@ class KapHoornScene(Recorder, UIScene):
         current = self.ring.current
         on_chart = self.on_board and bool(self.focus_items())
         if self.app.show_focus and current is not None and current.enabled and not on_chart:
-            theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
         self._draw_drag(surface)
         self._draw_guide(surface)
         self._draw_notice(surface)

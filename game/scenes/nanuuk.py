@@ -572,7 +572,7 @@ class NanuukScene(Recorder, UIScene):
         self.ui.draw_ui(surface)
         current = self.ring.current
         if self.app.show_focus and current is not None and current.enabled and not self.on_board:
-            theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
         self._draw_guide(surface)
         self._draw_notice(surface)
 

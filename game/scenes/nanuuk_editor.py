@@ -502,7 +502,7 @@ class NanuukEditorScene(UIScene):
 
     # ---- frame --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        theme.draw_backdrop(surface, self.app.clock_seconds)
+        theme.draw_backdrop(surface, self.app.clock.now)
         self.draw_content(surface, alpha)
         if self.panel != "edit":
             dim(surface, 170)
@@ -511,13 +511,13 @@ class NanuukEditorScene(UIScene):
         current = self.ring.current
         keys = self.app.show_focus
         if keys and current is not None and current.enabled and not self._board_has_focus():
-            theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
 
     def _board_has_focus(self) -> bool:
         return self.panel == "edit" and self.board_focus
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
-        clock = self.app.clock_seconds
+        clock = self.app.clock.now
         title = tr("editor.heading", n=self.players)
         theme.text(surface, title, (BOARD_RECT.centerx, 50), 52, theme.WHITE, True, "center", True)
         self.renderer.draw_board(surface, clock)

@@ -72,7 +72,7 @@ class PickerScene(UIScene):
         pygame.draw.rect(surface, border, rect, 3, border_radius=26)
         art = pygame.Rect(rect.x + 40, rect.y + 110, rect.width - 80, 240)
         pygame.draw.rect(surface, (58, 104, 160), art, border_radius=20)
-        draw_emblem(surface, game, art.inflate(-20, -12), self.app.clock_seconds)
+        draw_emblem(surface, game, art.inflate(-20, -12), self.app.clock.now)
         room = pygame.Rect(rect.x + 35, art.bottom + 24, rect.width - 70, 3 * 42)
         theme.text_in(surface, tr(f"games.{game}.pitch"), room, 30, theme.SNOW, max_lines=3,
                       align="center")  # fmt: skip

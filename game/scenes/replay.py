@@ -188,7 +188,7 @@ class ReplayScene(UIScene):
             draw_icon(surface, shown, self.controls[what].rect)
         current = self.ring.current
         if self.app.show_focus and current is not None and current.enabled:
-            theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
 
     def _draw_text(self, surface: pygame.Surface) -> None:
         x, width = 40, CONTROLS_X - 80

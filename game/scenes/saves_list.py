@@ -237,7 +237,7 @@ class LibraryScene(UIScene):
             pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=18)
         game = rec.config.game
         draw_emblem(surface, game, pygame.Rect(rect.x + 14, rect.y + 6, 110, rect.h - 12),
-                    self.app.clock_seconds)  # fmt: skip
+                    self.app.clock.now)  # fmt: skip
         x, right = rect.x + 144, rect.right - 24
         info_w = 520
         theme.text(surface, headline(rec), (x, rect.y + 14), 34, theme.WHITE, True,

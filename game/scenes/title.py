@@ -128,7 +128,7 @@ class TitleScene(UIScene):
         """Esc on the title does nothing: quitting is a deliberate button."""
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
-        seconds = theme.idle(self.app.clock_seconds)  # reduced motion: the snow hangs still
+        seconds = theme.idle(self.app.clock.now)  # reduced motion: the snow hangs still
         _draw_snow(surface, seconds)
         cx = surface.get_width() // 2
         theme.text(surface, tr("app.name"), (cx, 170), 160, theme.WHITE, True, "center", True)

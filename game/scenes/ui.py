@@ -248,12 +248,12 @@ class UIScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.background:
-            theme.draw_backdrop(surface, self.app.clock_seconds)
+            theme.draw_backdrop(surface, self.app.clock.now)
         self.draw_content(surface, alpha)
         self.ui.draw_ui(surface)
         current = self.ring.current
         if self.app.show_focus and current is not None and current.enabled:
-            theme.draw_focus(surface, current.element.rect, self.app.clock_seconds)
+            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         """Drawing under the controls (titles, boards, pictures); override."""

@@ -154,7 +154,7 @@ def test_the_tweener_follows_the_reduced_motion_setting():
 
 
 def _title_frame(app: App, clock: float) -> bytes:
-    app.clock_seconds = clock
+    app.clock.now = clock
     app.draw(0.0)
     return pygame.image.tobytes(app.surface(), "RGB")
 

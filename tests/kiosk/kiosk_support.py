@@ -79,8 +79,8 @@ class Driver:
         slow or busy machine does not turn its thinking into game time.
         """
         deadline = time.monotonic() + wall
-        start = self.app.game_time
-        while self.app.game_time - start < seconds and time.monotonic() < deadline:
+        start = self.app.clock.now
+        while self.app.clock.now - start < seconds and time.monotonic() < deadline:
             if predicate():
                 return True
             self.frames(1)

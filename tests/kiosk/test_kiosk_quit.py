@@ -73,7 +73,7 @@ def test_the_loop_keeps_running_when_something_tells_it_to_stop(kiosk):
 
     app.frame = frame
     assert app.run() == 0
-    assert app.game_time >= 3.0  # it ran on until --quit-after
+    assert app.clock.now >= 3.0  # it ran on until --quit-after
 
 
 def test_fullscreen_on_a_missing_display_falls_back_to_the_first_with_a_warning(kiosk):

@@ -82,7 +82,7 @@ def test_attract_mode_soak(kiosk, capsys, request):
 
     def more() -> bool:
         if full:
-            return app.game_time < FULL_GAME_S or completed() < 3 * rotation
+            return app.clock.now < FULL_GAME_S or completed() < 3 * rotation
         return completed() < rotation + DEMOS
 
     main, workers = [], []  # per demo game: RSS after it; its worker's highest RSS during it
@@ -128,8 +128,8 @@ def test_attract_mode_soak(kiosk, capsys, request):
     with capsys.disabled():
         print(
             f"\nkiosk soak: {completed()} demo games ({k.demos_finished} to the end, "
-            f"{k.demos_capped} at the cap), game time {app.game_time:.0f} s "
-            f"({app.game_time / 3600:.2f} h), wall {wall:.1f} s; RSS main + bot worker: after "
+            f"{k.demos_capped} at the cap), game time {app.clock.now:.0f} s "
+            f"({app.clock.now / 3600:.2f} h), wall {wall:.1f} s; RSS main + bot worker: after "
             f"the first demo {totals[0]:.0f} MB; the {size} demos after the warm-up round of "
             f"{rotation}: {window(first)}; the last {size}: {window(last)}; growth "
             f"{growth:+.1f} MB, bound {RSS_BOUND_MB:.0f} MB; main after each demo: "

@@ -80,7 +80,7 @@ def test_the_end_of_a_windows_session_stops_the_kiosk_cleanly(kiosk):
     pygame.event.set_allowed(pygame.SYSWMEVENT)  # the kiosk does this on Windows
     drive.post(pygame.SYSWMEVENT, msg=WM_QUERYENDSESSION, hwnd=0, wparam=0, lparam=0)
     assert app.run() == 0
-    assert app.stop.reason == "the Windows session ends" and app.game_time < 3600
+    assert app.stop.reason == "the Windows session ends" and app.clock.now < 3600
     assert statuses(app.data_dir)[0][0] == "abandoned"
 
 
