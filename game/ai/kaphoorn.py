@@ -70,7 +70,7 @@ def course(field: int, roses: tuple[int, int, int]) -> int:
         after = roses[:stage] + (colour,) + roses[stage + 1 :]
         step = _distances_from(station)[field]
         if step < best:
-            best = min(best, step + course(station, after))  # type: ignore[operator]
+            best = min(best, step + course(station, after))
     return best
 
 

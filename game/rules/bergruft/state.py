@@ -68,7 +68,7 @@ ENGLISH = {  # IllegalAction's message for logs and developers (the screen trans
 
 
 @dataclass(frozen=True)
-class BergState(State):
+class BergState(State[BergAction]):
     """A position. ``heidi``/``peter`` hold each seat's figure position (B1: 0/1 start, 17 summit).
 
     ``number`` is the caller's secret while the screen is down; a view for anyone but the caller
