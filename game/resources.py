@@ -4,7 +4,8 @@ and the fonts of pygame_gui.
 Everything the game reads from its own files is found here, through ``importlib.resources``:
 never through the path of a module or the current folder, so an installed wheel works from any
 folder.
-Standard library only, so that the pure rules (``game.rules``) read their levels through it too.
+Standard library only, so that the pure rules (``game.games.<game>.rules``) read their levels
+through it too.
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """Attract mode: demo games of the configured games and variants, in rotation.
 
 Each demo is a real game in the same play scene visitors get, every seat a computer player at
-the ``demo`` level (game.ai.base.DemoBot). ``AttractScene`` is the short card between two demos
-("Coming up: Kap Hoorn"); it then hands over to the play scene. The kiosk controller draws the
-"Touch to play" banner over everything while attract mode runs, moves on from a demo's results
-after a few seconds and caps a demo's length (``controller.DEMO_MAX_SECONDS``).
+the ``demo`` level (``game.protocol.bots.DemoBot``). ``AttractScene`` is the short card
+between two demos ("Coming up: Kap Hoorn"); it then hands over to the play scene. The kiosk
+controller draws the "Touch to play" banner over everything while attract mode runs, moves
+on from a demo's results after a few seconds and caps a demo's length
+(``controller.DEMO_MAX_SECONDS``).
 
 Demo games are kept short where the game has a rule for it (its plugin's ``demo`` options:
 Der Berg ruft ends after ``turn_limit`` turns, ruling B8, and Kap Hoorn after ``rounds``
@@ -18,8 +19,8 @@ from typing import Any
 
 import pygame
 
-from game.ai.base import DEMO
 from game.i18n import has, tr
+from game.protocol.bots import DEMO
 from game.render import theme
 from game.render.emblems import draw_emblem
 from game.scenes.base import Scene

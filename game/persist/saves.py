@@ -25,7 +25,7 @@ from typing import Any
 
 from game.persist.paths import keep_bad, write_atomic
 from game.play.registry import rules_for
-from game.rules.base import State
+from game.protocol.base import State
 from game.session import GameConfig, Seat
 
 FORMAT = "speltafel"

@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from game.rules.base import Outcome, Rules
+from game.protocol.base import Outcome, Rules
 
 
 class OptionsFileError(ValueError):

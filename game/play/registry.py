@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from game.games import bergruft, kaphoorn, nanuuk
 from game.play.plugin import GamePlugin
-from game.rules.base import Rules
+from game.protocol.base import Rules
 
 GAMES: tuple[GamePlugin, ...] = (nanuuk.PLUGIN, kaphoorn.PLUGIN, bergruft.PLUGIN)  # menu order
 IDS: tuple[str, ...] = tuple(g.id for g in GAMES)

@@ -31,18 +31,18 @@ from typing import Any, ClassVar
 import pygame
 
 from game import i18n
-from game.ai.base import BUDGETS
-from game.ai.runner import BotRunner, close_runners, seat_runners
-from game.ai.streams import Streams
 from game.i18n import tr
 from game.persist import saves
 from game.persist.log import LOG
+from game.play.bots import BotRunner, close_runners, seat_runners
+from game.play.guide.base import Guide, Hint
 from game.play.plugin import GamePlugin
 from game.play.registry import plugin
+from game.protocol.base import IllegalAction, Refusal, State
+from game.protocol.bots import BUDGETS
+from game.protocol.streams import Streams
 from game.render import theme
 from game.render.tween import Tweener
-from game.rules.base import IllegalAction, Refusal, State
-from game.scenes.guide.base import Guide, Hint
 from game.scenes.ui import UIScene
 from game.session import GameConfig
 

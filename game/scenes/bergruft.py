@@ -18,13 +18,8 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.i18n import tr
-from game.input.intents import Intent, Kind
-from game.play.table import LogEntry, PlayTable
-from game.render import flagscreen, theme
-from game.render import mountain as board
-from game.render.tween import Path, Tween, ease_in_out, ease_out, linear
-from game.rules.bergruft import (
+from game.games.bergruft import guide as guide_rules
+from game.games.bergruft.rules import (
     HEIDI_START,
     PETER_START,
     AllowGuess,
@@ -38,8 +33,14 @@ from game.rules.bergruft import (
     SetFlags,
     Waive,
 )
-from game.scenes.guide import bergruft as guide_rules
-from game.scenes.guide.base import Hint as GuideHint
+from game.games.bergruft.view import flagscreen
+from game.games.bergruft.view import mountain as board
+from game.i18n import tr
+from game.input.intents import Intent, Kind
+from game.play.guide.base import Hint as GuideHint
+from game.play.table import LogEntry, PlayTable
+from game.render import theme
+from game.render.tween import Path, Tween, ease_in_out, ease_out, linear
 from game.scenes.ui import SKIP_KINDS
 
 CLIMB_LEG = 0.30  # seconds per step when climbing

@@ -15,17 +15,9 @@ from typing import Any, TypeAlias
 import pygame
 
 from game import i18n
-from game.ai.base import BUDGETS
-from game.ai.runner import BotRunner, close_runners, seat_runners
-from game.ai.streams import Streams
-from game.i18n import tr
-from game.input.intents import Intent, Kind
-from game.persist.log import LOG
-from game.render import seachart, theme
-from game.render.tween import Path, Tween, Tweener, ease_in_out
-from game.rules.base import IllegalAction, Refusal
-from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.actions import (
+from game.games.kaphoorn import guide as guide_rules
+from game.games.kaphoorn.rules import RULES, KapState
+from game.games.kaphoorn.rules.actions import (
     AGAIN,
     BUY,
     END,
@@ -40,11 +32,20 @@ from game.rules.kaphoorn.actions import (
     replace,
     sail,
 )
-from game.rules.kaphoorn.chart import FORWARD, STEPS
-from game.rules.kaphoorn.turn import AGAIN_PHASE, DRAW, LAY, all_winds
+from game.games.kaphoorn.rules.chart import FORWARD, STEPS
+from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, all_winds
+from game.games.kaphoorn.view import seachart
+from game.i18n import tr
+from game.input.intents import Intent, Kind
+from game.persist.log import LOG
+from game.play.bots import BotRunner, close_runners, seat_runners
+from game.play.guide.base import Guide, Hint, box, pick_panel
+from game.protocol.base import IllegalAction, Refusal
+from game.protocol.bots import BUDGETS
+from game.protocol.streams import Streams
+from game.render import theme
+from game.render.tween import Path, Tween, Tweener, ease_in_out
 from game.scenes import kaphoorn_talk as talk
-from game.scenes.guide import kaphoorn as guide_rules
-from game.scenes.guide.base import Guide, Hint, box, pick_panel
 from game.scenes.record import Recorder
 from game.scenes.ui import SKIP_KINDS, UIScene
 from game.session import GameConfig

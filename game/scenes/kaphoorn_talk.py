@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.games.kaphoorn.rules import KapState
+from game.games.kaphoorn.rules.actions import KapAction
+from game.games.kaphoorn.rules.chart import COLOURS
+from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, MOVED, all_winds
+from game.games.kaphoorn.rules.winds import default_deck
 from game.i18n import has, tr
-from game.rules.base import Refusal
-from game.rules.kaphoorn import KapState
-from game.rules.kaphoorn.actions import KapAction
-from game.rules.kaphoorn.chart import COLOURS
-from game.rules.kaphoorn.turn import AGAIN_PHASE, DRAW, LAY, MOVED, all_winds
-from game.rules.kaphoorn.winds import default_deck
+from game.protocol.base import Refusal
 
 
 def wind_name(wind: int) -> str:

@@ -14,18 +14,9 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.ai.base import BUDGETS
-from game.ai.runner import BotRunner, close_runners, seat_runners
-from game.ai.streams import Streams
-from game.i18n import tr
-from game.input.intents import Intent, Kind
-from game.persist.log import LOG
-from game.render import figures, theme
-from game.render.floe import FloeRenderer
-from game.render.tween import Path, Tween, Tweener, ease_in_out, ease_out
-from game.rules.base import IllegalAction
-from game.rules.nanuuk import RULES, NanuukState
-from game.rules.nanuuk.actions import (
+from game.games.nanuuk import guide as guide_rules
+from game.games.nanuuk.rules import RULES, NanuukState
+from game.games.nanuuk.rules.actions import (
     ANIMALS,
     Banish,
     Choose,
@@ -35,12 +26,22 @@ from game.rules.nanuuk.actions import (
     Step,
     Take,
 )
-from game.rules.nanuuk.board import bits
-from game.rules.nanuuk.sheet import EQUIPMENT_BITS
-from game.rules.nanuuk.state import PIECES
+from game.games.nanuuk.rules.board import bits
+from game.games.nanuuk.rules.sheet import EQUIPMENT_BITS
+from game.games.nanuuk.rules.state import PIECES
+from game.games.nanuuk.view import figures
+from game.games.nanuuk.view.floe import FloeRenderer
+from game.i18n import tr
+from game.input.intents import Intent, Kind
+from game.persist.log import LOG
+from game.play.bots import BotRunner, close_runners, seat_runners
+from game.play.guide.base import Guide, Hint, box
+from game.protocol.base import IllegalAction
+from game.protocol.bots import BUDGETS
+from game.protocol.streams import Streams
+from game.render import theme
+from game.render.tween import Path, Tween, Tweener, ease_in_out, ease_out
 from game.scenes import nanuuk_talk as talk
-from game.scenes.guide import nanuuk as guide_rules
-from game.scenes.guide.base import Guide, Hint, box
 from game.scenes.record import Recorder
 from game.scenes.ui import SKIP_KINDS, UIScene
 from game.session import GameConfig

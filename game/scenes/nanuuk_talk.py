@@ -10,9 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.i18n import has, tr
-from game.rules.base import Outcome, Refusal
-from game.rules.nanuuk.actions import (
+from game.games.nanuuk.rules.actions import (
     Banish,
     Choose,
     Crack,
@@ -27,7 +25,9 @@ from game.rules.nanuuk.actions import (
     Step,
     Take,
 )
-from game.rules.nanuuk.state import NanuukState
+from game.games.nanuuk.rules.state import NanuukState
+from game.i18n import has, tr
+from game.protocol.base import Outcome, Refusal
 
 MOVER_KEYS = {"hunter": "hunter", "bear": "bear", "Inuk": "inuk"}  # a mover id's kind -> key
 

@@ -16,10 +16,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.ai.runner import close_runners
 from game.i18n import tr
 from game.persist import saves
 from game.persist.log import LOG
+from game.play.bots import close_runners
 from game.scenes.menukit import kiosk_config
 
 if TYPE_CHECKING:

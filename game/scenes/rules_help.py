@@ -1,7 +1,7 @@
 """How to play: a game's rules as illustrated pages, like a printed rulebook.
 
 Each page has a heading, a few short paragraphs and bullets, and a picture drawn with the game's
-own renderer from a real game position (``game.render.rules_pictures``). Which pages a game and
+own renderer from a real game position (``game.play.pictures``). Which pages a game and
 variant has is data (``game.scenes.rules_pages``). Opened from the set-up screen or the pause
 menu, the help starts at the first page of the chosen variant.
 
@@ -17,8 +17,9 @@ from game import i18n
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.persist.log import LOG
+from game.play import pictures as rules_pictures
 from game.play.registry import rules_for
-from game.render import rules_pictures, theme
+from game.render import theme
 from game.scenes.menukit import KIOSK_BUTTON_H, draw_heading, game_title, go_back, kiosk_config
 from game.scenes.rules_pages import Column, Page, fit, pages_for, variant_name
 from game.scenes.ui import UIScene

@@ -24,8 +24,8 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from game.i18n import has, tr
 from game.play.plugin import OptionsFileError
 from game.play.registry import plugin
+from game.protocol.base import VariantOption
 from game.render import theme
-from game.rules.base import VariantOption
 from game.scenes.menukit import (
     KINDS,
     KIOSK_BUTTON_H,
@@ -199,7 +199,7 @@ class SetupScene(UIScene):
         if option.key == "cracks":
             return CRACK_COUNTS
         if option.key == "setup":
-            from game.persist.setups import list_setups
+            from game.games.nanuuk.setups import list_setups
 
             return ("", *list_setups(self.app.data_dir))
         return (option.default,)

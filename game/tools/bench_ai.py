@@ -1,5 +1,5 @@
 """The AI figures of the bench: decision times per game and level, and the frame time while a
-Hard bot thinks on the screen (its search runs in the worker process, see game/ai/runner.py).
+Hard bot thinks on the screen (its search runs in the worker process, see game/play/bots.py).
 
 Used by ``python -m game.tools.bench`` (``--only ai`` runs just these).
 """
@@ -36,8 +36,9 @@ def random_positions(game: str, count: int, seed: int) -> list[Any]:
 def bench_decisions(games: tuple[str, ...] | None = None) -> dict[str, dict[str, Any]]:
     """Mean and max decision time (ms) per game (default: all) and level, each level with
     its own budget."""
-    from game.ai.base import BUDGETS, LEVELS, make_bot
+    from game.play.bots import make_bot
     from game.play.registry import IDS
+    from game.protocol.bots import BUDGETS, LEVELS
 
     report: dict[str, dict[str, Any]] = {}
     for game in games or IDS:

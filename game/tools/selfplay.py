@@ -8,7 +8,7 @@ games of 25-45 turns each).
 
 A thin front end to :mod:`game.tools.tournament`: the same games, but the seats stay fixed
 (seat ``i`` plays ``--bots``'s i-th level) and the report is about the games, not the bots.
-Each level thinks with its default budget (``game.ai.base.BUDGETS``).
+Each level thinks with its default budget (``game.protocol.bots.BUDGETS``).
 """
 
 from __future__ import annotations

@@ -17,8 +17,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.render import theme  # noqa: E402
-from game.render.seachart import (  # noqa: E402
+from game.games.kaphoorn.rules import RULES  # noqa: E402
+from game.games.kaphoorn.rules.actions import KapAction, Play, Replace  # noqa: E402
+from game.games.kaphoorn.rules.turn import all_winds  # noqa: E402
+from game.games.kaphoorn.view.seachart import (
     ChartRenderer,
     draw_card_back,
     draw_logbook,
@@ -28,9 +30,7 @@ from game.render.seachart import (  # noqa: E402
     ship_offsets,
     ship_size,
 )
-from game.rules.kaphoorn import RULES  # noqa: E402
-from game.rules.kaphoorn.actions import KapAction, Play, Replace  # noqa: E402
-from game.rules.kaphoorn.turn import all_winds  # noqa: E402
+from game.render import theme  # noqa: E402
 
 CHART_RECT = pygame.Rect(16, 96, 1180, 968)
 

@@ -30,10 +30,11 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from game.ai.base import BUDGETS, LEVELS, Bot, RandomBot, make_bot
+from game.play.bots import make_bot
 from game.play.registry import IDS as GAME_IDS
 from game.play.registry import plugin, rules_for
-from game.rules.base import Variant
+from game.protocol.base import Variant
+from game.protocol.bots import BUDGETS, LEVELS, Bot, RandomBot
 
 RANDOM = "random"
 BOT_NAMES: tuple[str, ...] = (*LEVELS, RANDOM)

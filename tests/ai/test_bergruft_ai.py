@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-from game.ai import LEVELS, BotRunner, RandomBot, make_bot
-from game.ai.base import Bot
-from game.ai.runner import BotWorker
+from game.games.bergruft.rules import RULES, BergState, Phase
+from game.play.bots import BotRunner, BotWorker, make_bot
 from game.play.registry import IDS as GAME_IDS
-from game.rules.bergruft import RULES, BergState, Phase
+from game.protocol.bots import LEVELS, Bot, RandomBot
 
 ALL_LEVELS = LEVELS
 

@@ -9,9 +9,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
-from game.ai import LEVELS, make_bot
-from game.ai.base import Bot
-from game.ai.bergruft_hard import (
+from game.games.bergruft.bots.hard import (
     ITERATIONS,
     WIN,
     Evaluator,
@@ -22,7 +20,7 @@ from game.ai.bergruft_hard import (
     solve_turn,
     turn_payoffs,
 )
-from game.rules.bergruft import (
+from game.games.bergruft.rules import (
     RULES,
     AllowGuess,
     BergState,
@@ -33,6 +31,8 @@ from game.rules.bergruft import (
     SetFlags,
     Waive,
 )
+from game.play.bots import make_bot
+from game.protocol.bots import LEVELS, Bot
 
 FAST = 0.01  # a thinking budget that buys the fewest iterations, to keep many games quick
 # The most a pure Guesser strategy may gain against the Caller's computed mix, as a share of the

@@ -6,13 +6,14 @@ import random
 
 import pytest
 
-from game.ai.base import LEVELS, make_bot
-from game.ai.kaphoorn import course
-from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.actions import Sail
-from game.rules.kaphoorn.chart import default_chart
-from game.rules.kaphoorn.turn import EMPTY
-from game.rules.kaphoorn.winds import default_deck
+from game.games.kaphoorn.bots.simple import course
+from game.games.kaphoorn.rules import RULES, KapState
+from game.games.kaphoorn.rules.actions import Sail
+from game.games.kaphoorn.rules.chart import default_chart
+from game.games.kaphoorn.rules.turn import EMPTY
+from game.games.kaphoorn.rules.winds import default_deck
+from game.play.bots import make_bot
+from game.protocol.bots import LEVELS
 
 
 def random_positions(count: int, seed: int) -> list[KapState]:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.ai.base import Bot, make_bot
-from game.ai.kaphoorn_hard import HardBot
-from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.actions import (
+from game.games.kaphoorn.bots.hard import HardBot
+from game.games.kaphoorn.rules import RULES, KapState
+from game.games.kaphoorn.rules.actions import (
     AGAIN,
     END,
     Again,
@@ -23,9 +22,11 @@ from game.rules.kaphoorn.actions import (
     play,
     sail,
 )
-from game.rules.kaphoorn.chart import DIRECTIONS, default_chart
-from game.rules.kaphoorn.turn import AGAIN_PHASE, EMPTY, HIDDEN, LAY, MOVED, all_winds
-from game.rules.kaphoorn.winds import default_deck
+from game.games.kaphoorn.rules.chart import DIRECTIONS, default_chart
+from game.games.kaphoorn.rules.turn import AGAIN_PHASE, EMPTY, HIDDEN, LAY, MOVED, all_winds
+from game.games.kaphoorn.rules.winds import default_deck
+from game.play.bots import make_bot
+from game.protocol.bots import Bot
 from tests.ai.test_kaphoorn_ai import _won_in_one, random_positions
 from tests.ai.ticking import TickClock
 

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
-from game.ai import LEVELS, RandomBot, make_bot
-from game.ai.base import Bot
-from game.ai.nanuuk import EasyBot, NormalBot, evaluator
-from game.ai.nanuuk_mcts import HardBot
-from game.rules.nanuuk import RULES, NanuukState
-from game.rules.nanuuk.actions import Leave, Take
-from game.rules.nanuuk.turn import start_turn
+from game.games.nanuuk.bots.hard import HardBot
+from game.games.nanuuk.bots.simple import EasyBot, NormalBot, evaluator
+from game.games.nanuuk.rules import RULES, NanuukState
+from game.games.nanuuk.rules.actions import Leave, Take
+from game.games.nanuuk.rules.turn import start_turn
+from game.play.bots import make_bot
+from game.protocol.bots import LEVELS, Bot, RandomBot
 from tests.ai.ticking import TickClock
 from tests.rules.nanuuk_positions import position
 

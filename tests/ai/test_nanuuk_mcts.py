@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from game.ai import make_bot
-from game.ai.nanuuk_mcts import CAP_S, HardBot
-from game.rules.nanuuk import RULES, NanuukState
+from game.games.nanuuk.bots.hard import CAP_S, HardBot
+from game.games.nanuuk.rules import RULES, NanuukState
+from game.play.bots import make_bot
 from tests.ai.ticking import TickClock
 from tests.rules.nanuuk_positions import edge, field, position
 

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from game.ai.base import make_bot
-from game.ai.runner import BotError, BotRunner, BotWorker, close_runners, seat_runners
+from game.play.bots import BotError, BotRunner, BotWorker, close_runners, make_bot, seat_runners
 from game.play.registry import rules_for
 
 

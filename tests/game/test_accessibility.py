@@ -12,9 +12,11 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.app import STEP, App, Options
+from game.games.bergruft.view import mountain as berg_board
+from game.games.kaphoorn.view import clipper, seachart
+from game.games.nanuuk.view import figures
 from game.persist.settings import SETTINGS_FILE, Settings, load_settings, save_settings
-from game.render import clipper, figures, seachart, theme
-from game.render import mountain as berg_board
+from game.render import theme
 from game.render.tween import REDUCED_SECONDS, Path, Tweener
 from game.session import GameConfig, Seat
 

@@ -10,8 +10,8 @@ import tomllib
 import pygame
 import pytest
 
+from game.games.bergruft.rules import AllowGuess, Guess, Hint, Phase, SetFlags
 from game.i18n import TRANSLATIONS_DIR
-from game.rules.bergruft import AllowGuess, Guess, Hint, Phase, SetFlags
 from game.scenes.bergruft import BergruftScene
 from game.session import GameConfig, Seat
 

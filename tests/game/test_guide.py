@@ -7,13 +7,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.games.bergruft import guide as berg_guide
+from game.games.bergruft.rules import Guess, LiftScreen, Phase, SetFlags
+from game.games.kaphoorn import guide as kap_guide
+from game.games.nanuuk import guide as nanuuk_guide
 from game.i18n import tr
+from game.play.guide.base import Guide, Hint
 from game.play.registry import rules_for
-from game.rules.bergruft import Guess, LiftScreen, Phase, SetFlags
-from game.scenes.guide import bergruft as berg_guide
-from game.scenes.guide import kaphoorn as kap_guide
-from game.scenes.guide import nanuuk as nanuuk_guide
-from game.scenes.guide.base import Guide, Hint
 from game.session import GameConfig, Seat
 
 GUIDES = {"nanuuk": nanuuk_guide, "kaphoorn": kap_guide, "bergruft": berg_guide}

@@ -13,16 +13,16 @@ import random
 import pygame
 import pytest
 
+from game.games.kaphoorn.rules import RULES, KapState
+from game.games.kaphoorn.rules.actions import AGAIN as AGAIN_ACTION
+from game.games.kaphoorn.rules.actions import BUY as BUY_ACTION
+from game.games.kaphoorn.rules.actions import END as END_ACTION
+from game.games.kaphoorn.rules.actions import STAY as STAY_ACTION
+from game.games.kaphoorn.rules.actions import Play, Replace, Sail, play, sail
+from game.games.kaphoorn.rules.chart import STEPS
+from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, MOVED
 from game.i18n import tr
-from game.rules.base import Refusal
-from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.actions import AGAIN as AGAIN_ACTION
-from game.rules.kaphoorn.actions import BUY as BUY_ACTION
-from game.rules.kaphoorn.actions import END as END_ACTION
-from game.rules.kaphoorn.actions import STAY as STAY_ACTION
-from game.rules.kaphoorn.actions import Play, Replace, Sail, play, sail
-from game.rules.kaphoorn.chart import STEPS
-from game.rules.kaphoorn.turn import AGAIN_PHASE, DRAW, LAY, MOVED
+from game.protocol.base import Refusal
 from game.scenes import kaphoorn_talk as talk
 from game.scenes.kaphoorn import HAND_RECT, KapHoornScene
 from game.session import GameConfig, Seat
@@ -324,7 +324,7 @@ def test_a_lone_human_sees_their_hand_during_ai_turns_never_an_ais(drive) -> Non
 
 
 def test_with_two_humans_no_hand_shows_during_an_ai_turn(drive, monkeypatch) -> None:
-    from game.ai.streams import Streams
+    from game.protocol.streams import Streams
 
     # The bot's private stream is fresh at every table with humans, so its turn differed from
     # run to run and a bare stay-and-end (8 frames) failed the count below about one run in

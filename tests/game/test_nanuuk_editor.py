@@ -6,8 +6,16 @@ import pygame
 import pytest
 
 from game import i18n
-from game.i18n import tr
-from game.persist.setups import (
+from game.games.nanuuk.rules.board import IGLOO
+from game.games.nanuuk.rules.level import (
+    BOX,
+    PIECE_KINDS,
+    PROBLEMS,
+    SetUp,
+    check_setup,
+    default_level,
+)
+from game.games.nanuuk.setups import (
     SetupFileError,
     list_setups,
     load_setup,
@@ -15,9 +23,8 @@ from game.persist.setups import (
     save_setup,
     setups_dir,
 )
-from game.rules.base import LevelError
-from game.rules.nanuuk.board import IGLOO
-from game.rules.nanuuk.level import BOX, PIECE_KINDS, PROBLEMS, SetUp, check_setup, default_level
+from game.i18n import tr
+from game.protocol.base import LevelError
 
 
 def open_editor(drive, **data):
@@ -113,7 +120,7 @@ def test_problems_are_translated(drive):
     editor.toggle(whale)
     editor.select_kind("whales")
     editor.toggle(whale_next_to_inuk(editor))
-    from game.scenes.nanuuk_editor import translate_problem
+    from game.games.nanuuk.editor import translate_problem
 
     texts = [translate_problem(p) for p in editor.problems]
     assert any(t.startswith("Wal auf F") and "Inuk" in t for t in texts)
@@ -135,7 +142,7 @@ def every_kind_of_problem() -> list:
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_every_kind_of_problem_is_translated_from_its_code(lang):
-    from game.scenes.nanuuk_editor import translate_problem
+    from game.games.nanuuk.editor import translate_problem
 
     problems = every_kind_of_problem()
     assert {p.code for p in problems} == set(PROBLEMS)
@@ -149,7 +156,7 @@ def test_every_kind_of_problem_is_translated_from_its_code(lang):
 
 
 def test_a_problem_names_its_pieces_in_the_players_language():
-    from game.scenes.nanuuk_editor import translate_problem
+    from game.games.nanuuk.editor import translate_problem
 
     i18n.set_language("nl")
     texts = {p.code: translate_problem(p) for p in every_kind_of_problem()}
@@ -290,7 +297,7 @@ def test_broken_file_given_by_the_setup_scene_shows_a_message(drive, tmp_path):
 
 
 def test_a_set_up_that_cannot_be_written_says_so_in_the_players_words(drive, monkeypatch):
-    import game.scenes.nanuuk_editor as editor_scene
+    import game.games.nanuuk.editor as editor_scene
 
     def full_disk(*args):
         raise OSError(28, "No space left on device")

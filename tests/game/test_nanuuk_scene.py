@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 from game import i18n
+from game.games.nanuuk.rules.actions import Banish, Crack, Step, Take
 from game.i18n import tr
 from game.render import theme
-from game.rules.nanuuk.actions import Banish, Crack, Step, Take
 from game.scenes.nanuuk import NanuukScene
 from game.session import GameConfig, Seat
 
@@ -230,8 +230,8 @@ def _nonblank(surface: pygame.Surface) -> bool:
 
 
 def test_screenshots_of_mid_game_igloo_dialog_and_results_are_not_blank(drive, tmp_path) -> None:
-    from game.rules.nanuuk.sheet import Sheet
-    from game.rules.nanuuk.turn import start_turn
+    from game.games.nanuuk.rules.sheet import Sheet
+    from game.games.nanuuk.rules.turn import start_turn
 
     scene = start(drive, config("full", ["human", "easy"], seed=3))
     st = scene.state
@@ -303,8 +303,8 @@ def test_steps_cracks_and_the_harpoon_are_heard(drive, fake_audio) -> None:
 
 
 def test_the_replay_viewer_tells_each_move_as_the_log_does(drive) -> None:
+    from game.games.nanuuk.rules import RULES
     from game.persist import saves
-    from game.rules.nanuuk import RULES
 
     cfg = config("intro", ["human", "human"], seed=5)
     state = RULES.new_game("intro", cfg.names, seed=5)

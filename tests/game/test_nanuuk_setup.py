@@ -6,8 +6,8 @@ import pygame
 import pytest
 
 from game import i18n
-from game.persist.setups import save_setup, setups_dir
-from game.rules.nanuuk.level import default_level
+from game.games.nanuuk.rules.level import default_level
+from game.games.nanuuk.setups import save_setup, setups_dir
 from game.scenes import base
 from game.scenes.base import Scene
 from game.session import GameConfig

@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.rules.base import Outcome, Refusal
-from game.rules.nanuuk.state import LEGACY_REASONS
-from game.rules.nanuuk.why import ENGLISH
+from game.games.nanuuk.rules.state import LEGACY_REASONS
+from game.games.nanuuk.rules.why import ENGLISH
+from game.protocol.base import Outcome, Refusal
 from game.scenes import nanuuk_talk as talk
 
 LANGUAGES = ("en", "nl", "de")

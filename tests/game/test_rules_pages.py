@@ -13,8 +13,8 @@ import pytest
 
 from game import i18n
 from game.app import App, Options
+from game.play import pictures as rules_pictures
 from game.play.registry import rules_for
-from game.render import rules_pictures
 from game.scenes import base
 from game.scenes import rules_help as help_scene
 from game.scenes.base import Scene
@@ -129,8 +129,8 @@ def test_a_picture_that_fails_leaves_the_text_and_does_not_crash(drive, monkeypa
 def test_a_slow_close_up_is_prepared_in_the_background_and_shown_when_ready(drive, monkeypatch):
     """The first chart close-up paints the whole chart large (seconds): its textures are worked
     out off the loop's thread while the page shows its text, then the picture appears."""
-    from game.render import seachart
-    from game.render.rules_pictures import kaphoorn
+    from game.games.kaphoorn import pictures as kaphoorn
+    from game.games.kaphoorn.view import seachart
 
     monkeypatch.setattr(seachart, "_LAYER_CACHE", {})
     monkeypatch.setattr(rules_pictures, "_DRAWN", {})

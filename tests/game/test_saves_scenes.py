@@ -14,10 +14,10 @@ import pygame
 import pytest
 
 from game.app import App, Options
+from game.games.bergruft.rules import Phase
+from game.games.kaphoorn.rules.actions import Play
 from game.input.intents import Intent, Kind
 from game.persist import saves
-from game.rules.bergruft import Phase
-from game.rules.kaphoorn.actions import Play
 from game.session import GameConfig, Seat
 
 NAMES = ("Anna", "Ben", "Cleo")
@@ -95,7 +95,7 @@ def test_nanuuk_resumes_mid_turn_with_its_undo(drive, phase):
 def test_a_nanuuk_game_from_a_free_style_set_up_resumes(drive):
     from dataclasses import replace
 
-    from game.rules.nanuuk.level import default_level
+    from game.games.nanuuk.rules.level import default_level
 
     level = default_level()
     free = next(iter(level.setups.values())).to_dict(level.floe)

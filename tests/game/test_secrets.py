@@ -19,15 +19,14 @@ from typing import Any
 
 import pytest
 
-from game.ai.base import make_bot
-from game.ai.bergruft import TEMPERATURE, NormalBot, number_values
-from game.ai.runner import BotRunner
-from game.ai.streams import Streams
-from game.rules.bergruft import BergState, Guess, Phase, SetFlags
-from game.rules.kaphoorn import RULES as KAP
-from game.rules.kaphoorn.state import KapState
-from game.rules.kaphoorn.turn import HIDDEN
-from game.scenes.guide import bergruft as berg_guide
+from game.games.bergruft import guide as berg_guide
+from game.games.bergruft.bots.simple import TEMPERATURE, NormalBot, number_values
+from game.games.bergruft.rules import BergState, Guess, Phase, SetFlags
+from game.games.kaphoorn.rules import RULES as KAP
+from game.games.kaphoorn.rules.state import KapState
+from game.games.kaphoorn.rules.turn import HIDDEN
+from game.play.bots import BotRunner, make_bot
+from game.protocol.streams import Streams
 from game.session import GameConfig, Seat, new_seed
 
 TURNS = 10  # computer (or guided) caller turns the attacker watches

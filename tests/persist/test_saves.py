@@ -60,7 +60,7 @@ def test_a_replay_reproduces_the_final_state(game, variant, players, tmp_path):
 
 
 def test_a_nanuuk_free_style_set_up_is_restored_from_its_options(tmp_path):
-    from game.rules.nanuuk.level import default_level
+    from game.games.nanuuk.rules.level import default_level
 
     level = default_level()
     printed = next(iter(level.setups.values()))

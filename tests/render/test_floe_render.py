@@ -7,10 +7,10 @@ import math
 import pygame
 import pytest
 
-from game.render import figures, floe
-from game.render.floe import FIELD_STYLES, FloeLayout, FloeRenderer
-from game.rules.nanuuk.board import Board, bits
-from game.rules.nanuuk.level import default_level
+from game.games.nanuuk.rules.board import Board, bits
+from game.games.nanuuk.rules.level import default_level
+from game.games.nanuuk.view import figures, floe
+from game.games.nanuuk.view.floe import FIELD_STYLES, FloeLayout, FloeRenderer
 
 RECT = pygame.Rect(40, 120, 1180, 900)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.render import clipper, seachart, windcard
-from game.render.seachart import HIGHLIGHT_STYLES, ChartLayout, ChartRenderer
-from game.rules.kaphoorn import RULES
-from game.rules.kaphoorn.chart import FORWARD, default_chart
-from game.rules.kaphoorn.turn import EMPTY, all_winds
+from game.games.kaphoorn.rules import RULES
+from game.games.kaphoorn.rules.chart import FORWARD, default_chart
+from game.games.kaphoorn.rules.turn import EMPTY, all_winds
+from game.games.kaphoorn.view import clipper, seachart, windcard
+from game.games.kaphoorn.view.seachart import HIGHLIGHT_STYLES, ChartLayout, ChartRenderer
 
 RECT = pygame.Rect(16, 96, 1180, 968)
 

@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from game.rules.base import IllegalAction, Refusal
-from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.chart import COLOURS, DIRECTIONS, LAND, TITLE, bits, default_chart
-from game.rules.kaphoorn.turn import EMPTY
-from game.rules.kaphoorn.winds import Wind, default_deck
+from game.games.kaphoorn.rules import RULES, KapState
+from game.games.kaphoorn.rules.chart import COLOURS, DIRECTIONS, LAND, TITLE, bits, default_chart
+from game.games.kaphoorn.rules.turn import EMPTY
+from game.games.kaphoorn.rules.winds import Wind, default_deck
+from game.protocol.base import IllegalAction, Refusal
 
 CHART = default_chart()
 DECK = default_deck()

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.rules.nanuuk import RULES
-from game.rules.nanuuk.level import default_level
-from game.rules.nanuuk.sheet import Sheet
-from game.rules.nanuuk.state import PIECES, NanuukState
-from game.rules.nanuuk.turn import start_turn
+from game.games.nanuuk.rules import RULES
+from game.games.nanuuk.rules.level import default_level
+from game.games.nanuuk.rules.sheet import Sheet
+from game.games.nanuuk.rules.state import PIECES, NanuukState
+from game.games.nanuuk.rules.turn import start_turn
 
 FLOE = default_level().floe
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.base import LevelError
-from game.rules.bergruft import SUMMIT, TWO_ROCK_STEP, load_mountain
-from game.rules.bergruft.mountain import MOUNTAIN_FILE, STONES_PER_ROCK
+from game.games.bergruft.rules import SUMMIT, TWO_ROCK_STEP, load_mountain
+from game.games.bergruft.rules.mountain import MOUNTAIN_FILE, STONES_PER_ROCK
+from game.protocol.base import LevelError
 
 GOOD = [
     (12, 3), (11, 1), (10, 0), (8, 4), (7, 4), (6, 4), (6, 0), (5, 1), (4, 3),

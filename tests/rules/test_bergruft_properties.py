@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.rules.bergruft import RULES, SUMMIT, BergState, Phase
+from game.games.bergruft.rules import RULES, SUMMIT, BergState, Phase
 
 
 def check_invariants(state: BergState) -> None:

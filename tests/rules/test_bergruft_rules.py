@@ -11,8 +11,7 @@ from typing import Any
 
 import pytest
 
-from game.rules.base import IllegalAction, seeded_rng
-from game.rules.bergruft import (
+from game.games.bergruft.rules import (
     HEIDI_START,
     PETER_START,
     RULES,
@@ -27,6 +26,7 @@ from game.rules.bergruft import (
     SetFlags,
     Waive,
 )
+from game.protocol.base import IllegalAction, seeded_rng
 
 ANNA, BEN, CARL = 0, 1, 2
 

@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from game.rules.base import IllegalAction, Refusal, Replay, replay
-from game.rules.bergruft import (
+from game.games.bergruft.rules import (
     RULES,
     AllowGuess,
     BergState,
@@ -26,6 +25,7 @@ from game.rules.bergruft import (
     SetFlags,
     Waive,
 )
+from game.protocol.base import IllegalAction, Refusal, Replay, replay
 
 
 def finished(heidi: tuple[int, ...], peter: tuple[int, ...]) -> BergState:

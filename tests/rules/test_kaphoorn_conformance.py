@@ -25,13 +25,13 @@ from typing import Any
 import pytest
 
 from game import i18n
-from game.rules.base import IllegalAction, Outcome, Replay, replay
-from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.actions import AGAIN, BUY, END, STAY, Ignore, Play, Replace, Sail
-from game.rules.kaphoorn.chart import default_chart
-from game.rules.kaphoorn.turn import HAND_LIMIT, HIDDEN, MAX_SAIL
-from game.rules.kaphoorn.why import ENGLISH
-from game.rules.kaphoorn.winds import default_deck
+from game.games.kaphoorn.rules import RULES, KapState
+from game.games.kaphoorn.rules.actions import AGAIN, BUY, END, STAY, Ignore, Play, Replace, Sail
+from game.games.kaphoorn.rules.chart import default_chart
+from game.games.kaphoorn.rules.turn import HAND_LIMIT, HIDDEN, MAX_SAIL
+from game.games.kaphoorn.rules.why import ENGLISH
+from game.games.kaphoorn.rules.winds import default_deck
+from game.protocol.base import IllegalAction, Outcome, Replay, replay
 
 GAMES = 500
 PLAYERS = (3, 4, 5)
@@ -249,8 +249,8 @@ def test_an_unknown_wind_is_refused(action: Any) -> None:
 
 def test_the_quick_legality_check_agrees_with_the_list_of_legal_actions() -> None:
     """``apply`` checks an action with ``turn.offers`` rather than searching the list."""
-    from game.rules.kaphoorn import turn
-    from game.rules.kaphoorn.actions import AGAIN, BUY, END, STAY, ignore, play, replace, sail
+    from game.games.kaphoorn.rules import turn
+    from game.games.kaphoorn.rules.actions import AGAIN, BUY, END, STAY, ignore, play, replace, sail
 
     rng = random.Random(77)
     checked = 0

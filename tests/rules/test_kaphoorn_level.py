@@ -17,8 +17,7 @@ from typing import Any
 import pytest
 from kaphoorn_positions import geometric, is_plain, label, neighbours, plain_sea, stations
 
-from game.rules.base import LevelError
-from game.rules.kaphoorn.chart import (
+from game.games.kaphoorn.rules.chart import (
     CHART_FILE,
     DIRECTIONS,
     LAND,
@@ -28,7 +27,8 @@ from game.rules.kaphoorn.chart import (
     default_chart,
     load_chart,
 )
-from game.rules.kaphoorn.winds import DECK_FILE, RELATIVE, default_deck, load_deck
+from game.games.kaphoorn.rules.winds import DECK_FILE, RELATIVE, default_deck, load_deck
+from game.protocol.base import LevelError
 
 CHART = default_chart()
 DECK = default_deck()

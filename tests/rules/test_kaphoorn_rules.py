@@ -41,9 +41,8 @@ from kaphoorn_positions import (
     wind,
 )
 
-from game.rules.base import IllegalAction, Refusal
-from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.actions import (
+from game.games.kaphoorn.rules import RULES, KapState
+from game.games.kaphoorn.rules.actions import (  # fmt: skip
     AGAIN,
     BUY,
     END,
@@ -55,10 +54,11 @@ from game.rules.kaphoorn.actions import (
     play,
     replace,
     sail,
-)  # fmt: skip
-from game.rules.kaphoorn.chart import COLOURS, DIRECTIONS, LAND, TITLE, bits
-from game.rules.kaphoorn.turn import EMPTY
-from game.rules.kaphoorn.winds import Wind
+)
+from game.games.kaphoorn.rules.chart import COLOURS, DIRECTIONS, LAND, TITLE, bits
+from game.games.kaphoorn.rules.turn import EMPTY
+from game.games.kaphoorn.rules.winds import Wind
+from game.protocol.base import IllegalAction, Refusal
 
 ANY, OTHER = DECK.winds[0].name, DECK.winds[1].name  # two different motifs, for hands and fills
 # A card blowing straight forward only, at least 2 fields: the workhorse of the sailing tests.
@@ -991,7 +991,7 @@ def test_a_refusal_is_a_code_with_its_data_not_a_sentence() -> None:
 
 
 def test_why_not_is_none_for_every_offered_action_and_plays_nothing(monkeypatch) -> None:
-    from game.rules.kaphoorn import turn
+    from game.games.kaphoorn.rules import turn
 
     s = RULES.new_game("standard", 4, seed=9)
     offered_now = s.legal_actions()

@@ -30,8 +30,8 @@ from kaphoorn_positions import (
     step,
 )
 
-from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.actions import (
+from game.games.kaphoorn.rules import RULES, KapState
+from game.games.kaphoorn.rules.actions import (  # fmt: skip
     AGAIN,
     BUY,
     END,
@@ -49,8 +49,8 @@ from game.rules.kaphoorn.actions import (
     play,
     replace,
     sail,
-)  # fmt: skip
-from game.rules.kaphoorn.chart import DIRECTIONS, LAND
+)
+from game.games.kaphoorn.rules.chart import DIRECTIONS, LAND
 
 GAMES = [(seed, 3 + seed % 3) for seed in range(6)]  # (seed, players)
 FIRST = DECK.winds[0].name  # any motif of the deck

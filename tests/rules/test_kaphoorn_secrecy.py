@@ -17,9 +17,9 @@ from typing import Any
 
 import pytest
 
-from game.rules.kaphoorn import RULES, KapState
-from game.rules.kaphoorn.actions import STAY, Play, Replace
-from game.rules.kaphoorn.turn import AGAIN_PHASE, HAND_LIMIT, HIDDEN, LAY, MOVED, OVER
+from game.games.kaphoorn.rules import RULES, KapState
+from game.games.kaphoorn.rules.actions import STAY, Play, Replace
+from game.games.kaphoorn.rules.turn import AGAIN_PHASE, HAND_LIMIT, HIDDEN, LAY, MOVED, OVER
 
 GAMES = 150
 SAMPLE = 0.04  # share of the positions of a game that are checked

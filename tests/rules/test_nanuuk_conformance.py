@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from game.rules.base import IllegalAction, Outcome, Replay, replay
-from game.rules.nanuuk import RULES
-from game.rules.nanuuk.why import ENGLISH
+from game.games.nanuuk.rules import RULES
+from game.games.nanuuk.rules.why import ENGLISH
+from game.protocol.base import IllegalAction, Outcome, Replay, replay
 
 GAMES = 500
 MAX_ACTIONS = 3_000

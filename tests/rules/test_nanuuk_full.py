@@ -29,9 +29,8 @@ from typing import Any
 import pytest
 from nanuuk_positions import edge, edges, field, label, offered, play, position
 
-from game.rules.base import IllegalAction, Refusal
-from game.rules.nanuuk import RULES, NanuukState
-from game.rules.nanuuk.actions import (
+from game.games.nanuuk.rules import RULES, NanuukState
+from game.games.nanuuk.rules.actions import (
     Banish,
     Crack,
     Deposit,
@@ -43,7 +42,8 @@ from game.rules.nanuuk.actions import (
     Step,
     Take,
 )
-from game.rules.nanuuk.sheet import ANIMAL_BITS, HARPOON, HUSKY, KAYAK, SLEDGE, WHALE, Sheet
+from game.games.nanuuk.rules.sheet import ANIMAL_BITS, HARPOON, HUSKY, KAYAK, SLEDGE, WHALE, Sheet
+from game.protocol.base import IllegalAction, Refusal
 
 ALL = frozenset(f"F{n}" for n in range(1, 67))
 WAVES = frozenset("F1 F6 F7 F15 F24 F33 F34 F43 F51 F52 F59".split())

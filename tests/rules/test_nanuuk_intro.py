@@ -24,11 +24,11 @@ import random
 
 import pytest
 
-from game.rules.base import IllegalAction
-from game.rules.nanuuk import RULES
-from game.rules.nanuuk.actions import Crack, EndTurn, Place, Step
-from game.rules.nanuuk.spec import board_for
-from game.rules.nanuuk.state import REMOVED, NanuukState
+from game.games.nanuuk.rules import RULES
+from game.games.nanuuk.rules.actions import Crack, EndTurn, Place, Step
+from game.games.nanuuk.rules.spec import board_for
+from game.games.nanuuk.rules.state import REMOVED, NanuukState
+from game.protocol.base import IllegalAction
 from tests.rules.nanuuk_positions import edge, field, label, offered, play, position
 
 REGION = (

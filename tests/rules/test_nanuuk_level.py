@@ -6,9 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from game.rules.base import LevelError
-from game.rules.nanuuk.board import DOTS, ICE, IGLOO, WAVES, Board
-from game.rules.nanuuk.level import (
+from game.games.nanuuk.rules.board import DOTS, ICE, IGLOO, WAVES, Board
+from game.games.nanuuk.rules.level import (
     BOX,
     FLOE_FILE,
     MATERIAL,
@@ -21,6 +20,7 @@ from game.rules.nanuuk.level import (
     load_level,
     setup_from_dict,
 )
+from game.protocol.base import LevelError
 
 TEXT = FLOE_FILE.read_text(encoding="utf-8")
 

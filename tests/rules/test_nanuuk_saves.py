@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from game.rules.nanuuk import RULES, NanuukState
+from game.games.nanuuk.rules import RULES, NanuukState
 
 
 def midgame(seed: int = 4) -> NanuukState:

@@ -17,7 +17,7 @@ def test_positions_are_games_in_progress(game: str) -> None:
 
 def test_decision_times_per_game_and_level(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(bench_ai, "POSITIONS", {"easy": 2, "normal": 2, "hard": 1})
-    monkeypatch.setattr("game.ai.base.BUDGETS", {"easy": 0.05, "normal": 0.05, "hard": 0.1})
+    monkeypatch.setattr("game.protocol.bots.BUDGETS", {"easy": 0.05, "normal": 0.05, "hard": 0.1})
     report = bench_ai.bench_decisions(("kaphoorn",))
     levels = report["kaphoorn"]
     assert set(levels) == {"easy", "normal", "hard"}

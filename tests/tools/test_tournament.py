@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from game.ai.base import BUDGETS, RandomBot
 from game.play.registry import rules_for
+from game.protocol.bots import BUDGETS, RandomBot
 from game.tools import tournament as t
 
 

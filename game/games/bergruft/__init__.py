@@ -5,14 +5,14 @@ from game.play.plugin import Bench, Demo, GamePlugin, Playouts
 PLUGIN = GamePlugin(
     id="bergruft",
     title="Der Berg ruft",
-    rules_path="game.rules.bergruft:RULES",
+    rules_path="game.games.bergruft.rules:RULES",
     bot_paths={
-        "easy": "game.ai.bergruft:EasyBot",
-        "normal": "game.ai.bergruft:NormalBot",
-        "hard": "game.ai.bergruft_hard:HardBot",
+        "easy": "game.games.bergruft.bots.simple:EasyBot",
+        "normal": "game.games.bergruft.bots.simple:NormalBot",
+        "hard": "game.games.bergruft.bots.hard:HardBot",
     },
     scene_path="game.scenes.bergruft:BergruftScene",
-    pictures_path="game.render.rules_pictures.bergruft",
+    pictures_path="game.games.bergruft.pictures",
     emblem_path="game.render.emblems:bergruft",
     ambience_path="game.render.sounds.ambient:mountain",
     # B8: a demo ends after 8 turns, the best avalanche wins

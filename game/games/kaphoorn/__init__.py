@@ -3,7 +3,7 @@
 from typing import Any
 
 from game.play.plugin import Bench, Demo, GamePlugin, Playouts
-from game.rules.base import Outcome
+from game.protocol.base import Outcome
 
 
 def turns_played(state: Any, outcome: Outcome) -> int:
@@ -14,14 +14,14 @@ def turns_played(state: Any, outcome: Outcome) -> int:
 PLUGIN = GamePlugin(
     id="kaphoorn",
     title="Kap Hoorn",
-    rules_path="game.rules.kaphoorn:RULES",
+    rules_path="game.games.kaphoorn.rules:RULES",
     bot_paths={
-        "easy": "game.ai.kaphoorn:EasyBot",
-        "normal": "game.ai.kaphoorn:NormalBot",
-        "hard": "game.ai.kaphoorn_hard:HardBot",
+        "easy": "game.games.kaphoorn.bots.simple:EasyBot",
+        "normal": "game.games.kaphoorn.bots.simple:NormalBot",
+        "hard": "game.games.kaphoorn.bots.hard:HardBot",
     },
     scene_path="game.scenes.kaphoorn:KapHoornScene",
-    pictures_path="game.render.rules_pictures.kaphoorn",
+    pictures_path="game.games.kaphoorn.pictures",
     emblem_path="game.render.emblems:kaphoorn",
     ambience_path="game.render.sounds.ambient:sea",
     demo=Demo(variants=("standard",), options={"rounds": 8}),  # K15: over after 8 rounds

@@ -3,7 +3,7 @@
 from typing import Any
 
 from game.play.plugin import Bench, Demo, GamePlugin, Playouts
-from game.rules.base import Outcome
+from game.protocol.base import Outcome
 
 
 def turns_played(state: Any, outcome: Outcome) -> int:
@@ -14,14 +14,14 @@ def turns_played(state: Any, outcome: Outcome) -> int:
 PLUGIN = GamePlugin(
     id="nanuuk",
     title="Nanuuk!",
-    rules_path="game.rules.nanuuk:RULES",
+    rules_path="game.games.nanuuk.rules:RULES",
     bot_paths={
-        "easy": "game.ai.nanuuk:EasyBot",
-        "normal": "game.ai.nanuuk:NormalBot",
-        "hard": "game.ai.nanuuk_mcts:HardBot",
+        "easy": "game.games.nanuuk.bots.simple:EasyBot",
+        "normal": "game.games.nanuuk.bots.simple:NormalBot",
+        "hard": "game.games.nanuuk.bots.hard:HardBot",
     },
     scene_path="game.scenes.nanuuk:NanuukScene",
-    pictures_path="game.render.rules_pictures.nanuuk",
+    pictures_path="game.games.nanuuk.pictures",
     emblem_path="game.render.emblems:nanuuk",
     ambience_path="game.render.sounds.ambient:ice",
     # three hunters end a game of introduction in about 200 moves, two need about 370
@@ -34,8 +34,8 @@ PLUGIN = GamePlugin(
             Playouts("intro_2p", "intro", (2, 2), games=200, seed=3),
         ),
     ),
-    editor_path="game.scenes.nanuuk_editor:NanuukEditorScene",
+    editor_path="game.games.nanuuk.editor:NanuukEditorScene",
     editor_variants=("full",),
     turns_played=turns_played,
-    options_path="game.persist.setups:resolve_options",
+    options_path="game.games.nanuuk.setups:resolve_options",
 )

@@ -1,0 +1,268 @@
+"""The Kap Hoorn game state: immutable, with the rules protocol, views and saves.
+
+A turn (rulebook steps 1-4) is a chain of phases: ``lay`` (play cards or one replacement, then
+move: sail, ignore or stay), ``moved`` (the ship has moved and could sail again), ``again`` (the
+second move of "move again"), ``draw`` (the free card is in the hand; buy or end). The +1 sail
+point of step 1 is given when the turn starts. ``turn.py`` holds the flow, ``why.py`` the reasons
+for refusals: codes with parameters (``IllegalAction``, ``why_not``), never sentences for players.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from game.games.kaphoorn.rules import turn, why
+from game.games.kaphoorn.rules.actions import KapAction, action_from_dict, label
+from game.games.kaphoorn.rules.chart import COLOURS, Chart, default_chart
+from game.games.kaphoorn.rules.turn import (
+    AGAIN_PHASE,
+    DRAW,
+    EMPTY,
+    HIDDEN,
+    LAY,
+    MOVED,
+    OVER,
+    all_winds,
+)
+from game.games.kaphoorn.rules.winds import Deck, default_deck
+from game.protocol.base import Outcome, Refusal, Seat, State
+
+GAME_ID = "kaphoorn"
+VARIANT = "standard"
+PHASES = (LAY, MOVED, AGAIN_PHASE, DRAW, OVER)
+
+
+@dataclass(frozen=True)
+class KapState(State[KapAction]):
+    """One position. ``cards[f]`` is the wind index on field ``f`` (see :func:`winds`) or
+    ``EMPTY``; ``laid`` is the same as a bit mask. ``pile`` has its top card last. ``roses[s]``
+    holds a colour index per stage (log-book slots 1-3). In a view (``viewer >= 0``) the other
+    hands, the pile and the seed (which would give away the draw order) are hidden."""
+
+    VERSION: ClassVar[int] = 1
+
+    names: tuple[str, ...]
+    seed: int
+    rounds: int  # K15: the game ends after this many rounds (0 = no limit)
+    start_player: int
+    cards: tuple[int, ...]
+    laid: int
+    ships: tuple[int, ...]
+    sail: tuple[int, ...]
+    roses: tuple[tuple[int, int, int], ...]
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    discard: tuple[int, ...] = ()
+    reshuffles: int = 0
+    seat: int = 0
+    turn: int = 0  # turns completed in the whole game
+    phase: str = LAY
+    played: int = 0  # cards played (or replaced) this turn
+    replaced: bool = False
+    winner: int = -1
+    reason: str = ""
+    viewer: int = -1  # -1: the full state; else the seat whose view this is
+
+    # --- the rules protocol -------------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def current_player(self) -> Seat | None:
+        return None if self.phase == OVER else self.seat
+
+    @property
+    def variant(self) -> str:
+        return VARIANT
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return {"rounds": self.rounds, "start": self.start_player + 1}
+
+    @property
+    def chart(self) -> Chart:
+        return default_chart()
+
+    @property
+    def deck(self) -> Deck:
+        return default_deck()
+
+    def legal_actions(self) -> tuple[KapAction, ...]:
+        memo = self._memo()
+        if "actions" not in memo:
+            memo["actions"] = turn.legal_actions(self)
+        return memo["actions"]  # type: ignore[no-any-return]
+
+    def is_legal(self, action: Any) -> bool:
+        return turn.offers(self, action)
+
+    def apply(self, action: Any) -> KapState:
+        if not turn.offers(self, action):
+            raise why.illegal(self, action)
+        return turn.apply(self, action)
+
+    def why_not(self, action: Any) -> Refusal | None:
+        """The same question as ``apply`` asks, without building the next state."""
+        if turn.offers(self, action):
+            return None
+        return Refusal(*why.reason(self, action))
+
+    def why_not_ignore(self) -> Refusal | None:
+        """Why the wind cannot be ignored now at all (the Ignore button: its field is picked
+        after it), or None if some ``Ignore`` is offered."""
+        refused = why.ignore_reason(self)
+        return None if refused is None else Refusal(*refused)
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        seats = range(self.players)
+        ranking = tuple(sorted(seats, key=self.rank_key))
+        if self.winner >= 0:
+            winners: tuple[int, ...] = (self.winner,)
+        else:  # K15: at the round limit the best placed share the win
+            best = self.rank_key(ranking[0])[:3]
+            winners = tuple(s for s in ranking if self.rank_key(s)[:3] == best)
+        scores = tuple(self.rose_count(s) for s in seats)
+        return Outcome(scores, ranking, winners, self.reason, self._decided(ranking, winners))
+
+    def _decided(self, ranking: tuple[Seat, ...], winners: tuple[Seat, ...]) -> dict[str, Any]:
+        """K15: at the round limit, what put the winners ahead of the next ship: ``roses``,
+        ``to_finish`` (equal roses, nearer the finish) or ``shared`` (all equal on both)."""
+        if self.reason != turn.ROUNDS:
+            return {}  # K8: a win by roses or the finish needs no tie-break
+        if len(winners) == len(ranking):
+            return {"decided_by": "shared"}
+        best, next_ = self.rank_key(ranking[0]), self.rank_key(ranking[len(winners)])
+        return {"decided_by": "roses" if best[1] != next_[1] else "to_finish"}
+
+    def rank_key(self, seat: Seat) -> tuple[int, int, int, int]:
+        """The winner first, then more wind roses, then nearer the finish, then turn order."""
+        return (
+            0 if seat == self.winner else 1,
+            -self.rose_count(seat),
+            self.chart.distance[self.ships[seat]],
+            (seat - self.start_player) % self.players,
+        )
+
+    def rose_count(self, seat: Seat) -> int:
+        return sum(c != EMPTY for c in self.roses[seat])
+
+    def describe(self, action: KapAction) -> str:
+        """The log line of ``action`` played in this state: ``Ann: plays gale 4 at N7``."""
+        return f"{self.names[self.seat]}: {action}"
+
+    # --- secrecy (K10) ------------------------------------------------------------------------
+
+    def view(self, seat: Seat) -> KapState:
+        """The game as ``seat`` may see it: other hands and the pile only as counts, no seed."""
+        if not 0 <= seat < self.players:
+            raise ValueError(f"no seat {seat} in a {self.players}-player game")
+        hands = tuple(
+            hand if s == seat else (HIDDEN,) * len(hand) for s, hand in enumerate(self.hands)
+        )
+        return self.with_(hands=hands, pile=(HIDDEN,) * len(self.pile), seed=-1, viewer=seat)
+
+    def unseen(self) -> Counter[int]:
+        """The cards the viewer cannot see: the deck minus the board, discards and own hand."""
+        counts = Counter(default_deck().cards())
+        counts.subtract(c for c in self.cards if 0 <= c < len(default_deck().winds))
+        counts.subtract(self.discard)
+        if self.viewer >= 0:
+            counts.subtract(self.hands[self.viewer])
+        return +counts
+
+    def determinized(self, rng: random.Random) -> KapState:
+        """A full state consistent with this view: the unseen cards dealt at random to the
+        hidden hands and the pile, and a fresh seed (for bots that search)."""
+        if self.viewer < 0:
+            return self
+        unseen = list(self.unseen().elements())
+        rng.shuffle(unseen)
+        hands = []
+        for s, hand in enumerate(self.hands):
+            if s == self.viewer:
+                hands.append(hand)
+            else:
+                hands.append(tuple(sorted(unseen[: len(hand)])))
+                del unseen[: len(hand)]
+        return self.with_(
+            hands=tuple(hands), pile=tuple(unseen), seed=rng.randrange(2**31), viewer=-1
+        )
+
+    # --- copies and the per-state memo --------------------------------------------------------
+
+    def with_(self, **changes: Any) -> KapState:
+        """A copy with ``changes``; cheaper than ``dataclasses.replace`` (no re-validation)."""
+        new = object.__new__(KapState)
+        fields = dict(self.__dict__)
+        fields.pop("_cache", None)
+        fields.update(changes)
+        new.__dict__.update(fields)
+        return new
+
+    def _memo(self) -> dict[str, Any]:
+        try:
+            return self.__dict__["_cache"]  # type: ignore[no-any-return]
+        except KeyError:
+            memo: dict[str, Any] = {}
+            self.__dict__["_cache"] = memo  # not a field: equality and hashing ignore it
+            return memo
+
+    # --- saves --------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        chart, ws = self.chart, all_winds()
+
+        def name(c: int) -> str | None:
+            return None if c == HIDDEN else ws[c].name
+
+        return {
+            "game": GAME_ID,
+            "version": self.VERSION,
+            "variant": VARIANT,
+            "names": list(self.names),
+            "seed": self.seed,
+            "options": self.options,
+            "cards": {
+                chart.label(f): ws[c].name
+                for f, c in enumerate(self.cards)
+                if c != EMPTY and chart.playable >> f & 1
+            },
+            "ships": [chart.label(f) for f in self.ships],
+            "sail": list(self.sail),
+            "roses": [[None if c == EMPTY else COLOURS[c] for c in r] for r in self.roses],
+            "hands": [[name(c) for c in hand] for hand in self.hands],
+            "pile": [name(c) for c in self.pile],
+            "discard": [ws[c].name for c in self.discard],
+            "reshuffles": self.reshuffles,
+            "seat": self.seat,
+            "turn": self.turn,
+            "phase": self.phase,
+            "played": self.played,
+            "replaced": self.replaced,
+            "winner": self.winner,
+            "reason": self.reason,
+            "viewer": self.viewer,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> KapState:
+        from game.games.kaphoorn.rules.saves import state_from_dict
+
+        return state_from_dict(data)
+
+    def action_from_dict(self, data: dict[str, Any]) -> KapAction:
+        return action_from_dict(data)
+
+    def __str__(self) -> str:
+        ships = ", ".join(f"{n} {label(f)}" for n, f in zip(self.names, self.ships, strict=True))
+        return f"Kap Hoorn turn {self.turn + 1}, {self.phase}: {ships}"

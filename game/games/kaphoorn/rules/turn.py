@@ -1,0 +1,298 @@
+"""The flow of a Kap Hoorn turn: which small actions are offered, and what each one does.
+
+Works on ``KapState`` through its fields and ``with_`` only (no import of ``state.py``, which
+imports this module). Rulings are cited where they apply.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import TYPE_CHECKING, Any
+
+from game.games.kaphoorn.rules.actions import (  # fmt: skip
+    AGAIN,
+    BUY,
+    END,
+    STAY,
+    Again,
+    Buy,
+    End,
+    Ignore,
+    KapAction,
+    Play,
+    Replace,
+    Sail,
+    Stay,
+    ignore,
+    play,
+    replace,
+    sail,
+)
+from game.games.kaphoorn.rules.chart import bits, default_chart
+from game.games.kaphoorn.rules.winds import Wind, default_deck
+from game.protocol.base import seeded_rng
+
+if TYPE_CHECKING:
+    from game.games.kaphoorn.rules.state import KapState
+
+HIDDEN = -1  # a card whose face the viewer may not see (other hands, the draw pile)
+EMPTY = -1  # no card on a field; no wind rose in a log-book slot
+LAY, MOVED, AGAIN_PHASE, DRAW, OVER = "lay", "moved", "again", "draw", "over"
+HAND_LIMIT = 6
+MAX_SAIL = 8
+IGNORE_COST, AGAIN_COST, CARD_COST = 3, 5, 1
+ROSES, FINISH, ROUNDS = "roses", "finish", "rounds"  # how a game ended (K8, K15)
+
+
+@functools.cache
+def all_winds() -> tuple[Wind, ...]:
+    """Every wind a field can show (its index in ``cards``): the deck's motifs, then the five
+    printed start winds (K3)."""
+    return default_deck().winds + default_chart().start_winds
+
+
+# --- what is offered ----------------------------------------------------------------------------
+
+
+def legal_actions(s: KapState) -> tuple[KapAction, ...]:
+    if s.phase == LAY:
+        return lay_actions(s) + move_actions(s)
+    if s.phase == AGAIN_PHASE:
+        return sail_actions(s)
+    if s.phase == MOVED:
+        return (AGAIN,) + draw_actions(s, free_draw_pending=True)
+    if s.phase == DRAW:
+        return draw_actions(s, free_draw_pending=False)
+    return ()
+
+
+def lay_actions(s: KapState) -> tuple[KapAction, ...]:
+    """Step 2: any number of cards next to a card, or one replacement as the only card."""
+    if s.replaced:
+        return ()
+    hand = sorted(set(s.hands[s.seat]) - {HIDDEN})
+    out: list[KapAction] = [play(w, f) for f in bits(frontier(s)) for w in hand]
+    if s.played == 0:
+        out += [replace(w, f) for f in bits(replaceable(s)) for w in hand]
+    return tuple(out)
+
+
+def frontier(s: KapState) -> int:
+    """Empty fields where a card may go: touching a card or start field, also diagonally."""
+    chart = default_chart()
+    return chart.grow(s.laid) & chart.playable & ~s.laid
+
+
+def replaceable(s: KapState) -> int:
+    """K5, K6, K3: cards not printed, without a ship, that the player cannot reach this turn."""
+    ships = 0
+    for f in s.ships:
+        ships |= 1 << f
+    return s.laid & default_chart().playable & ~ships & ~reach(s)
+
+
+def reach(s: KapState) -> int:
+    """K5: where the ship could end with its current card, plus its neighbours with a card if
+    it could pay for "ignore"."""
+    mask = 0
+    for _, to in sail_moves(s):
+        mask |= 1 << to
+    if s.sail[s.seat] >= IGNORE_COST:
+        mask |= default_chart().neighbours[s.ships[s.seat]] & s.laid
+    return mask
+
+
+def move_actions(s: KapState) -> tuple[KapAction, ...]:
+    """Step 3: sail by the card, ignore it for 3 points, or stay (K7, K12: always offered)."""
+    out: list[KapAction] = list(sail_actions(s))
+    if s.sail[s.seat] >= IGNORE_COST:
+        out += [ignore(f) for f in bits(ignore_targets(s))]
+    out.append(STAY)
+    return tuple(out)
+
+
+def sail_actions(s: KapState) -> tuple[KapAction, ...]:
+    return tuple(sail(d, to) for d, to in sail_moves(s))
+
+
+def sail_moves(s: KapState, at: int | None = None) -> list[tuple[int, int]]:
+    """(direction, end field) of every legal sail of the ship (K4): exactly the card's number
+    along one arrow, ending on a card without another ship (stations hold any number)."""
+    chart = default_chart()
+    ship = s.ships[s.seat] if at is None else at
+    wind = all_winds()[s.cards[ship]]
+    taken = _other_ships(s)
+    out = []
+    for direction in chart.arrows(wind, ship):
+        to = chart.end_of(ship, direction, wind.distance)
+        if to >= 0 and s.laid >> to & 1 and (not taken >> to & 1 or to in chart.station):
+            out.append((direction, to))
+    return out
+
+
+def ignore_targets(s: KapState) -> int:
+    chart = default_chart()
+    free = ~_other_ships(s) | chart.stations
+    return chart.neighbours[s.ships[s.seat]] & s.laid & free
+
+
+def draw_actions(s: KapState, free_draw_pending: bool) -> tuple[KapAction, ...]:
+    """Step 4 (K14): buying counts the free card first; the pile is known only by its size."""
+    hand, available = len(s.hands[s.seat]), len(s.pile) + len(s.discard)
+    if free_draw_pending and hand < HAND_LIMIT and available:
+        hand, available = hand + 1, available - 1
+    can_buy = s.sail[s.seat] >= CARD_COST and hand < HAND_LIMIT and available > 0
+    return (BUY, END) if can_buy else (END,)
+
+
+def offers(s: KapState, action: object) -> bool:
+    """Whether ``action`` is one of ``legal_actions(s)``, checked without building the list
+    (``apply`` asks this for every action)."""
+    phase, kind = s.phase, type(action)
+    if kind is Play or kind is Replace:
+        wind, to = action.wind, action.to  # type: ignore[attr-defined]
+        if phase != LAY or s.replaced or wind == HIDDEN or wind not in s.hands[s.seat]:
+            return False
+        if not isinstance(to, int) or to < 0:
+            return False
+        if kind is Play:
+            return bool(frontier(s) >> to & 1)
+        return s.played == 0 and bool(replaceable(s) >> to & 1)
+    if kind is Sail:
+        move = (action.direction, action.to)  # type: ignore[attr-defined]
+        return phase in (LAY, AGAIN_PHASE) and move in sail_moves(s)
+    if kind is Ignore:
+        to = action.to  # type: ignore[attr-defined]
+        if phase != LAY or s.sail[s.seat] < IGNORE_COST or not isinstance(to, int) or to < 0:
+            return False
+        return bool(ignore_targets(s) >> to & 1)
+    if kind is Again:
+        return phase == MOVED
+    if kind is Stay:
+        return phase == LAY
+    if kind is Buy or kind is End:
+        if phase not in (MOVED, DRAW):
+            return False
+        return action in draw_actions(s, free_draw_pending=phase == MOVED)
+    return False
+
+
+# --- what an action does ------------------------------------------------------------------------
+
+
+def apply(s: KapState, action: KapAction) -> KapState:
+    """Apply an action already known to be legal."""
+    if isinstance(action, Play):
+        return _lay(s, action.wind, action.to, covered=False)
+    if isinstance(action, Replace):
+        return _lay(s, action.wind, action.to, covered=True)
+    if isinstance(action, Sail):
+        return _moved(s, action.to, cost=0)
+    if isinstance(action, Ignore):
+        return _moved(s, action.to, cost=IGNORE_COST)
+    if isinstance(action, Again):
+        return s.with_(sail=_set(s.sail, s.seat, s.sail[s.seat] - AGAIN_COST), phase=AGAIN_PHASE)
+    if isinstance(action, Stay):
+        return enter_draw(s.with_(sail=_set(s.sail, s.seat, min(MAX_SAIL, s.sail[s.seat] + 1))))
+    if isinstance(action, Buy):
+        s = enter_draw(s) if s.phase == MOVED else s
+        return draw(s).with_(sail=_set(s.sail, s.seat, s.sail[s.seat] - CARD_COST))
+    if isinstance(action, End):
+        return end_turn(enter_draw(s) if s.phase == MOVED else s)
+    raise TypeError(f"not a Kap Hoorn action: {action!r}")
+
+
+def _lay(s: KapState, wind: int, to: int, covered: bool) -> KapState:
+    hand = list(s.hands[s.seat])
+    hand.remove(wind)
+    changes: dict[str, Any] = {
+        "hands": _set(s.hands, s.seat, tuple(hand)),
+        "cards": _set(s.cards, to, wind),
+        "played": s.played + 1,
+    }
+    if covered:  # K6: the covered card goes to the discard pile
+        changes.update(discard=s.discard + (s.cards[to],), replaced=True)
+    else:
+        changes["laid"] = s.laid | 1 << to
+    return s.with_(**changes)
+
+
+def _moved(s: KapState, to: int, cost: int) -> KapState:
+    second = s.phase == AGAIN_PHASE
+    s = s.with_(ships=_set(s.ships, s.seat, to), sail=_set(s.sail, s.seat, s.sail[s.seat] - cost))
+    s = arrive(s, to)
+    if s.phase == OVER:
+        return s
+    # K13: "move again" is offered only while a sail from the field reached exists
+    if not second and s.sail[s.seat] >= AGAIN_COST and sail_moves(s):
+        return s.with_(phase=MOVED)
+    return enter_draw(s)
+
+
+def arrive(s: KapState, to: int) -> KapState:
+    """A move ended on ``to``: a station may give a wind rose (K9); a win ends the game (K8)."""
+    chart = default_chart()
+    roses = s.roses[s.seat]
+    colour = chart.station.get(to)
+    stage = chart.zone[to] - 1
+    if colour is not None and roses[stage] == EMPTY and colour not in roses:
+        roses = _set(roses, stage, colour)
+        s = s.with_(roses=_set(s.roses, s.seat, roses))
+    held = sum(c != EMPTY for c in roses)
+    if held == 3:
+        return s.with_(phase=OVER, winner=s.seat, reason=ROSES)
+    if held >= 2 and chart.finish >> to & 1:
+        return s.with_(phase=OVER, winner=s.seat, reason=FINISH)
+    return s
+
+
+def enter_draw(s: KapState) -> KapState:
+    """The move is done: the free card (hand limit 6), then buying or ending (K14)."""
+    s = s.with_(phase=DRAW)
+    return draw(s) if len(s.hands[s.seat]) < HAND_LIMIT else s
+
+
+def draw(s: KapState) -> KapState:
+    """Draw the top card; an empty pile is first refilled from the shuffled discards (K6)."""
+    if s.viewer >= 0:  # the pile, and the seed that reshuffles the discards, are hidden
+        raise ValueError("a player's view cannot draw: the pile is hidden (determinize first)")
+    if not s.pile:
+        if not s.discard:
+            return s  # K6: both empty, nobody draws
+        cards = list(s.discard)
+        seeded_rng(s.seed, "reshuffle", s.reshuffles).shuffle(cards)
+        s = s.with_(pile=tuple(cards), discard=(), reshuffles=s.reshuffles + 1)
+    card = s.pile[-1]
+    hand = tuple(sorted(s.hands[s.seat] + (card,)))
+    return s.with_(pile=s.pile[:-1], hands=_set(s.hands, s.seat, hand))
+
+
+def end_turn(s: KapState) -> KapState:
+    """Pass to the left neighbour (K11), who gains a sail point (step 1); K15 ends the game."""
+    done = s.turn + 1
+    if s.rounds and done >= s.rounds * s.players:
+        return s.with_(turn=done, phase=OVER, reason=ROUNDS)
+    seat = (s.seat + 1) % s.players
+    return s.with_(
+        turn=done,
+        seat=seat,
+        sail=_set(s.sail, seat, min(MAX_SAIL, s.sail[seat] + 1)),
+        phase=LAY,
+        played=0,
+        replaced=False,
+    )
+
+
+# --- small helpers ------------------------------------------------------------------------------
+
+
+def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return items[:index] + (value,) + items[index + 1 :]
+
+
+def _other_ships(s: KapState) -> int:
+    mask = 0
+    for seat, f in enumerate(s.ships):
+        if seat != s.seat:
+            mask |= 1 << f
+    return mask

@@ -1,0 +1,621 @@
+"""Bots for Nanuuk!: legal, quick and not silly (a later issue makes them strong).
+
+A turn is a short sequence of small actions (choose, step, crack, take or leave, banish, igloo,
+end), so a bot is asked once per small action. The bots think in whole turns:
+
+- ``EasyBot``: a random legal action, except that it never picks one that a one-ply check shows
+  to be suicidal (its own piece enclosed, or the game lost, when its turn is over) if another
+  is left, and in the full game it always takes an animal it may take.
+- ``NormalBot``: tries every candidate action, completes the rest of its own turn by a narrow
+  search (all options one level down, then the best few by the evaluation, then greedy) and
+  scores the position after its turn with :class:`Evaluator`. The chosen line is kept as a plan,
+  so the later small actions of the same turn follow it without thinking again.
+
+The hard bot (Monte Carlo tree search on these evaluations) lives in ``nanuuk_mcts.py``.
+
+The evaluation (always from one seat's point of view) depends on the family of play:
+
+- introduction games: the safety of each piece that matters, i.e. its open ways out (uncracked
+  edges in the 2-player game, whose loss condition is "enclosed by ice", else free neighbour
+  fields), how many free neighbours it has and the size of its ice region (flood fill), with
+  a penalty when the next player can crack its last way out; own pieces count for, the pieces
+  whose enclosure wins the game (opponents, the partner in the partner game, the neighbour in
+  the neighbourhood variant, the bear or the Inuit) against;
+- the full game: points, carried equipment, free bag slots, nearness of the most valuable
+  animal the hunter may take (or of an igloo when he must unload or fetch a harpoon), a penalty
+  for being cut off from every igloo, and after the hunt the way home; minus the same for the
+  opponents.
+
+Every bot uses only the ``rng`` it is given and checks its ``clock`` (``time.perf_counter``
+unless a test gives it one of its own) against its budget.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from game.games.nanuuk.rules import NanuukState, moves
+from game.games.nanuuk.rules.actions import Leave, NanuukAction, Take
+from game.games.nanuuk.rules.board import Board
+from game.games.nanuuk.rules.sheet import HARPOON, HUSKY, KAYAK, SLEDGE, VALUE, Sheet
+from game.games.nanuuk.rules.spec import (
+    BEAR_FEAR,
+    BEAR_HUNT,
+    FULL,
+    HELPERS,
+    INTRO,
+    NEIGHBOURHOOD,
+    PARTNER,
+)
+from game.games.nanuuk.rules.state import PLACE
+from game.games.nanuuk.rules.turn import neighbourhood_winner
+from game.protocol.bots import BUDGETS  # each level's ceiling on the budget
+
+WIN = 10_000.0  # a won game; a lost one is -WIN
+# The share of the budget a bot plans to use: the rest is slack for the work the clock cannot
+# interrupt (ranking a position's children) on a busy machine (normal's longest answer measured
+# 0.70 s of 0.5 s at 0.8 with the load at 3 on 2 cores).
+SAFETY_SHARE = 0.6
+
+# Introduction games: the value of a piece with k ways out (more than three: no worry).
+WAYS = (-300.0, -25.0, -6.0, -1.5)
+THREATENED_LAST_WAY = -150.0  # its only way out can be cracked by the next player
+MOBILITY = 0.6  # per free neighbour field
+REGION = 0.12  # per field of its ice region (flood fill over uncracked edges), up to REGION_CAP
+REGION_CAP = 40
+UNPLACED = 6.0  # a piece not yet placed: about an open field's worth
+
+# The full game.
+ANIMAL_VALUE = (VALUE["fish"], VALUE["seal"], VALUE["walrus"], VALUE["whale"])
+PROSPECT = 0.7  # weight of the best animal within reach, decayed per step
+DECAY = 0.8
+INUK_VALUE = 2.0  # an Inuk to meet while whales are about (a whale needs him)
+HARPOON_VALUE = 0.8
+GEAR = 0.35  # husky, sledge, kayak: each
+FREE_SLOT = 0.2
+CUT_OFF = 2.5  # no way to any igloo: no +2 at the end, no harpoon, no unloading
+HOME_HUNT = 0.4  # during the hunt, a little pull towards the igloos
+MAX_DIST = 25
+
+
+# -- small helpers ------------------------------------------------------------------------------
+def popcount(mask: int) -> int:
+    return mask.bit_count()
+
+
+Clock = Callable[[], float]  # seconds
+
+
+def _deadline(level: str, budget_s: float, clock: Clock) -> float:
+    return clock() + max(0.0, min(budget_s, BUDGETS[level])) * SAFETY_SHARE
+
+
+def outcome_value(st: NanuukState, seat: int) -> float:
+    winners = st.winners
+    if seat in winners:
+        value = WIN / len(winners)
+    else:
+        value = -WIN
+    if st.spec.variant == FULL:  # a bigger margin is still better
+        scores = [st.score(s) for s in range(st.spec.players)]
+        others = [v for s, v in enumerate(scores) if s != seat]
+        value += scores[seat] - max(others)
+    return value
+
+
+# -- the evaluation -----------------------------------------------------------------------------
+class Evaluator:
+    """A position's value for ``seat`` (higher is better); one per game and seat."""
+
+    def __init__(self, spec: Any, seat: int) -> None:
+        self.spec = spec
+        self.seat = seat
+        self.variant = spec.variant
+        self.board: Board = spec.board
+        players = spec.players
+        movers = spec.movers
+        self.mine = [i for i, m in enumerate(movers) if m.seat == seat]
+        # by ice alone (N13) in the 2-player introduction game, else by any way out
+        self.ice = self.variant == INTRO and players == 2
+        self.full = self.variant == FULL
+        self.regions: dict[int, list[int]] = {}  # cracks -> the ice regions found so far
+
+    def __call__(self, st: NanuukState) -> float:
+        if st.is_over():
+            return outcome_value(st, self.seat)
+        if self.full:
+            return self.full_value(st)
+        return self.intro_value(st)
+
+    # the introduction games ---------------------------------------------------------------
+    def intro_value(self, st: NanuukState) -> float:
+        spec, seat = self.spec, self.seat
+        n = spec.players
+        variant = self.variant
+        movers = spec.movers
+        next_seat = st.seat  # the player to move: his cracks are the threats
+        threats: list[int] = []  # computed when first needed
+
+        def threat_mask() -> int:
+            if not threats:
+                threats.append(self._threats(st, next_seat))
+            return threats[0]
+
+        def safety(i: int) -> float:
+            return self.piece_safety(st, i, threat_mask if movers[i].seat != next_seat else None)
+
+        def seat_safety(s: int) -> float:
+            return sum(safety(i) for i in spec.of_seat(s))
+
+        if variant == INTRO and n == 2:
+            mine = [safety(i) for i in self.mine]
+            theirs = [safety(i) for i in spec.of_seat(1 - seat)]
+            return sum(mine) + 0.5 * min(mine) - 0.8 * (sum(theirs) + 0.5 * min(theirs))
+        if variant == INTRO:
+            others = [seat_safety(s) for s in range(n) if s != seat and s not in st.out]
+            return seat_safety(seat) - (sum(others) / len(others) if others else 0.0)
+        if variant in (PARTNER, NEIGHBOURHOOD):
+            target = self._prey(seat, n)
+            rest = [seat_safety(s) for s in range(n) if s != target]
+            return -seat_safety(target) + 0.5 * min(rest) + 0.3 * sum(rest) / len(rest)
+        if variant == HELPERS:
+            bear, inuk = spec.of_seat(seat)
+            their_bear, their_inuk = spec.of_seat(1 - seat)
+            return (
+                safety(bear)
+                + 0.15 * safety(inuk)
+                - 0.8 * safety(their_bear)
+                - 0.1 * safety(their_inuk)
+            )
+        if variant == BEAR_HUNT:
+            bear = spec.index["bear"]
+            inuit = [spec.index["Inuk 1"], spec.index["Inuk 2"]]
+            if movers[bear].seat == seat:
+                values = [safety(i) for i in inuit]
+                return safety(bear) - min(values) - 0.2 * sum(values)
+            if st.fur:  # N16 d: the last Inuk able to move wins
+                mine = [safety(i) for i in inuit if movers[i].seat == seat]
+                theirs = [safety(i) for i in inuit if movers[i].seat != seat]
+                return sum(mine) - sum(theirs)
+            values = [safety(i) for i in inuit]
+            return -safety(bear) + min(values) + 0.2 * sum(values)
+        if variant == BEAR_FEAR:
+            mine = spec.index[f"Inuk {seat + 1}"]
+            theirs = spec.index[f"Inuk {2 - seat}"]
+            return safety(mine) - 0.8 * safety(theirs)
+        return 0.0
+
+    def _prey(self, seat: int, n: int) -> int:
+        """The seat whose enclosure first makes ``seat`` the winner (N14), as the rules say."""
+        if self.variant == PARTNER:
+            return (seat + 2) % n
+        side = self.spec.opt("winner")
+        return next(s for s in range(n) if neighbourhood_winner(side, s, n) == seat)
+
+    def _threats(self, st: NanuukState, seat: int) -> int:
+        """Edges the movers of ``seat`` could crack in one step (a mask)."""
+        if st.phase == PLACE:
+            return 0
+        mask = 0
+        for j, m in enumerate(self.spec.movers):
+            if m.seat != seat and not (m.seat < 0 and self.variant == BEAR_FEAR):
+                continue
+            for g, _ in moves.targets(st, j):
+                for e in moves.crack_options(st, g):
+                    mask |= e
+        return mask
+
+    def piece_safety(self, st: NanuukState, i: int, threats: Callable[[], int] | None) -> float:
+        """How safe mover ``i`` is; ``threats`` gives the edges the next player may crack."""
+        p = st.pos[i]
+        if p == -1:
+            return UNPLACED
+        if p < 0:
+            return WAYS[0]
+        board = self.board
+        cracks = st.cracks
+        open_edges = [e for _, e in board.steps[p] if not cracks & e]
+        targets = moves.targets(st, i)
+        free = len(targets)
+        ways = len(open_edges) if self.ice else free
+        value = WAYS[ways] if ways < len(WAYS) else 0.0
+        if ways == 1 and threats is not None:
+            if self.ice:
+                if open_edges[0] & threats():
+                    value += THREATENED_LAST_WAY
+            elif any(e & threats() for g, e in board.steps[p] if (g, False) in targets):
+                value += THREATENED_LAST_WAY / 3
+        region = self.region_size(cracks, p)
+        return value + MOBILITY * free + REGION * min(region, REGION_CAP)
+
+    def region_size(self, cracks: int, p: int) -> int:
+        """The size of the ice region of field ``p`` (flood fill over uncracked edges)."""
+        found = self.regions.get(cracks)
+        if found is None:
+            if len(self.regions) > 20_000:
+                self.regions.clear()
+            found = self.regions[cracks] = []
+        bit = 1 << p
+        for region in found:
+            if region & bit:
+                return popcount(region)
+        region = self.board.flood(bit, cracks)
+        found.append(region)
+        return popcount(region)
+
+    # the full game ----------------------------------------------------------------------------
+    def full_value(self, st: NanuukState) -> float:
+        spec = self.spec
+        n = spec.players
+        values = [self.seat_value(st, s) for s in range(n)]
+        mine = values[self.seat]
+        others = [v for s, v in enumerate(values) if s != self.seat]
+        return mine - 0.5 * (max(others) + sum(others) / len(others))
+
+    def seat_value(self, st: NanuukState, s: int) -> float:
+        return sum(self.hunter_value(st, i) for i in self.spec.of_seat(s))
+
+    def hunter_value(self, st: NanuukState, i: int) -> float:
+        sheet: Sheet = st.sheets[i]
+        value = float(sheet.points)
+        p = st.pos[i]
+        if p < 0:
+            return value
+        board = self.board
+        igloos = board.igloos
+        carried = sheet.carried
+        gear = bin(carried & (HUSKY | SLEDGE | KAYAK)).count("1")
+        in_igloo = bool(igloos >> p & 1)
+        if st.home:
+            if in_igloo:
+                return value + 2.0 + 0.1 * gear
+            dist = self._igloo_distance(st, i)
+            if dist is None:
+                return value + 0.1 * gear
+            return value + max(0.5, 1.9 - 0.15 * dist) + 0.1 * gear
+        value += GEAR * gear + (HARPOON_VALUE if carried & HARPOON else 0.0)
+        value += FREE_SLOT * (4 - popcount(sheet.bag))
+        value += self._prospects(st, i, sheet, in_igloo)
+        return value
+
+    def _passable(self, st: NanuukState, i: int) -> int:
+        """Fields a hunter may walk through: no other hunter (outside igloos), no bear."""
+        board = self.board
+        others = st.occupied() & ~(1 << st.pos[i]) & ~board.igloos
+        return board.mask & ~others & ~st.pieces[5]
+
+    def _igloo_distance(self, st: NanuukState, i: int) -> int | None:
+        board = self.board
+        p = st.pos[i]
+        start = 1 << p
+        if start & board.igloos:
+            return 0
+        open3 = board.open_masks(st.cracks)
+        passable = self._passable(st, i)
+        reach = start
+        for d in range(1, MAX_DIST + 1):
+            grown = board.grow(reach, open3)
+            if grown & board.igloos:
+                return d
+            grown &= passable
+            if grown == reach:
+                break
+            reach = grown
+        # blocked by pieces only (or a kayak crossing): far, but not cut off
+        if board.reach(start, st.cracks, bool(st.sheets[i].carried & KAYAK)) & board.igloos:
+            return MAX_DIST
+        return None
+
+    def _prospects(self, st: NanuukState, i: int, sheet: Sheet, in_igloo: bool) -> float:
+        """Nearness of what the hunter may take, of an igloo, and of any igloo at all."""
+        board = self.board
+        pieces = st.pieces
+        p = st.pos[i]
+        wanted: list[tuple[int, float]] = []  # (mask, value) the hunter would take now
+        later = 0  # animals he could take after a visit to an igloo
+        whales_about = bool(pieces[3])
+        for k in range(4):
+            if not pieces[k]:
+                continue
+            animal = ("fish", "seal", "walrus", "whale")[k]
+            if sheet.can_take(animal):
+                wanted.append((pieces[k], float(ANIMAL_VALUE[k])))
+            elif k < 3 or sheet.fresh_inuk:
+                later |= pieces[k]
+        if not sheet.inuk and whales_about and pieces[4]:
+            wanted.append((pieces[4], INUK_VALUE))
+        open3 = board.open_masks(st.cracks)
+        passable = self._passable(st, i)
+        start = 1 << p
+        reach = start
+        best = 0.0
+        igloo_d: int | None = 0 if in_igloo else None
+        targets = 0
+        for mask, _ in wanted:
+            targets |= mask
+        found_later = False
+        for d in range(1, MAX_DIST + 1):
+            grown = board.grow(reach, open3)
+            new = grown & ~reach
+            if not new:
+                break
+            if new & targets:
+                for mask, v in wanted:
+                    if new & mask:
+                        best = max(best, v * DECAY ** (d - 1))
+            if igloo_d is None and new & board.igloos:
+                igloo_d = d
+            if new & later:
+                found_later = True
+            reach = grown & passable | start
+            if best >= 4.0 * DECAY ** (d - 1) and igloo_d is not None:
+                break
+        value = PROSPECT * best
+        if found_later and igloo_d is not None:
+            value = max(value, 0.5 * PROSPECT * 2.0 * DECAY ** (igloo_d + 2))
+        if igloo_d is None:
+            region = board.reach(start, st.cracks, bool(sheet.carried & KAYAK))
+            if not region & board.igloos:
+                value -= CUT_OFF
+        else:
+            value += HOME_HUNT * DECAY**igloo_d
+        return value
+
+
+# -- the turn search ----------------------------------------------------------------------------
+class Budget:
+    def __init__(self, deadline: float, clock: Clock = time.perf_counter) -> None:
+        self.deadline = deadline  # on ``clock``
+        self.clock = clock
+        self.nodes = 0
+
+    def out(self) -> bool:
+        self.nodes += 1
+        return self.clock() >= self.deadline
+
+
+_EVALUATORS: dict[tuple[Any, int], Evaluator] = {}
+
+
+def evaluator(spec: Any, seat: int) -> Evaluator:
+    key = (spec, seat)
+    ev = _EVALUATORS.get(key)
+    if ev is None:
+        if len(_EVALUATORS) > 256:
+            _EVALUATORS.clear()
+        ev = _EVALUATORS[key] = Evaluator(spec, seat)
+    return ev
+
+
+class TurnSearch:
+    """The rest of one player's turn: a search that is full near the root, then narrows.
+
+    ``widths[d]`` is how many options (the best by the evaluation of the position right after
+    them) are followed at depth ``d`` below the root; beyond the list, one (greedy).
+    """
+
+    def __init__(
+        self,
+        root: NanuukState,
+        seat: int,
+        widths: tuple[int, ...],
+        budget: Budget,
+    ) -> None:
+        self.root = root
+        self.seat = seat
+        self.ev = evaluator(root.spec, seat)
+        self.widths = widths
+        self.budget = budget
+        self.turns = root.turns[seat]
+        self.placing = root.phase == PLACE
+        self.memo: dict[NanuukState, tuple[float, tuple[NanuukAction, ...]]] = {}
+        self.leaves: dict[NanuukState, float] = {}  # the ends of the turn met so far
+        self.lines: dict[NanuukState, tuple[NanuukAction, ...]] = {}  # and the way to each
+
+    def mine(self, st: NanuukState) -> bool:
+        """Is ``st`` still within the turn being searched?"""
+        return (
+            not st.is_over()
+            and st.seat == self.seat
+            and st.turns[self.seat] == self.turns
+            and (st.phase == PLACE) == self.placing
+        )
+
+    def value(
+        self, st: NanuukState, depth: int, path: tuple[NanuukAction, ...]
+    ) -> tuple[float, tuple[NanuukAction, ...]]:
+        """The best value of the turn's end reachable from ``st``, and the actions to it.
+
+        ``path`` is the way from the root to ``st``.
+        """
+        if not self.mine(st):
+            if st not in self.lines:
+                self.lines[st] = path
+            return self.quick(st), ()
+        found = self.memo.get(st)
+        if found is not None:
+            return found
+        actions = st.legal_actions()
+        width = self.widths[depth] if depth < len(self.widths) else 1
+        children = [(a, st.apply(a)) for a in actions]
+        if len(children) > width or self.budget.out():
+            if self.budget.out():
+                width = 1
+            ranked = sorted(children, key=lambda ac: -self.quick(ac[1]))
+            children = ranked[:width]
+        best = -float("inf")
+        line: tuple[NanuukAction, ...] = ()
+        for a, child in children:
+            v, rest = self.value(child, depth + 1, (*path, a))
+            if v > best:
+                best, line = v, (a, *rest)
+        self.memo[st] = (best, line)
+        return best, line
+
+    def quick(self, st: NanuukState) -> float:
+        if not self.mine(st):
+            v = self.leaves.get(st)
+            if v is None:
+                v = self.leaves[st] = self.ev(st)
+            return v
+        return self.ev(st)
+
+    def root_values(
+        self, rng: random.Random
+    ) -> list[tuple[float, NanuukAction, tuple[NanuukAction, ...]]]:
+        """Each root action with the value of the best end of the turn after it (best first).
+
+        Actions are searched best-first by their immediate value; those the budget leaves
+        unsearched keep only that immediate value and come after the searched ones.
+        """
+        st = self.root
+        actions = list(st.legal_actions())
+        rng.shuffle(actions)  # ties are broken at random
+        children = [(a, st.apply(a)) for a in actions]
+        quick = [(self.quick(c), k) for k, (_, c) in enumerate(children)]
+        quick.sort(key=lambda vk: -vk[0])
+        limit = self.widths[0] if self.widths else len(children)
+        searched: list[tuple[float, NanuukAction, tuple[NanuukAction, ...]]] = []
+        rest: list[tuple[float, NanuukAction, tuple[NanuukAction, ...]]] = []
+        for rank, (qv, k) in enumerate(quick):
+            a, child = children[k]
+            if rank < limit and (not searched or not self.budget.out()):
+                v, line = self.value(child, 1, (a,))
+                searched.append((v, a, (a, *line)))
+            else:
+                rest.append((qv - WIN / 100, a, (a,)))
+        searched.sort(key=lambda t: -t[0])
+        return searched + rest
+
+
+class Planner:
+    """Remembers the line chosen for the turn so that its later actions need no thought."""
+
+    def __init__(self) -> None:
+        self.plan: dict[NanuukState, NanuukAction] = {}
+
+    def follow(self, view: NanuukState) -> NanuukAction | None:
+        action = self.plan.get(view)
+        if action is not None and action in view.legal_actions():
+            return action
+        return None
+
+    def settled(self, view: NanuukState) -> NanuukAction | None:
+        """The answer that needs no search: the only legal action, or the plan's next one."""
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError("the bot was asked to move in a finished game")
+        if len(actions) == 1:
+            return actions[0]
+        return self.follow(view)
+
+    def remember(self, view: NanuukState, line: tuple[NanuukAction, ...]) -> None:
+        self.plan = {}
+        st = view
+        for a in line:
+            if st.is_over() or a not in st.legal_actions():
+                break
+            self.plan[st] = a
+            st = st.apply(a)
+
+
+# -- the bots -----------------------------------------------------------------------------------
+class EasyBot:
+    """Random legal actions, but not obviously suicidal; in the full game it always takes."""
+
+    def __init__(self, clock: Clock = time.perf_counter) -> None:
+        self.clock = clock
+
+    def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError("the bot was asked to move in a finished game")
+        if view.spec.variant == FULL:
+            for a in actions:
+                if isinstance(a, Take):
+                    return a
+            calm = [a for a in actions if not isinstance(a, Leave)]
+            return rng.choice(calm or list(actions))
+        deadline = _deadline("easy", budget_s, self.clock)
+        seat = view.seat
+        order = list(actions)
+        rng.shuffle(order)
+        for a in order:
+            if self.clock() >= deadline:
+                return a
+            if not self._suicidal(view.apply(a), seat, view.turns[seat], 1):
+                return a
+        return order[0]
+
+    def _suicidal(self, st: NanuukState, seat: int, turns: int, look: int) -> bool:
+        """After this, is the bot lost, or one of its pieces enclosed, whatever it does?"""
+        if st.is_over():
+            return seat not in st.winners
+        if st.seat == seat and st.turns[seat] == turns and st.phase != PLACE:
+            if look <= 0:
+                return False
+            return all(
+                self._suicidal(st.apply(a), seat, turns, look - 1) for a in st.legal_actions()
+            )
+        return _enclosed(st, seat)
+
+
+def _enclosed(st: NanuukState, seat: int) -> bool:
+    """A piece that matters to ``seat`` has no way out (by ice alone in the 2-player intro)."""
+    spec = st.spec
+    variant = spec.variant
+    board = spec.board
+    if variant == BEAR_FEAR:
+        critical = [spec.index[f"Inuk {seat + 1}"]]
+    elif variant == HELPERS:
+        critical = [spec.of_seat(seat)[0]]
+    elif variant == BEAR_HUNT:
+        bear = spec.index["bear"]
+        if spec.movers[bear].seat == seat:
+            critical = [bear]
+        else:
+            critical = [spec.index["Inuk 1"], spec.index["Inuk 2"]]
+    else:
+        critical = list(spec.of_seat(seat))
+    ice = variant == INTRO and spec.players == 2
+    for i in critical:
+        p = st.pos[i]
+        if p < 0:
+            continue
+        if ice:
+            if all(st.cracks & e for _, e in board.steps[p]):
+                return True
+        elif not moves.targets(st, i):
+            return True
+    if ice and all(not moves.targets(st, i) for i in critical if st.pos[i] >= 0):
+        return True
+    return False
+
+
+class NormalBot:
+    """Whole-turn look-ahead with a heuristic evaluation; follows its plan within the turn."""
+
+    LEVEL = "normal"
+    WIDTHS: tuple[int, ...] = (24, 8, 3, 2)
+
+    def __init__(self, clock: Clock = time.perf_counter) -> None:
+        self.planner = Planner()
+        self.clock = clock
+
+    def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
+        settled = self.planner.settled(view)
+        if settled is not None:
+            return settled
+        budget = Budget(_deadline(self.LEVEL, budget_s, self.clock), self.clock)
+        line = self.think(view, rng, budget)
+        self.planner.remember(view, line)
+        return line[0]
+
+    def think(
+        self, view: NanuukState, rng: random.Random, budget: Budget
+    ) -> tuple[NanuukAction, ...]:
+        search = TurnSearch(view, view.seat, self.WIDTHS, budget)
+        return search.root_values(rng)[0][2]

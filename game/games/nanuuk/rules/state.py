@@ -1,0 +1,403 @@
+"""The state of a game of Nanuuk!: an immutable position and its small actions.
+
+A turn is a short sequence of small actions (choose, step, crack, take or leave, banish, igloo,
+done); ``phase`` says which question is open. The turn flow lives in ``turn.py``; this module
+keeps the data, the legal actions per phase, the checks and the (de)serialisation.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from game.games.nanuuk.rules import moves
+from game.games.nanuuk.rules.actions import (
+    ANIMALS,
+    Banish,
+    Choose,
+    Crack,
+    Deposit,
+    EndTurn,
+    Exchange,
+    Leave,
+    Mush,
+    NanuukAction,
+    Place,
+    Stay,
+    Step,
+    Take,
+    action_from_dict,
+)
+from game.games.nanuuk.rules.board import bits
+from game.games.nanuuk.rules.sheet import HUSKY, SLEDGE, Sheet
+from game.games.nanuuk.rules.spec import FULL, SHARED, Spec
+from game.protocol.base import IllegalAction, Outcome, Refusal, Seat, State
+
+PLACE, CHOOSE, STEP, CRACK, TAKE, BANISH, IGLOO, OVER = (
+    "place", "choose", "step", "crack", "take", "banish", "igloo", "over",
+)  # fmt: skip
+PIECES = ("fish", "seal", "walrus", "whale", "inuk", "bear")  # order of ``NanuukState.pieces``
+PIECE_OF_KIND = {"fish": "fish", "seals": "seal", "walruses": "walrus", "whales": "whale",
+                 "inuit": "inuk", "bears": "bear"}  # fmt: skip
+NOT_PLACED, REMOVED = -1, -2
+_TURN_FIELDS = (
+    "phase", "seat", "mover", "steps", "stepped", "owed", "quiet", "at", "closing", "moved",
+    "placed", "turns", "out", "home", "fur", "skipped", "winners", "reason",
+)  # fmt: skip
+_NEW, _SET = object.__new__, object.__setattr__
+# Saves and replays written before the reasons became codes (issue 17) hold the engine's English
+# sentence, in the full game followed by "; " and the tie-break: they are read as the code.
+LEGACY_REASONS = {
+    "the last hunter able to move": "last_hunter",
+    "a hunter of the loser is enclosed (N13)": "two_player_enclosed",
+    "the partner of the enclosed hunter wins": "partner",
+    "whose left neighbour is enclosed first wins (N14)": "left_neighbour",
+    "whose right neighbour is enclosed first wins (N14)": "right_neighbour",
+    "the opponent's polar bear is enclosed (N15)": "bear_enclosed",
+    "the polar bear is enclosed (N16)": "inuit_win",
+    "an Inuk is enclosed (N16)": "bear_wins",
+    "the last Inuk able to move wins the fur (N16 d)": "fur",
+    "his Inuk is enclosed (N18)": "inuk_enclosed",
+    "every hunter is home or stranded (N26)": "hunt_over",
+    "no hunter can move any more (N31)": "no_moves",
+}
+_BOARD_FIELDS = frozenset({"spec", "pos", "cracks", "pieces", "sheets"})
+
+
+@dataclass(frozen=True)
+class NanuukState(State[NanuukAction]):
+    """A position. Fields are bit indices of the floe; ``cracks`` is the crack mask.
+
+    ``pos`` per mover (``NOT_PLACED`` before placement, ``REMOVED`` when out, N12); ``pieces``
+    per kind of :data:`PIECES` a mask of fields (the full game's animals, Inuit and bears);
+    ``sheets`` per mover (hunters in the full game, else empty). The turn: ``seat`` moves
+    ``mover`` (-1 before the choice); ``steps`` more steps may follow, ``stepped`` were taken;
+    ``owed`` means a crack is due at the end of the move; ``quiet`` counts steps whose crack is
+    postponed (variant 1); ``at`` is the field a pending question is about; ``closing`` marks
+    the crack that ends a move. ``moved`` masks movers that moved this turn; ``turns`` counts
+    each seat's finished turns; ``out`` lists the seats out in order; ``home`` is the homecoming
+    after the hunt (N26); ``fur`` the Inuit's fight after the bear is enclosed (N16 d);
+    ``skipped`` the seats whose turn just passed because no hunter of theirs could move (N21).
+    Once over, ``winners`` and ``reason``, the code of how it ended (``hunt_over``, ``partner``
+    ...; the screen shows ``results.reason.nanuuk_<code>``).
+    """
+
+    VERSION: ClassVar[int] = 1
+
+    spec: Spec
+    pos: tuple[int, ...]
+    cracks: int
+    pieces: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    sheets: tuple[Sheet, ...] = ()
+    phase: str = PLACE
+    seat: int = 0
+    mover: int = -1
+    steps: int = 0
+    stepped: int = 0
+    owed: bool = False
+    quiet: int = 0
+    at: int = -1
+    closing: bool = False
+    moved: int = 0
+    placed: int = 0
+    turns: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+    home: bool = False
+    fur: bool = False
+    skipped: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    reason: str = ""
+
+    # Caches, not fields: in the instance ``__dict__`` (frozen does not apply to that).
+    # ``memo`` holds values derived only from the board fields (``_BOARD_FIELDS``); ``with_``
+    # passes it on while those stay the same. ``_legal`` holds ``legal_actions()``.
+    memo: ClassVar[dict[Any, Any]]
+    _legal: ClassVar[tuple[NanuukAction, ...] | None]
+
+    def __post_init__(self) -> None:
+        # A plain dict of its own, caches included: a fresh instance shares its keys with the
+        # class (a "split" dict), which ``with_``'s copies would inherit, and attribute reads of
+        # such a dict miss the interpreter's attribute caches (as do reads of a descriptor).
+        _SET(self, "__dict__", {**self.__dict__, "_legal": None, "memo": {}})
+
+    # -- the protocol ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> Seat | None:
+        return None if self.phase == OVER else self.seat
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.spec.names
+
+    @property
+    def variant(self) -> str:
+        return self.spec.variant
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def view(self, seat: Seat) -> NanuukState:
+        return self  # Nanuuk! has no hidden information
+
+    def legal_actions(self) -> tuple[NanuukAction, ...]:
+        cached = self._legal
+        if cached is None:
+            cached = _LEGAL[self.phase](self)
+            object.__setattr__(self, "_legal", cached)
+        return cached
+
+    def apply(self, action: Any) -> NanuukState:
+        if action not in self.legal_actions():
+            refusal = why.why_illegal(self, action)
+            raise IllegalAction(refusal.code, refusal.params, why.english(refusal))
+        return turn.apply(self, action)
+
+    def why_not(self, action: Any) -> Refusal | None:
+        """The refusal ``apply`` would raise, without applying: the legal list is cached."""
+        return None if action in self.legal_actions() else why.why_illegal(self, action)
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        scores = turn.final_scores(self)
+        order = sorted(
+            range(self.spec.players), key=lambda s: (s not in self.winners, -scores[s], s)
+        )
+        details: dict[str, Any] = {}
+        if self.spec.variant == FULL:
+            order = sorted(range(self.spec.players), key=lambda s: _full_rank(self, scores, s))
+            details["decided_by"] = turn.full_result(self)[1]  # N27: what separated them
+        return Outcome(tuple(scores), tuple(order), self.winners, self.reason, details)
+
+    def describe(self, action: NanuukAction) -> str:
+        """The move log line: ``Ann: hunter 1 -> F23``."""
+        return f"{self.spec.names[self.seat]}: {action}"
+
+    # -- helpers for the flow and the screen -------------------------------------------------
+    def with_(self, **changes: Any) -> NanuukState:
+        """A copy with some fields changed (cheaper than ``dataclasses.replace``).
+
+        Keys of the ``__dict__`` are replaced, never deleted: a dict without holes is copied as
+        one block, a dict with holes key by key (and playouts make a few copies per action).
+        """
+        data = self.__dict__.copy()
+        data.update(changes)
+        data["_legal"] = None
+        if not _BOARD_FIELDS.isdisjoint(changes):
+            data["memo"] = {}  # the memo holds what depends on the board only: keep it if it can
+        new = _NEW(NanuukState)
+        _SET(new, "__dict__", data)
+        return new
+
+    def position(self, mover_id: str) -> int:
+        return self.pos[self.spec.index[mover_id]]
+
+    def occupied(self) -> int:
+        """Fields holding a mover (hunters, or the introduction games' bears and Inuit)."""
+        memo = self.memo
+        mask: int | None = memo.get("occupied")
+        if mask is None:
+            mask = 0
+            for p in self.pos:  # not sum(): hunters may share an igloo
+                if p >= 0:
+                    mask |= 1 << p
+            memo["occupied"] = mask
+        return mask
+
+    def piece_at(self, field: int) -> str | None:
+        """The animal, Inuk or bear on ``field`` (N5: at most one), or None."""
+        bit = 1 << field
+        for k, mask in enumerate(self.pieces):
+            if mask & bit:
+                return PIECES[k]
+        return None
+
+    def score(self, seat: Seat) -> int:
+        """Points so far (N27): animals carried or deposited, +2 per hunter in an igloo."""
+        from game.games.nanuuk.rules.turn import seat_score
+
+        return seat_score(self, seat)
+
+    # -- saves ---------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        floe = self.spec.board.floe
+        lab = floe.label
+        turn = {f.name: getattr(self, f.name) for f in fields(self) if f.name in _TURN_FIELDS}
+        if self.at >= 0:
+            turn["at"] = lab(self.at)
+        return {
+            "game": "nanuuk",
+            "version": self.VERSION,
+            "variant": self.spec.variant,
+            "names": list(self.spec.names),
+            "seed": self.spec.seed,
+            "options": self.spec.options,
+            "pos": [lab(p) if p >= 0 else p for p in self.pos],
+            "cracks": sorted(floe.edge_label(1 << b) for b in bits(self.cracks)),
+            "pieces": {
+                n: [lab(f) for f in bits(m)] for n, m in zip(PIECES, self.pieces, strict=True)
+            },
+            "sheets": [s.to_dict() for s in self.sheets],
+            "turn": turn,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> NanuukState:
+        """Rebuild a saved state; a broken save raises ``ValueError`` saying what is wrong."""
+        if not isinstance(data, dict) or data.get("game") != "nanuuk":
+            raise ValueError("not a Nanuuk! save")
+        if data.get("version") != cls.VERSION:
+            raise ValueError(f"Nanuuk! save version {data.get('version')!r}, need {cls.VERSION}")
+        try:
+            return cls._from_dict(cls.upgrade_dict(data))
+        except (KeyError, TypeError, AttributeError, IndexError) as exc:
+            raise ValueError(f"broken Nanuuk! save: {type(exc).__name__} {exc}") from None
+
+    @classmethod
+    def upgrade_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """A save written before the reasons became codes holds the old sentence: its code."""
+        turn = data.get("turn")
+        if not isinstance(turn, dict) or not isinstance(turn.get("reason"), str):
+            return data
+        code = reason_code(turn["reason"])
+        return data if code == turn["reason"] else {**data, "turn": {**turn, "reason": code}}
+
+    @classmethod
+    def _from_dict(cls, data: dict[str, Any]) -> NanuukState:
+        from game.games.nanuuk.rules.rules import RULES
+
+        start = RULES.new_game(
+            data["variant"], data["names"], seed=data["seed"], options=data["options"]
+        )
+        floe = start.spec.board.floe
+        field = floe.field
+        cracks = 0
+        for text in data["cracks"]:
+            a, _, b = text.partition("|")
+            cracks |= floe.edge_bit(field(a), field(b))
+        turn = {key: data["turn"][key] for key in _TURN_FIELDS}
+        if isinstance(turn["at"], str):
+            turn["at"] = field(turn["at"])
+        for key in ("turns", "out", "winners", "skipped"):
+            turn[key] = tuple(turn[key])
+        pos = tuple(field(p) if isinstance(p, str) else int(p) for p in data["pos"])
+        sheets = tuple(Sheet.from_dict(s) for s in data["sheets"])
+        if len(pos) != len(start.pos) or len(sheets) != len(start.sheets):
+            raise ValueError("broken Nanuuk! save: wrong number of pieces or sheets")
+        return start.with_(
+            pos=pos,
+            cracks=cracks,
+            pieces=tuple(sum(1 << field(f) for f in data["pieces"][n]) for n in PIECES),
+            sheets=sheets,
+            **turn,
+        )
+
+    def action_from_dict(self, data: dict[str, Any]) -> NanuukAction:
+        return action_from_dict(data)
+
+
+def reason_code(reason: str) -> str:
+    """The outcome's code; an old save's sentence (see :data:`LEGACY_REASONS`) becomes its code."""
+    return LEGACY_REASONS.get(reason.partition("; ")[0], reason)
+
+
+def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, int, int]:
+    from game.games.nanuuk.rules.turn import seat_equipment
+
+    return (-scores[seat], -seat_equipment(state, seat), seat)
+
+
+# -- legal actions per phase ---------------------------------------------------------------
+# Actions are immutable values: interning them makes the legal lists cheap to build and makes
+# ``apply``'s membership test an identity check in the common case.
+_place = functools.cache(Place)
+_choose = functools.cache(Choose)
+_step = functools.cache(Step)
+_crack = functools.cache(Crack)
+_banish = functools.cache(Banish)
+
+
+def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
+    seat, kind = st.spec.placing[st.placed]
+    seen: set[str] = set()
+    who = []
+    for i, m in enumerate(st.spec.movers):
+        if st.pos[i] != NOT_PLACED or m.seat not in (seat, SHARED) or m.kind in seen:
+            continue
+        if kind is None or m.kind == kind:
+            seen.add(m.kind)
+            who.append(m.id)
+    if st.spec.variant == FULL:
+        targets = bits(st.spec.board.igloos)  # N20: on an igloo of his choice
+    else:
+        targets = bits(st.spec.board.mask & ~st.occupied())  # N10: any empty field
+    return tuple(_place(m, f) for m in who for f in targets)
+
+
+def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
+    return tuple(_choose(st.spec.movers[i].id) for i in turn.choosable(st))
+
+
+def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:
+    i = st.mover
+    who = st.spec.movers[i].id
+    out: list[NanuukAction] = []
+    for g, kayak in moves.targets(st, i):  # a loop, not a comprehension: it is hot and short
+        out.append(_step(who, g, kayak))
+    if st.sheets and st.steps > 0 and out:
+        if st.sheets[i].carried & _TEAM == _TEAM:  # husky and sledge, used only together
+            out.append(Mush())
+            if st.spec.opt("variant-1"):
+                out.append(Mush(one_crack=True))
+    if st.stepped == 0 and turn.may_stay(st):
+        out.append(Stay(who))
+    if st.stepped and turn.may_end(st):
+        out.append(EndTurn())
+    return tuple(out)
+
+
+_TEAM = HUSKY | SLEDGE
+
+
+def _legal_crack(st: NanuukState) -> tuple[NanuukAction, ...]:
+    return tuple(map(_crack, moves.crack_options(st, st.at)))
+
+
+def _legal_take(st: NanuukState) -> tuple[NanuukAction, ...]:
+    animal = st.piece_at(st.at)
+    assert animal is not None
+    return (Take(animal), Leave(animal))
+
+
+def _legal_banish(st: NanuukState) -> tuple[NanuukAction, ...]:
+    return tuple(_banish(f) for f in bits(moves.banish_fields(st)))
+
+
+def _legal_igloo(st: NanuukState) -> tuple[NanuukAction, ...]:
+    sheet = st.sheets[st.mover]
+    out: list[NanuukAction] = [Exchange(a) for a in ANIMALS if sheet.can_exchange(a)]
+    out += [Deposit(a) for a in ANIMALS if sheet.bag & (1 << ANIMALS.index(a))]
+    out.append(EndTurn())
+    return tuple(out)
+
+
+def _legal_none(st: NanuukState) -> tuple[NanuukAction, ...]:
+    return ()
+
+
+_LEGAL: dict[str, Callable[[NanuukState], tuple[NanuukAction, ...]]] = {
+    PLACE: _legal_place,
+    CHOOSE: _legal_choose,
+    STEP: _legal_step,
+    CRACK: _legal_crack,
+    TAKE: _legal_take,
+    BANISH: _legal_banish,
+    IGLOO: _legal_igloo,
+    OVER: _legal_none,
+}
+
+
+# The turn flow and the refusals need the state class, the state needs them: import last.
+from game.games.nanuuk.rules import turn, why  # noqa: E402

@@ -1,0 +1,619 @@
+"""How a Nanuuk! turn unfolds: one small action at a time, from placement to the last homecoming.
+
+``apply`` takes an action already known to be legal and returns the next state. The families of
+play differ only at the start of a turn (who may move, who is out, who has won) and in how a move
+goes on (bears' double steps, the Inuit player's two Inuit, the bear-then-Inuk turn of N18).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.games.nanuuk.rules import moves
+from game.games.nanuuk.rules.actions import (
+    ANIMALS,
+    Banish,
+    Choose,
+    Crack,
+    Deposit,
+    EndTurn,
+    Exchange,
+    Leave,
+    Mush,
+    NanuukAction,
+    Place,
+    Stay,
+    Step,
+    Take,
+)
+from game.games.nanuuk.rules.board import Board, bits
+from game.games.nanuuk.rules.sheet import (
+    ANIMAL_BITS,
+    BUYS,
+    HARPOON,
+    HUSKY,
+    IGLOO_BONUS,
+    KAYAK,
+    SLEDGE,
+    WHALE,
+    Sheet,
+)
+from game.games.nanuuk.rules.spec import (
+    BEAR,
+    BEAR_FEAR,
+    BEAR_HUNT,
+    FULL,
+    HELPERS,
+    INTRO,
+    INUK,
+    NEIGHBOURHOOD,
+    PARTNER,
+)
+from game.games.nanuuk.rules.state import (
+    BANISH,
+    CHOOSE,
+    CRACK,
+    IGLOO,
+    OVER,
+    PIECES,
+    REMOVED,
+    STEP,
+    TAKE,
+    NanuukState,
+)
+
+INUIT, BEARS = PIECES.index("inuk"), PIECES.index("bear")
+SKIP = "skip"  # internal: never the phase of a state handed out
+
+
+def apply(st: NanuukState, action: NanuukAction) -> NanuukState:
+    handler = _HANDLERS[type(action)]
+    return handler(st, action)
+
+
+# -- placement ----------------------------------------------------------------------------------
+def _place(st: NanuukState, a: Place) -> NanuukState:
+    i = st.spec.index[a.mover]
+    pos = list(st.pos)
+    pos[i] = a.to
+    st = st.with_(pos=tuple(pos), placed=st.placed + 1)
+    if st.placed < len(st.spec.placing):
+        return st.with_(seat=st.spec.placing[st.placed][0] % st.spec.players)
+    return start_turn(st, 0)  # the first player begins (N10, N20)
+
+
+# -- the start of a turn: who may move, who is out, who has won -----------------------------------
+Fresh = dict[str, object]  # the turn fields of a new turn, set together with its first step
+
+
+def start_turn(st: NanuukState, seat: int, **changes: object) -> NanuukState:
+    """Hand the turn to ``seat`` or, if he cannot take it, on round the table.
+
+    ``changes`` (e.g. the finished turn's count) are applied together with the new turn.
+    """
+    n = st.spec.players
+    start = _STARTS[st.spec.variant]
+    pending: dict[str, object] = {"skipped": (), **changes}
+    for round_trip in range(2 * n + 1):
+        if round_trip == n:  # once round the table: the counts decide the first-round ban (N23)
+            st = st.with_(**pending)
+        fresh: Fresh = {**_NEW_TURN, "seat": seat, **pending}
+        result = start(st, seat, fresh)
+        if not isinstance(result, _Skipped):
+            return result
+        now = {}
+        for key, value in result.changes.items():
+            if key in _CARRIED:
+                pending[key] = value
+            else:
+                now[key] = value
+        if now:  # a hunter removed, a bear out of the fight: later seats must see it
+            st = st.with_(**now)
+        seat = (seat + 1) % n
+    st = st.with_(**pending)
+    return game_over(st, _deadlock_winners(st), "no_moves")  # N31
+
+
+_CARRIED = frozenset({"turns", "skipped"})  # applied with the next turn that begins
+_NEW_TURN: Fresh = {
+    "mover": -1, "steps": 0, "stepped": 0, "owed": False, "quiet": 0, "at": -1, "closing": False,
+    "moved": 0, "phase": CHOOSE,
+}  # fmt: skip
+
+
+class _Skipped:
+    """This seat cannot take its turn (out, home or blocked); what changed because of it."""
+
+    __slots__ = ("changes",)
+
+    def __init__(self, changes: dict[str, object]) -> None:
+        self.changes = changes
+
+
+def _skip(st: NanuukState, fresh: Fresh, **changes: object) -> _Skipped:
+    return _Skipped(changes)
+
+
+def _ready(st: NanuukState, movers: list[int], fresh: Fresh) -> NanuukState:
+    """The turn begins: one mover goes straight to its step, several are a choice."""
+    if len(movers) == 1:
+        return begin_move(st, movers[0], fresh)
+    return st.with_(**fresh)
+
+
+def begin_move(st: NanuukState, i: int, fresh: Fresh | None = None) -> NanuukState:
+    """Mover ``i`` moves next: within this turn, or as the first move of the ``fresh`` one."""
+    if fresh is None:
+        moved = st.moved | 1 << i
+        return st.with_(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=moved)
+    move = {"phase": STEP, "mover": i, "steps": _steps(st, i), "stepped": 0, "moved": 1 << i}
+    return st.with_(**{**fresh, **move})
+
+
+def _steps(st: NanuukState, i: int) -> int:
+    """Steps a move may have: a bear in the hunt twice (N16), in the fear once unless (b) (N39)."""
+    spec = st.spec
+    if spec.movers[i].kind != BEAR:
+        return 1
+    if spec.variant == BEAR_HUNT:
+        return 2
+    if spec.variant == BEAR_FEAR and spec.opt("b"):
+        return 2
+    return 1
+
+
+def mobile(st: NanuukState, i: int) -> bool:
+    return bool(moves.targets(st, i))
+
+
+def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+    """N12 and N14: one hunter each; a hunter that cannot move ends its player (or the game)."""
+    if seat in st.out:
+        return _skip(st, fresh)
+    (i,) = st.spec.of_seat(seat)
+    if mobile(st, i):
+        return begin_move(st, i, fresh)
+    variant, n = st.spec.variant, st.spec.players
+    if variant == PARTNER:
+        return game_over(st, ((seat + 2) % 4,), "partner")  # N14
+    if variant == NEIGHBOURHOOD:
+        winner = neighbourhood_winner(st.spec.opt("winner"), seat, n)
+        side = st.spec.opt("winner")
+        return game_over(st, (winner,), f"{side}_neighbour")  # N14
+    pos = list(st.pos)
+    pos[i] = REMOVED
+    out = (*st.out, seat)
+    left = [s for s in range(n) if s not in out]
+    if len(left) == 1:
+        return game_over(st.with_(pos=tuple(pos), out=out), (left[0],), "last_hunter")  # N12
+    return _skip(st, fresh, pos=tuple(pos), out=out)
+
+
+def neighbourhood_winner(side: str, enclosed: int, players: int) -> int:
+    """N14: the player *whose* left (``side="right"``: right) neighbour is enclosed first wins.
+
+    N35: a player's left neighbour is the next seat, his right neighbour the previous one; so
+    the winner sits just before (right: just after) the enclosed player.
+    """
+    return (enclosed - 1) % players if side == "left" else (enclosed + 1) % players
+
+
+def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+    if st.spec.players > 2:
+        return _start_elimination(st, seat, fresh)
+    mine = st.spec.of_seat(seat)
+    able = [i for i in mine if mobile(st, i)]
+    # N13: both hunters stuck, or one stuck by cracks and the edge alone, loses
+    if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
+        return game_over(st, (1 - seat,), "two_player_enclosed")
+    return _ready(st, able, fresh)
+
+
+def _start_helpers(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+    bear, inuk = st.spec.of_seat(seat)
+    if not mobile(st, bear):
+        return game_over(st, (1 - seat,), "bear_enclosed")  # N15
+    return _ready(st, [i for i in (bear, inuk) if mobile(st, i)], fresh)
+
+
+def _start_bear_hunt(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+    spec = st.spec
+    bear = spec.index["bear"]
+    inuit = [spec.index["Inuk 1"], spec.index["Inuk 2"]]
+    inuk_seats = sorted({spec.movers[i].seat for i in inuit})
+    if spec.movers[bear].seat == seat:
+        if st.fur:
+            return _skip(st, fresh)  # N16 d: the bear is out of the fight
+        if mobile(st, bear):
+            return begin_move(st, bear, fresh)
+        if spec.opt("d"):
+            return _skip(st, fresh, fur=True, out=(*st.out, seat))
+        return game_over(st, tuple(inuk_seats), "inuit_win")  # N16
+    mine = [i for i in inuit if spec.movers[i].seat == seat]
+    if not all(mobile(st, i) for i in mine):
+        if st.fur:
+            others = tuple(s for s in inuk_seats if s != seat)
+            return game_over(st, others, "fur")  # N16 d
+        return game_over(st, (spec.movers[bear].seat,), "bear_wins")  # N16
+    return _ready(st, mine, fresh)
+
+
+def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+    spec = st.spec
+    inuk = spec.index[f"Inuk {seat + 1}"]
+    if not mobile(st, inuk):
+        return game_over(st, (1 - seat,), "inuk_enclosed")  # N18
+    bears = [i for i, m in enumerate(spec.movers) if m.kind == BEAR and mobile(st, i)]
+    return _ready(st, bears, fresh) if bears else begin_move(st, inuk, fresh)
+
+
+def _start_full(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+    mine = st.spec.of_seat(seat)
+    if st.home:  # in the hunt every hunter plays
+        mine = tuple(i for i in mine if _still_playing(st, i))
+        if not mine:
+            return _skip(st, fresh)  # N26: home or stranded, his turns are skipped
+    able = _mobile_ones(st, mine)
+    if able:
+        return _ready(st, able, fresh)
+    turns = list(fresh.get("turns", st.turns))  # type: ignore[call-overload]
+    turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
+    skipped = (*fresh["skipped"], seat)  # type: ignore[misc]
+    return _skip(st, fresh, turns=tuple(turns), skipped=skipped)
+
+
+def _mobile_ones(st: NanuukState, movers: tuple[int, ...]) -> list[int]:
+    """The ``movers`` that can step (a loop: asked at every turn, mostly about one mover)."""
+    able = []
+    for i in movers:
+        if moves.targets(st, i):
+            able.append(i)
+    return able
+
+
+def _still_playing(st: NanuukState, i: int) -> bool:
+    """In the hunt every hunter plays; in the homecoming only those on the way home (N26)."""
+    if not st.home:
+        return True
+    board = st.spec.board
+    p = st.pos[i]
+    if board.igloos >> p & 1:
+        return False
+    kayak = bool(st.sheets[i].carried & KAYAK)
+    return bool(board.reach(1 << p, st.cracks, kayak) & board.igloos)
+
+
+def choosable(st: NanuukState) -> list[int]:
+    """The movers the player may choose from now."""
+    spec = st.spec
+    seat = st.seat
+    if spec.variant == BEAR_FEAR:
+        return [i for i, m in enumerate(spec.movers) if m.kind == BEAR and mobile(st, i)]
+    mine = [i for i in spec.of_seat(seat) if not st.moved >> i & 1]
+    if spec.variant == FULL:
+        mine = [i for i in mine if _still_playing(st, i)]
+    return [i for i in mine if mobile(st, i)]
+
+
+_STARTS: dict[str, Callable[[NanuukState, int, Fresh], NanuukState | _Skipped]] = {
+    INTRO: _start_intro,
+    PARTNER: _start_elimination,
+    NEIGHBOURHOOD: _start_elimination,
+    HELPERS: _start_helpers,
+    BEAR_HUNT: _start_bear_hunt,
+    BEAR_FEAR: _start_bear_fear,
+    FULL: _start_full,
+}
+
+
+# -- choosing and stepping ----------------------------------------------------------------------
+def _choose(st: NanuukState, a: Choose) -> NanuukState:
+    return begin_move(st, st.spec.index[a.mover])
+
+
+def _mush(st: NanuukState, a: Mush) -> NanuukState:
+    """N25: husky and sledge go back to the igloo side; one more step (variant 1: one crack)."""
+    sheets = list(st.sheets)
+    s = sheets[st.mover]
+    sheets[st.mover] = s._replace(carried=s.carried & ~(HUSKY | SLEDGE))
+    return st.with_(sheets=tuple(sheets), steps=st.steps + 1, quiet=st.quiet + a.one_crack)
+
+
+def _step(st: NanuukState, a: Step) -> NanuukState:
+    i = st.mover
+    pos = list(st.pos)
+    pos[i] = a.to
+    sheets = st.sheets
+    if a.kayak:  # N25: the kayak crosses one crack and goes back to the igloo side
+        sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
+    if st.steps == 1 and (st.quiet == 0 or not st.sheets):  # the common case: a crack now
+        st = st.with_(pos=tuple(pos), sheets=sheets, steps=0, stepped=st.stepped + 1, at=a.to)
+        if moves.crack_options(st, a.to):
+            object.__setattr__(st, "phase", CRACK)  # still private to this call
+            object.__setattr__(st, "closing", False)
+            object.__setattr__(st, "owed", False)
+            return st
+        return _entered(st.with_(owed=False) if st.owed else st)
+    st = st.with_(
+        pos=tuple(pos), sheets=sheets, steps=st.steps - 1, stepped=st.stepped + 1, at=a.to
+    )
+    if not _crack_now(st):
+        return _entered(st.with_(owed=True, quiet=max(0, st.quiet - 1)))
+    if moves.crack_options(st, a.to):
+        return st.with_(phase=CRACK, closing=False, owed=False)
+    return _entered(st.with_(owed=False) if st.owed else st)
+
+
+def _crack_now(st: NanuukState) -> bool:
+    """Whether the step just taken cracks the ice now or at the end of the move."""
+    more = st.steps > 0 and bool(moves.targets(st, st.mover))
+    if st.spec.movers[st.mover].kind == BEAR and st.spec.variant in (BEAR_HUNT, BEAR_FEAR):
+        return bool(st.spec.opt("a")) or not more  # N16: one crack at the end, (a) each step
+    return not (st.quiet > 0 and more)  # N28 variant 1
+
+
+def _crack(st: NanuukState, a: Crack) -> NanuukState:
+    st = st.with_(cracks=st.cracks | a.edge)
+    if st.closing:
+        return _after_move(st.with_(closing=False))
+    return _entered(st)
+
+
+def _stay(st: NanuukState, a: Stay) -> NanuukState:
+    """N16 (c): the bear stays; a crack arises at its own field."""
+    return _close_move(st.with_(owed=True, at=st.pos[st.mover]))
+
+
+def _end(st: NanuukState, a: EndTurn) -> NanuukState:
+    if st.phase == IGLOO:
+        return _go_on(st)
+    return _close_move(st)
+
+
+# -- entering a field (N22-N24, N26a) ------------------------------------------------------------
+def _entered(st: NanuukState) -> NanuukState:
+    if st.spec.variant != FULL:
+        return _go_on(st)
+    g, i = st.at, st.mover
+    bit = 1 << g
+    sheet = st.sheets[i]
+    if st.pieces[INUIT] & bit and not sheet.inuk:  # N22: the Inuk follows him
+        st = _set_sheet(
+            st.with_(pieces=_without(st.pieces, INUIT, bit)), i, sheet._replace(inuk=True)
+        )
+        return _go_on(st)
+    if st.pieces[BEARS] & bit:
+        return st.with_(phase=BANISH)
+    for k, animal in enumerate(ANIMALS):  # PIECES begins with the animals, in the same order
+        if st.pieces[k] & bit:
+            return st.with_(phase=TAKE) if sheet.can_take(animal) else _go_on(st)
+    if st.spec.board.igloos & bit:  # N24: a lost harpoon comes back free
+        st = _set_sheet(st, i, sheet._replace(carried=sheet.carried | HARPOON))
+        return st.with_(phase=IGLOO) if sheet.bag else _go_on(st)
+    return _go_on(st)
+
+
+def _take(st: NanuukState, a: Take) -> NanuukState:
+    kind = PIECES.index(a.animal)
+    st = st.with_(pieces=_without(st.pieces, kind, 1 << st.at))
+    sheet = st.sheets[st.mover]
+    bit = 1 << ANIMALS.index(a.animal)
+    return _go_on(_set_sheet(st, st.mover, sheet._replace(bag=sheet.bag | bit)))
+
+
+def _leave(st: NanuukState, a: Leave) -> NanuukState:
+    return _go_on(st)
+
+
+def _banish(st: NanuukState, a: Banish) -> NanuukState:
+    """N23: the bear goes to an empty field; the harpoon goes to the igloo side."""
+    pieces = list(st.pieces)
+    pieces[BEARS] = (pieces[BEARS] & ~(1 << st.at)) | 1 << a.to
+    sheet = st.sheets[st.mover]
+    st = st.with_(pieces=tuple(pieces))
+    return _go_on(_set_sheet(st, st.mover, sheet._replace(carried=sheet.carried & ~HARPOON)))
+
+
+def _exchange(st: NanuukState, a: Exchange) -> NanuukState:
+    sheet = st.sheets[st.mover]
+    return _set_sheet(st, st.mover, sheet.to_igloo(a.animal, BUYS[a.animal]))
+
+
+def _deposit(st: NanuukState, a: Deposit) -> NanuukState:
+    return _set_sheet(st, st.mover, st.sheets[st.mover].to_igloo(a.animal))
+
+
+def _set_sheet(st: NanuukState, i: int, sheet: Sheet) -> NanuukState:
+    return st.with_(sheets=_replaced(st.sheets, i, sheet))
+
+
+def _replaced(sheets: tuple[Sheet, ...], i: int, sheet: Sheet) -> tuple[Sheet, ...]:
+    return sheets[:i] + (sheet,) + sheets[i + 1 :]
+
+
+def _without(pieces: tuple[int, ...], kind: int, bit: int) -> tuple[int, ...]:
+    out = list(pieces)
+    out[kind] &= ~bit
+    return tuple(out)
+
+
+# -- how a move goes on and ends ----------------------------------------------------------------
+def _go_on(st: NanuukState) -> NanuukState:
+    """After the questions of one field: step again if steps remain, else the move ends."""
+    at_home = st.home and st.spec.board.igloos >> st.pos[st.mover] & 1
+    if st.steps > 0 and not at_home and mobile(st, st.mover):
+        return st.with_(phase=STEP, at=-1)
+    return _close_move(st)
+
+
+def _close_move(st: NanuukState) -> NanuukState:
+    """The move is over: a crack still owed arises at the mover's field (N16, N28 v1)."""
+    if st.owed:
+        f = st.pos[st.mover]
+        st = st.with_(owed=False, at=f)
+        if moves.crack_options(st, f):
+            return st.with_(phase=CRACK, closing=True)
+    return _after_move(st)
+
+
+def _after_move(st: NanuukState) -> NanuukState:
+    """What follows one mover's move within the same turn (N17, N18), else the turn ends."""
+    spec = st.spec
+    kind = spec.movers[st.mover].kind
+    if spec.variant == BEAR_HUNT and kind == INUK and spec.players == 2 and not spec.opt("e"):
+        other = [i for i in spec.of_seat(st.seat) if not st.moved >> i & 1 and mobile(st, i)]
+        if other:
+            return begin_move(st, other[0])  # N17: he moves both Inuit
+    if spec.variant == BEAR_FEAR and kind == BEAR:
+        inuk = spec.index[f"Inuk {st.seat + 1}"]
+        if mobile(st, inuk):
+            return begin_move(st, inuk)  # N18: then his own Inuk
+    return end_turn(st)
+
+
+def may_end(st: NanuukState) -> bool:
+    """May the mover stop before using its remaining steps?"""
+    if st.stepped == 0:
+        return False
+    if st.spec.variant in (BEAR_HUNT, BEAR_FEAR) and st.spec.movers[st.mover].kind == BEAR:
+        return not st.spec.opt("b")  # N16: once or twice; (b) always twice
+    return True  # N25/N37: the steps husky and sledge give may be forgone
+
+
+def may_stay(st: NanuukState) -> bool:
+    spec = st.spec
+    return (
+        spec.variant in (BEAR_HUNT, BEAR_FEAR)
+        and bool(spec.opt("c"))
+        and spec.movers[st.mover].kind == BEAR
+        and st.stepped == 0
+    )
+
+
+def end_turn(st: NanuukState) -> NanuukState:
+    seat = st.seat
+    turns = st.turns[:seat] + (st.turns[seat] + 1,) + st.turns[seat + 1 :]
+    if st.spec.variant == FULL:
+        if not st.home and hunt_is_over(st):
+            st = st.with_(home=True)  # N26: the homecoming
+        if st.home and not any(_still_playing(st, i) for i in range(len(st.spec.movers))):
+            return game_over(st.with_(turns=turns), (), "hunt_over")  # N26
+    return start_turn(st, (seat + 1) % st.spec.players, turns=turns)
+
+
+# -- the end of the hunt and the score ----------------------------------------------------------
+def hunt_is_over(st: NanuukState) -> bool:
+    """N26: no hunter can still reach an animal on the floe and take it."""
+    if not any(st.pieces[:INUIT]):
+        return True
+    return not any(_can_still_hunt(st, i) for i in range(len(st.spec.movers)))
+
+
+def _can_still_hunt(st: NanuukState, i: int) -> bool:
+    """N26: hunter ``i`` can reach an animal and take it, as he is or after an igloo (N24).
+
+    "Reach" is a path over uncracked edges, hunters and bears ignored; a carried kayak allows
+    one crossing (N25). In an igloo he gets a harpoon back, may lay his whole bag down, and may
+    buy a kayak with a seal or a whale; from there he must reach the animal again.
+    """
+    board, cracks, sheet = st.spec.board, st.cracks, st.sheets[i]
+    near = board.flood(1 << st.pos[i], cracks)
+    by_kayak = _across(board, near, cracks) if sheet.carried & KAYAK else 0
+    if sheet.carried & HARPOON and _prey(st, near | by_kayak, ~sheet.bag, sheet.fresh_inuk):
+        return True
+    buys_kayak = bool(sheet.bag & (ANIMAL_BITS["seal"] | WHALE))
+    if near & board.igloos:  # an igloo on foot: a carried kayak is still his
+        kayak = bool(sheet.carried & KAYAK) or buys_kayak
+        region = near | (_across(board, near, cracks) if kayak else 0)
+        if _prey(st, region, ~0, sheet.fresh_inuk):
+            return True
+    for igloo in bits(by_kayak & board.igloos):  # an igloo across a crack: the kayak is spent
+        home = board.flood(1 << igloo, cracks)
+        region = home | (_across(board, home, cracks) if buys_kayak else 0)
+        if _prey(st, region, ~0, sheet.fresh_inuk):
+            return True
+    return False
+
+
+def _across(board: Board, region: int, cracks: int) -> int:
+    """The fields reached from ``region`` by crossing one crack, and all they lead to."""
+    return board.flood(board.crossings(region, cracks), cracks) & ~region
+
+
+def _prey(st: NanuukState, region: int, free: int, fresh_inuk: bool) -> bool:
+    """An animal in ``region`` whose bag slot is in ``free``; a whale needs an Inuk who has
+    not hunted one, with the hunter or met on the way (N22)."""
+    for k in range(len(ANIMALS)):
+        if not free >> k & 1 or not st.pieces[k] & region:
+            continue
+        if 1 << k != WHALE or fresh_inuk or st.pieces[INUIT] & region:
+            return True
+    return False
+
+
+def seat_score(st: NanuukState, seat: int) -> int:
+    if st.spec.variant != FULL:
+        return 0
+    igloos = st.spec.board.igloos
+    total = 0
+    for i in st.spec.of_seat(seat):
+        total += st.sheets[i].points
+        if st.pos[i] >= 0 and igloos >> st.pos[i] & 1:
+            total += IGLOO_BONUS
+    return total
+
+
+def seat_equipment(st: NanuukState, seat: int) -> int:
+    return sum(st.sheets[i].equipment for i in st.spec.of_seat(seat))
+
+
+def final_scores(st: NanuukState) -> list[int]:
+    n = st.spec.players
+    if st.spec.variant == FULL:
+        return [seat_score(st, s) for s in range(n)]
+    if st.spec.variant == INTRO and n > 2:  # players outlasted; the winner outlasted all
+        return [n - 1 if s in st.winners else st.out.index(s) for s in range(n)]
+    return [1 if s in st.winners else 0 for s in range(n)]
+
+
+def game_over(st: NanuukState, winners: tuple[int, ...], reason: str) -> NanuukState:
+    """The game ends; ``reason`` is the outcome's code (``results.reason.nanuuk_<code>``)."""
+    st = st.with_(phase=OVER, mover=-1, at=-1, steps=0)
+    if st.spec.variant == FULL:
+        winners = full_result(st)[0]
+    return st.with_(winners=tuple(sorted(winners)), reason=reason)
+
+
+def full_result(st: NanuukState) -> tuple[tuple[int, ...], str]:
+    """N27: the winners and what decided it: "most_points"; a tie: more carried equipment
+    ("equipment"); still tied: "shared"."""
+    n = st.spec.players
+    scores = [seat_score(st, s) for s in range(n)]
+    top = max(scores)
+    best = [s for s in range(n) if scores[s] == top]
+    if len(best) == 1:
+        return (best[0],), "most_points"
+    kit = {s: seat_equipment(st, s) for s in best}
+    most = max(kit.values())
+    winners = tuple(s for s in best if kit[s] == most)
+    return winners, "equipment" if len(winners) == 1 else "shared"
+
+
+def _deadlock_winners(st: NanuukState) -> tuple[int, ...]:
+    return tuple(s for s in range(st.spec.players) if s not in st.out)
+
+
+_HANDLERS: dict[type, Callable[[NanuukState, NanuukAction], NanuukState]] = {
+    Place: _place,  # type: ignore[dict-item]
+    Choose: _choose,  # type: ignore[dict-item]
+    Mush: _mush,  # type: ignore[dict-item]
+    Step: _step,  # type: ignore[dict-item]
+    Crack: _crack,  # type: ignore[dict-item]
+    Stay: _stay,  # type: ignore[dict-item]
+    EndTurn: _end,  # type: ignore[dict-item]
+    Take: _take,  # type: ignore[dict-item]
+    Leave: _leave,  # type: ignore[dict-item]
+    Banish: _banish,  # type: ignore[dict-item]
+    Exchange: _exchange,  # type: ignore[dict-item]
+    Deposit: _deposit,  # type: ignore[dict-item]
+}

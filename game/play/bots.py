@@ -1,0 +1,297 @@
+"""Run bots off the UI: in a worker process, so a long search never costs the screen a frame.
+
+A game screen makes one :class:`BotWorker` (one process, started at once so it warms up while
+the table is drawn) and one :class:`BotRunner` per computer seat. The bots live in the worker
+and keep their memory between requests (plans, search trees). Only one seat thinks at a time,
+so one process serves them all.
+
+``start(view, seed)`` asks for a move; ``poll()`` returns it once ready (else None) and never
+waits; ``cancel()`` drops the pending request and, if the worker is still thinking, ends the
+process (undo, quit to title, kiosk reset: nothing keeps running); the next request starts a
+fresh one. An exception raised by a bot comes back from ``poll()`` as ``BotError`` with the
+worker's traceback. If no process can be started, the worker falls back to a thread.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing
+import random
+import traceback
+from collections.abc import Callable, Sequence
+from concurrent import futures
+from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
+from multiprocessing.connection import Connection
+from typing import Any
+
+from game.protocol.bots import DEMO, Bot, DemoBot
+
+BotFactory = Callable[[], Bot]
+_keys = itertools.count()
+
+
+
+def make_bot(game_id: str, level: str) -> Bot:
+    """The bot for ``game_id`` at ``level`` ("easy", "normal", "hard", or "demo")."""
+    from game.play.registry import plugin  # the games' bots, imported when first asked for
+
+    if level == DEMO:
+        return DemoBot(make_bot(game_id, "normal"))
+    bot: Bot = plugin(game_id).make_bot(level)
+    return bot
+
+
+class BotError(RuntimeError):
+    """A bot raised an exception while thinking (the message holds its traceback)."""
+
+
+def _serve(conn: Connection) -> None:
+    """The worker process: make bots on first use, answer one request at a time."""
+    bots: dict[int, Bot] = {}
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        request, key, factory, view, seed, budget = message
+        try:
+            bot = bots.get(key)
+            if bot is None:
+                bot = bots[key] = factory()
+            action = bot.choose(view, random.Random(seed), budget)
+            conn.send((request, True, action))
+        except Exception:  # the screen decides what to do with a broken bot
+            conn.send((request, False, traceback.format_exc()))
+
+
+class BotWorker:
+    """One process (or, failing that, one thread) that hosts the bots of a game screen."""
+
+    def __init__(self, use_process: bool = True) -> None:
+        self._requests = itertools.count(1)
+        self._pending = 0  # the request whose answer is wanted; 0: none
+        self._answer: tuple[int, bool, Any] | None = None
+        self._conn: Connection | None = None
+        self._process: multiprocessing.process.BaseProcess | None = None
+        self._threads: ThreadPoolExecutor | None = None
+        self._thread_bots: dict[int, Bot] = {}
+        self._future: Future[Any] | None = None
+        self.use_process = use_process
+        if use_process:
+            self._spawn()
+
+    # -- the process ----------------------------------------------------------------------------
+    def _spawn(self) -> None:
+        try:
+            context = multiprocessing.get_context("spawn")  # no fork of SDL's threads
+            parent, child = context.Pipe()
+            process = context.Process(target=_serve, args=(child,), daemon=True, name="bots")
+            process.start()
+            child.close()
+        except (OSError, RuntimeError, ValueError):
+            self.use_process = False  # e.g. no /dev/shm: think on a thread instead
+            return
+        self._conn, self._process = parent, process
+
+    def _stop_process(self) -> None:
+        if self._process is not None:
+            if self._process.is_alive():
+                self._process.terminate()
+            self._process.join(timeout=1)
+        if self._conn is not None:
+            self._conn.close()
+        self._conn, self._process = None, None
+
+    @property
+    def alive(self) -> bool:
+        return self._process is not None and self._process.is_alive()
+
+    @property
+    def pid(self) -> int | None:
+        """The worker process's id (the bench reads its memory); None when a thread thinks."""
+        return self._process.pid if self._process is not None else None
+
+    # -- requests -------------------------------------------------------------------------------
+    def ask(self, key: int, factory: BotFactory, view: Any, seed: int, budget_s: float) -> int:
+        """Send one request; a pending one is cancelled first. Returns the request's id."""
+        self.cancel()
+        request = next(self._requests)
+        self._pending, self._answer = request, None
+        if self.use_process:
+            if not self.alive:
+                self._spawn()
+            if self._conn is not None:
+                self._conn.send((request, key, factory, view, seed, budget_s))
+                return request
+        self._ask_thread(request, key, factory, view, seed, budget_s)
+        return request
+
+    def _ask_thread(
+        self, request: int, key: int, factory: BotFactory, view: Any, seed: int, budget: float
+    ) -> None:
+        if self._threads is None:
+            self._threads = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        bot = self._thread_bots.get(key)
+        if bot is None:
+            bot = self._thread_bots[key] = factory()
+        self._future = self._threads.submit(bot.choose, view, random.Random(seed), budget)
+        self._future.add_done_callback(lambda f: self._thread_done(request, f))
+
+    def _thread_done(self, request: int, future: Future[Any]) -> None:
+        exc = future.exception() if not future.cancelled() else None
+        if future.cancelled():
+            return
+        if exc is not None:
+            text = "".join(traceback.format_exception(exc))
+            self._answer = (request, False, text)
+        else:
+            self._answer = (request, True, future.result())
+
+    def poll(self, request: int) -> tuple[bool, Any] | None:
+        """(ok, action or traceback) once ``request`` is answered; None while thinking."""
+        if request != self._pending:
+            return None
+        if self._conn is not None:
+            try:
+                while self._answer is None and self._conn.poll():
+                    answer = self._conn.recv()
+                    if answer[0] == self._pending:
+                        self._answer = answer
+            except (EOFError, OSError):
+                self._stop_process()
+                self._answer = (request, False, "the bot process ended unexpectedly")
+        if self._answer is None or self._answer[0] != request:
+            return None
+        self._pending = 0
+        _, ok, payload = self._answer
+        self._answer = None
+        return ok, payload
+
+    @property
+    def busy(self) -> bool:
+        return self._pending != 0
+
+    def wait(self, timeout: float) -> bool:
+        """Block until the pending request is answered, at most ``timeout`` seconds; True when
+        the answer is there (or nothing is pending). The screen never waits, it polls; tests
+        and tools wait, so that how long a bot thinks does not decide what happens in a frame."""
+        if not self._pending or self._answer is not None:
+            return True
+        if self._conn is not None:
+            return self._conn.poll(timeout)
+        if self._future is not None:
+            futures.wait([self._future], timeout)
+            if not self._future.done():
+                return False
+            self._thread_done(self._pending, self._future)  # its callback may not have run yet
+        return True
+
+    def cancel(self, request: int | None = None) -> None:
+        """Drop the pending request (only if it is ``request``, when given); a worker still
+        thinking on it is stopped."""
+        if not self._pending or request not in (None, self._pending):
+            return
+        self._pending, self._answer = 0, None
+        if self._conn is not None:
+            thinking = not self._conn.poll()
+            while self._conn.poll():  # a finished but unread answer is simply dropped
+                self._conn.recv()
+            if thinking:
+                self._stop_process()  # respawned by the next request
+        if self._future is not None:
+            self._future.cancel()
+            self._future = None
+
+    def close(self) -> None:
+        self._pending = 0
+        if self._conn is not None:
+            try:
+                self._conn.send(None)
+            except (OSError, ValueError):
+                pass
+        self._stop_process()
+        if self._threads is not None:
+            self._threads.shutdown(wait=False, cancel_futures=True)
+            self._threads = None
+
+
+class BotRunner:
+    """One computer seat: its bot (made by ``factory`` inside the worker) and its budget."""
+
+    def __init__(
+        self, factory: BotFactory, budget_s: float = 0.5, worker: BotWorker | None = None
+    ) -> None:
+        self.factory = factory
+        self.budget_s = budget_s
+        self.key = next(_keys)
+        self.worker = worker if worker is not None else BotWorker()
+        self._owns_worker = worker is None
+        self._request = 0
+
+    @property
+    def busy(self) -> bool:
+        """A request is pending (thinking, or finished but not yet collected by ``poll``)."""
+        return self._request != 0 and self.worker._pending == self._request
+
+    def wait(self, timeout: float) -> bool:
+        """Block until this seat's answer is there, at most ``timeout`` seconds (tests, tools)."""
+        return not self.busy or self.worker.wait(timeout)
+
+    def start(self, view: Any, seed: int) -> None:
+        """Start thinking about ``view``; a pending request is cancelled first."""
+        self._request = self.worker.ask(self.key, self.factory, view, seed, self.budget_s)
+
+    def poll(self) -> Any | None:
+        if not self._request:
+            return None
+        answer = self.worker.poll(self._request)
+        if answer is None:
+            return None
+        self._request = 0
+        ok, payload = answer
+        if not ok:
+            raise BotError(payload)
+        return payload
+
+    def cancel(self) -> None:
+        if self._request:
+            self.worker.cancel(self._request)
+        self._request = 0
+
+    def shutdown(self) -> None:
+        self.cancel()
+        if self._owns_worker:
+            self.worker.close()
+
+    def __enter__(self) -> BotRunner:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.shutdown()
+
+
+def seat_runners(
+    game: str, kinds: Sequence[str], budget: Callable[[str], float]
+) -> dict[int, BotRunner]:
+    """A runner for every computer seat of ``kinds`` ("human" or a level), sharing one worker."""
+    levels = {seat: kind for seat, kind in enumerate(kinds) if kind != "human"}
+    if not levels:
+        return {}
+    worker = BotWorker()
+    return {
+        seat: BotRunner(partial(make_bot, game, level), budget(level), worker)
+        for seat, level in levels.items()
+    }
+
+
+def close_runners(runners: dict[int, BotRunner]) -> None:
+    """Stop every runner and the workers they share (a game screen closing)."""
+    workers = {id(r.worker): r.worker for r in runners.values()}
+    for runner in runners.values():
+        runner.cancel()
+    for worker in workers.values():
+        worker.close()
+    runners.clear()

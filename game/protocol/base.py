@@ -1,0 +1,231 @@
+"""The rules protocol shared by every game (see ARCHITECTURE.md, "The rules protocol").
+
+Pure Python: nothing here (or in any game's ``rules`` and ``bots``) may import pygame or the rest of
+``game``, but ``game.resources`` (standard library only) for the shipped level files. The screen,
+the AI and the tests all reach a game through its module-level ``RULES``.
+"""
+
+from __future__ import annotations
+
+import random
+import tomllib
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
+
+Seat: TypeAlias = int
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why an action is not legal now: a ``code`` and its ``params``, which the screen turns
+    into the player's language (``refusal.<game>.<code>``); the rules never write sentences
+    for players."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+class IllegalAction(ValueError):
+    """An action that the current state does not offer. ``code`` and ``params`` say why (see
+    :class:`Refusal`); the message says the same in English, for logs and developers."""
+
+    def __init__(
+        self, code: str, params: Mapping[str, Any] | None = None, message: str = ""
+    ) -> None:
+        super().__init__(message or code)
+        self.code = code
+        self.params: dict[str, Any] = dict(params or {})
+
+    @property
+    def refusal(self) -> Refusal:
+        return Refusal(self.code, self.params)
+
+
+class LevelError(ValueError):
+    """A level data file that is missing or broken; the message names the file and the place."""
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """One documented option of a variant: ``key=value`` on the command line."""
+
+    key: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    description: str = ""
+    seats: tuple[int, ...] = ()  # the numbers of players it is for; empty: any
+
+    def applies(self, players: int) -> bool:
+        """Whether the option is for a game of ``players`` seats."""
+        return not self.seats or players in self.seats
+
+
+@dataclass(frozen=True)
+class Variant:
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[VariantOption, ...] = ()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended. ``scores`` per seat; ``ranking`` lists seats best first;
+    ``reason_code`` says how it ended (``results.reason.<game>.<code>`` on the screen) and
+    ``details`` holds what decided it, JSON-safe (e.g. ``{"decided_by": "equipment"}``)."""
+
+    scores: tuple[int, ...]
+    ranking: tuple[Seat, ...]
+    winners: tuple[Seat, ...]
+    reason_code: str = ""
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores),
+            "ranking": list(self.ranking),
+            "winners": list(self.winners),
+            "reason": self.reason_code,
+            "details": dict(self.details),
+        }
+
+
+class Action(Protocol):
+    """A small frozen dataclass with a readable ``str()`` and a JSON-safe ``to_dict()``."""
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+A = TypeVar("A")  # a game's action type
+
+
+class State(ABC, Generic[A]):
+    """An immutable game position. Every game's state implements this interface."""
+
+    VERSION: ClassVar[int] = 1
+
+    @property
+    @abstractmethod
+    def current_player(self) -> Seat | None: ...
+
+    @abstractmethod
+    def legal_actions(self) -> tuple[A, ...]: ...
+
+    @abstractmethod
+    def apply(self, action: A) -> State[A]:
+        """The next state; raises :class:`IllegalAction` (with its code) and changes nothing
+        if ``action`` is not legal now."""
+
+    def why_not(self, action: A) -> Refusal | None:
+        """Why ``action`` is not legal now (a disabled button's reason), or None if it is."""
+        try:
+            self.apply(action)
+        except IllegalAction as exc:
+            return exc.refusal
+        return None
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome | None: ...
+
+    @abstractmethod
+    def view(self, seat: Seat) -> State[A]: ...
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]: ...
+
+    @classmethod
+    @abstractmethod
+    def from_dict(cls, data: dict[str, Any]) -> State[A]: ...
+
+    @classmethod
+    def upgrade_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """``data`` as an older ``to_dict`` wrote it, in today's form (saves compare it with
+        the replayed state); the same dict if nothing changed since."""
+        return data
+
+    @abstractmethod
+    def action_from_dict(self, data: dict[str, Any]) -> A:
+        """Rebuild one of this game's actions from ``Action.to_dict()`` (replays, saves)."""
+
+
+class Rules(ABC):
+    id: ClassVar[str]
+
+    @abstractmethod
+    def variants(self) -> list[Variant]: ...
+
+    @abstractmethod
+    def new_game(
+        self,
+        variant: str,
+        players: int | Sequence[str],
+        *,
+        seed: int,
+        options: dict[str, Any] | None = None,
+    ) -> State[Any]: ...
+
+    @abstractmethod
+    def state_from_dict(self, data: dict[str, Any]) -> State[Any]: ...
+
+    def variant(self, variant_id: str) -> Variant:
+        for v in self.variants():
+            if v.id == variant_id:
+                return v
+        known = ", ".join(v.id for v in self.variants())
+        raise ValueError(f"{self.id}: unknown variant {variant_id!r} (known: {known})")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """Everything needed to replay a game exactly."""
+
+    game: str
+    variant: str
+    players: tuple[str, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    actions: tuple[dict[str, Any], ...] = ()
+
+
+def player_names(players: int | Sequence[str], lo: int, hi: int) -> tuple[str, ...]:
+    """Normalise ``players`` (a count or names) and check the seat count against the variant."""
+    names = (
+        tuple(f"Player {i + 1}" for i in range(players))
+        if isinstance(players, int)
+        else tuple(str(p) for p in players)
+    )
+    if not lo <= len(names) <= hi:
+        raise ValueError(f"this game needs {lo}-{hi} players, not {len(names)}")
+    return names
+
+
+def seeded_rng(seed: int, *salt: object) -> random.Random:
+    """A private RNG derived from the game seed, so replays are exact and streams independent."""
+    return random.Random(f"{seed}:" + ":".join(map(str, salt)))
+
+
+def read_level(path: Path | Traversable) -> dict[str, Any]:
+    """Read a level TOML file (a shipped one from ``game.resources.level`` or one of the user's);
+    a missing or malformed file raises ``LevelError`` naming it."""
+    try:
+        with path.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise LevelError(f"{path}: level file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise LevelError(f"{path}: not valid TOML: {exc}") from None
+
+
+def replay(rules: Rules, rec: Replay) -> State[Any]:
+    state = rules.new_game(rec.variant, rec.players, seed=rec.seed, options=rec.options)
+    for data in rec.actions:
+        state = state.apply(state.action_from_dict(data))
+    return state

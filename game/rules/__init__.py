@@ -1,1 +1,0 @@
-"""Pure-Python rules engines. Nothing here imports pygame or the rest of ``game``."""
