@@ -12,19 +12,27 @@ questions. The table holds the rest:
 - **undo**: takes back people's decisions, never past a computer's move or a reveal
   (``reveals``);
 - **the move log**: ``(seat, key, params)`` entries, translated when drawn
-  (``<game>.log.<key>``), so they follow a change of language;
+  (``<game>.log.<key>``), so they follow a change of language; the whole game's entries are
+  kept (the panels show the last few), so undo can always take its lines back;
 - **recording**: the actions played (for saves, the autosave and replays); ``moves=[...]`` plays
   them again quietly on entering, ``replaying=True`` only shows (the replay viewer);
 - **the end of the game**: the final position stays a moment, then the results.
 
 A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
 ``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest`` and
-``guide_key`` (all documented below), besides ``build``/``draw``/``handle`` of a UI scene.
+``guide_key`` (all documented below), besides ``build``/``draw`` of a UI scene. Input:
+``handle`` does what every table does first (the guide's key, the pause menu, a click or key
+that skips the running animation) and hands the rest to ``handle_board``, the game's board and
+controls; ``click_board(pos)`` plays the action offered there (``action_at``) or, on a person's
+turn, what the click would mean (``guess_at``), so the rules say why not. Two more hooks say
+things in the game's own words: ``spoken(params)`` puts the rules' parameters of a refusal or a
+log entry into the player's words (a mover's id as "hunter 1"), and ``reason(outcome)`` names
+what the results screen tells (``results.reason.<game>_<reason>``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -32,23 +40,23 @@ import pygame
 
 from game import i18n
 from game.i18n import tr
+from game.input.intents import Intent, Kind
 from game.persist import saves
 from game.persist.log import LOG
 from game.play.bots import BotRunner, close_runners, seat_runners
 from game.play.guide.base import Guide, Hint
 from game.play.plugin import GamePlugin
 from game.play.registry import plugin
-from game.protocol.base import IllegalAction, Refusal, State
+from game.protocol.base import IllegalAction, Outcome, Refusal, State
 from game.protocol.bots import BUDGETS
 from game.protocol.streams import Streams
 from game.render import theme
 from game.render.tween import Tweener
-from game.scenes.ui import UIScene
+from game.scenes.ui import SKIP_KINDS, UIScene
 from game.session import GameConfig
 
 FINAL_PAUSE = 1.5  # game seconds on the final position before the results
 NOTICE_SECONDS = 3.0
-LOG_KEEP = 40  # log entries kept (the panels show the last few)
 
 LogEntry = tuple[int | None, str, dict[str, Any]]  # (seat or None, key, params)
 
@@ -194,7 +202,7 @@ class PlayTable(UIScene):
             "scores": list(out.scores),
             "ranking": list(out.ranking),
             "winners": list(out.winners),
-            "reason": f"{self.config.game}_{out.reason_code}",
+            "reason": f"{self.config.game}_{self.reason(out)}",
             "turns": self.turns(),
             "details": [self.seat_details(s) for s in range(self.players)],
         }
@@ -242,7 +250,7 @@ class PlayTable(UIScene):
 
     def refuse(self, refusal: Refusal) -> None:
         """Say why an action is not allowed, in the player's language, for a moment."""
-        text = tr(f"refusal.{self.config.game}.{refusal.code}", **refusal.params)
+        text = tr(f"refusal.{self.config.game}.{refusal.code}", **self.spoken(refusal.params))
         self.notice = (text, self.clock + NOTICE_SECONDS)
         self.sound("bad")
 
@@ -283,15 +291,38 @@ class PlayTable(UIScene):
         if not self.muted:
             self.app.sound(name)
 
+    # ---- input --------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        """The guide's key, the pause menu, skipping an animation; the rest: ``handle_board``."""
+        if self.guide.handle(intent):
+            return
+        if intent.kind in (Kind.BACK, Kind.PAUSE):
+            self.app.scenes.push("pause", game=self.config.game)
+        elif self.busy and intent.kind in SKIP_KINDS:
+            self.skip()
+        else:
+            self.handle_board(intent)
+
+    def handle_board(self, intent: Intent) -> None:
+        """An intent for the game's board and controls; by default the controls' focus ring."""
+        super().handle(intent)
+
+    def click_board(self, pos: tuple[int, int]) -> None:
+        """A click or tap on the board: the action offered there, else what it would mean."""
+        action = self.action_at(pos)
+        if action is None and self.human_turn:
+            action = self.guess_at(pos)  # not offered: the rules refuse it and say why
+        if action is not None:
+            self.play(action)
+
     # ---- the move log -------------------------------------------------------------------------
     def add_log(self, seat: int | None, key: str, **params: Any) -> None:
         self.log.append((seat, key, params))
         self.log_serial += 1
-        del self.log[:-LOG_KEEP]
 
     def log_text(self, entry: LogEntry) -> str:
         _, key, params = entry
-        return tr(f"{self.config.game}.log.{key}", **params)
+        return tr(f"{self.config.game}.log.{key}", **self.spoken(params))
 
     # ---- saves and replays --------------------------------------------------------------------
     def restore(self, moves: Sequence[dict[str, Any]]) -> None:
@@ -366,6 +397,22 @@ class PlayTable(UIScene):
     def asking(self) -> bool:
         """Whether a person here is asked a question now (the guide then points)."""
         return self.human_turn
+
+    def spoken(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
+        """The rules' parameters of a refusal or a log entry in the player's words."""
+        return params
+
+    def reason(self, outcome: Outcome) -> str:
+        """What the results screen tells of the end: by default how the game ended."""
+        return outcome.reason_code
+
+    def action_at(self, pos: tuple[int, int]) -> Any | None:
+        """The action offered to the person to move at ``pos`` on the board, if any."""
+        return None
+
+    def guess_at(self, pos: tuple[int, int]) -> Any | None:
+        """What a click at ``pos`` would mean though nothing is offered there (to explain)."""
+        return None
 
     def log_entries(self, old: Any, action: Any, new: Any) -> list[LogEntry]:
         """The log lines an action makes: ``(seat, key, params)``."""

@@ -123,13 +123,18 @@ def question(state: NanuukState, name: str, mover: str | None) -> str:
     return tr(key, **params) if has(key) else ""
 
 
-def reason_key(outcome: Outcome) -> str:
-    """The results screen's reason: ``nanuuk_<code>`` (``results.reason.nanuuk_<code>``).
+def reason(outcome: Outcome) -> str:
+    """What the results screen tells of the end (``results.reason.nanuuk_<reason>``).
 
     In the full game what decided between the players (N27: ``most_points``, ``equipment``,
     ``shared``) is the news, not how the hunt ended; in the others, how it ended.
     """
-    return f"nanuuk_{outcome.details.get('decided_by') or outcome.reason_code}"
+    return str(outcome.details.get("decided_by") or outcome.reason_code)
+
+
+def reason_key(outcome: Outcome) -> str:
+    """The results screen's reason: ``nanuuk_<reason>``."""
+    return f"nanuuk_{reason(outcome)}"
 
 
 def reason_text(outcome: Outcome) -> str:

@@ -84,6 +84,51 @@ class FocusRing:
                     item.element.unfocus()
 
 
+@dataclass
+class BoardFocus:
+    """Where the keyboard and the gamepad are on a board of targets (fields, lines, cards):
+    the arrows go from target to target, Confirm picks the focused one, Tab goes over to the
+    controls (the focus ring) and, after the last enabled control or before the first, back
+    to the board. A pointer over a target focuses it (``point``)."""
+
+    index: int = 0
+    on_board: bool = True
+
+    def reset(self) -> None:
+        self.index, self.on_board = 0, True
+
+    def point(self, n: int) -> None:
+        self.index, self.on_board = n, True
+
+    def shown(self, count: int) -> int | None:
+        """The focused target of ``count`` as drawn; None while the focus is on the controls."""
+        return self.index % max(1, count) if self.on_board else None
+
+    def handle(self, kind: Kind, count: int, ring: FocusRing, pick: Callable[[int], Any]) -> bool:
+        """Move among ``count`` targets or ``pick`` one; True if ``kind`` was used here."""
+        if count and self.on_board:
+            if kind in (Kind.LEFT, Kind.UP, Kind.RIGHT, Kind.DOWN):
+                step = -1 if kind in (Kind.LEFT, Kind.UP) else 1
+                self.index = (self.index + step) % count
+            elif kind is Kind.CONFIRM:
+                pick(self.index % count)
+            elif kind in (Kind.NEXT, Kind.PREV) and ring.items:
+                self.on_board = False
+            else:
+                return False
+            return True
+        if kind in (Kind.NEXT, Kind.PREV) and count and not self.on_board:
+            enabled = [i for i, item in enumerate(ring.items) if item.enabled]
+            if (
+                not enabled  # nothing to press there
+                or (kind is Kind.NEXT and ring.index >= enabled[-1])
+                or (kind is Kind.PREV and ring.index <= enabled[0])
+            ):
+                self.on_board = True
+                return True
+        return False
+
+
 class UIScene(Scene):
     """A scene whose controls are pygame_gui elements with a keyboard/gamepad focus ring."""
 

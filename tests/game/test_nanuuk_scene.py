@@ -292,10 +292,10 @@ def test_steps_cracks_and_the_harpoon_are_heard(drive, fake_audio) -> None:
     # the full game's moments, through the same animation start
     old = dataclasses.replace(scene.state, at=scene.state.pos[0])
     fake_audio.played.clear()
-    scene._animate(old, Banish(old.pos[1]), old)
-    scene._animate(old, Take("walrus"), old)
-    scene._animate(old, Take("fish"), old)
-    scene._animate(old, Step(old.spec.movers[0].id, old.pos[1], kayak=True), old)
+    scene.animate(old, Banish(old.pos[1]), old)
+    scene.animate(old, Take("walrus"), old)
+    scene.animate(old, Take("fish"), old)
+    scene.animate(old, Step(old.spec.movers[0].id, old.pos[1], kayak=True), old)
     assert fake_audio.played == ["harpoon", "harpoon", "good", "splash"]
     drive.app.scenes.reset("title")
     drive.frames(2)

@@ -1,0 +1,209 @@
+"""The Nanuuk! table's panels: the banner with the players, the question, the players' sheets,
+the take-or-leave / igloo dialog, the move log and the refusal notice.
+
+Pure drawing: each function takes what it draws and writes nothing of it. The still parts (the
+backdrop, the floe and the empty panels) are one cached layer (:class:`StaticLayer`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.games.nanuuk.rules import NanuukState
+from game.games.nanuuk.rules.actions import ANIMALS
+from game.games.nanuuk.rules.sheet import EQUIPMENT_BITS
+from game.games.nanuuk.view import figures
+from game.games.nanuuk.view.floe import FloeRenderer
+from game.games.nanuuk.view.layout import (
+    ASK_RECT,
+    BANNER_RECT,
+    BOARD_RECT,
+    LOG_RECT,
+    NOTICE_RECT,
+    chip_rect,
+    sheet_rect,
+)
+from game.i18n import tr
+from game.render import theme
+
+if TYPE_CHECKING:
+    from game.play.table import LogEntry
+
+Colour = tuple[int, int, int]
+LOG_LINES = 7  # at the normal text size; larger text shows fewer
+
+
+class StaticLayer:
+    """The backdrop, the floe and the empty panels: drawn once, one opaque blit per frame."""
+
+    def __init__(self, renderer: FloeRenderer, players: int) -> None:
+        self.renderer = renderer
+        self.players = players
+        self._key: object = None
+        self._layer = pygame.Surface((1, 1))
+
+    def blit(self, surface: pygame.Surface) -> None:
+        key = surface.get_size()
+        if self._key != key:
+            layer = pygame.Surface(key)
+            theme.draw_backdrop(layer, 0.0)
+            layer.blit(self.renderer.board_layer, BOARD_RECT.topleft)
+            for rect in (BANNER_RECT, ASK_RECT, LOG_RECT):
+                theme.panel(layer, rect, (14, 22, 38, 215), 18)
+            for seat in range(self.players):
+                theme.panel(layer, sheet_rect(seat, self.players), (24, 34, 54, 215), 14)
+                theme.panel(layer, chip_rect(seat), (28, 38, 58, 200), 14)
+            self._layer = layer.convert() if pygame.display.get_surface() else layer
+            self._key = key
+        surface.blit(self._layer, (0, 0))
+
+
+def draw_banner(surface: pygame.Surface, state: NanuukState, colours: Sequence[Colour]) -> None:
+    """The variant's title and a chip per player: the one to move lit, the enclosed crossed."""
+    st = state
+    title = tr(f"setup.variants.nanuuk.{st.spec.variant}")
+    at = (BANNER_RECT.x + 24, BANNER_RECT.centery)
+    theme.text(surface, title, at, 34, theme.WHITE, True, "midleft")
+    for seat in range(len(colours)):
+        current = seat == st.current_player
+        out = seat in st.out
+        rect = chip_rect(seat)
+        if current:  # the plain chips are in the static layer
+            theme.panel(surface, rect, (60, 84, 120, 230), 14)
+            pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=14)
+        mark_at = (rect.x + 26, rect.centery)
+        theme.draw_mark(surface, theme.seat_shape(seat), colours[seat], mark_at, 14)
+        name = st.names[seat] + (" ✕" if out else "")
+        colour = theme.MUTED if out else theme.WHITE
+        label = theme.fit(name, 28, rect.w - 60, bold=current)
+        theme.text(surface, label, (rect.x + 50, rect.centery), 28, colour, current, "midleft")
+
+
+def draw_ask(surface: pygame.Surface, question: str, state: NanuukState) -> None:
+    """The question of the moment, and under it who had to pass (no move left)."""
+    room = ASK_RECT.inflate(-40, -20).move(0, 4)  # two lines, smaller if the UI scale is big
+    theme.text_in(surface, question, room, 32, theme.WHITE, True)
+    if state.skipped:
+        names = ", ".join(state.names[s] for s in state.skipped)
+        at = (ASK_RECT.x + 20, ASK_RECT.bottom + 6)
+        text = tr("nanuuk.skipped", names=names)
+        theme.text(surface, text, at, 24, theme.MUTED, False, "topleft")
+
+
+def draw_sheets(surface: pygame.Surface, state: NanuukState, colours: Sequence[Colour]) -> None:
+    """A card per player: his name, and his points and hunters' sheets (or whether he is out)."""
+    st, players = state, len(colours)
+    for seat in range(players):
+        rect = sheet_rect(seat, players)
+        if seat == st.current_player:  # the plain cards are in the static layer
+            theme.panel(surface, rect, (44, 62, 92, 230), 14)
+        mark_at = (rect.x + 24, rect.y + 24)
+        theme.draw_mark(surface, theme.seat_shape(seat), colours[seat], mark_at, 12)
+        name = theme.fit(st.names[seat], 26, 220, True)
+        theme.text(surface, name, (rect.x + 46, rect.y + 24), 26, theme.WHITE, True, "midleft")
+        right = (rect.right - 16, rect.y + 24)
+        if st.spec.variant == "full":
+            score = tr("nanuuk.sheet.points", n=st.score(seat))
+            theme.text(surface, score, right, 26, theme.SNOW, True, "midright")
+            _draw_hunter_sheets(surface, st, seat, rect)
+        else:
+            status = tr("nanuuk.sheet.out") if seat in st.out else tr("nanuuk.sheet.playing")
+            theme.text(surface, status, right, 24, theme.MUTED, False, "midright")
+
+
+def _draw_hunter_sheets(
+    surface: pygame.Surface, state: NanuukState, seat: int, rect: pygame.Rect
+) -> None:
+    """Per hunter: equipment carried, the bag's four slots, the Inuk, and the igloo side."""
+    hunters = state.spec.of_seat(seat)
+    size = max(30, min(46, (rect.h - 52) // len(hunters) - 6))
+    y = rect.y + 44
+    for i in hunters:
+        y = draw_hunter_sheet(surface, state, i, rect.move(0, y - rect.y - 44), size)
+
+
+def draw_hunter_sheet(
+    surface: pygame.Surface, state: NanuukState, i: int, rect: pygame.Rect, size: int = 34
+) -> int:
+    """Hunter ``i``'s sheet as a row of icons at ``rect.y + 44``; returns the next row's y."""
+    y = rect.y + 44
+    sheet = state.sheets[i]
+    x = rect.x + 14
+    for name, bit in EQUIPMENT_BITS.items():
+        x = _icon(surface, name, (x, y), size, bool(sheet.carried & bit))
+    x += 12
+    for k, animal in enumerate(ANIMALS):
+        x = _icon(surface, animal, (x, y), size, bool(sheet.bag & (1 << k)))
+    x = _icon(surface, "inuk", (x, y), size, sheet.inuk) + 12
+    pygame.draw.line(surface, theme.MUTED, (x - 6, y + 2), (x - 6, y + size - 2), 2)
+    small = size * 3 // 4  # the igloo side: what was brought home, with counts
+    kinds = sum(1 for n in sheet.igloo if n)
+    while small > 18 and x + kinds * (small + 34) > rect.right - 8:
+        small -= 2  # a full igloo side shrinks rather than running off the card
+    for k, animal in enumerate((*ANIMALS, "inuk")):
+        if sheet.igloo[k]:
+            x = _icon(surface, animal, (x, y + (size - small) // 2), small, True)
+            label = f"×{sheet.igloo[k]}"
+            mid = (x - 2, y + size // 2)
+            theme.text(surface, label, mid, 20, theme.SNOW, True, "midleft")
+            x += theme.font(20, True).size(label)[0] + 4
+    return y + size + 6
+
+
+def draw_dialog(
+    surface: pygame.Surface, rect: pygame.Rect, state: NanuukState, heading: str
+) -> None:
+    """The take-or-leave / igloo dialog over the floe: its heading and the mover's sheet (its
+    buttons are the scene's controls)."""
+    theme.panel(surface, rect, (16, 26, 46, 240), 22)
+    pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=22)
+    theme.text(surface, heading, (rect.x + 24, rect.y + 18), 34, theme.WHITE, True, "topleft")
+    sheet_at = pygame.Rect(rect.x + 10, rect.y + 46, rect.w - 20, 100)
+    draw_hunter_sheet(surface, state, state.mover, sheet_at, 44)
+
+
+def draw_log(
+    surface: pygame.Surface,
+    log: Sequence[LogEntry],
+    say: Callable[[LogEntry], str],
+    colours: Sequence[Colour],
+) -> None:
+    """The last entries of the move log as ``say`` tells them, each with its player's mark."""
+    y = LOG_RECT.y + 12
+    step = theme.spaced(28, 24)  # larger text: fewer lines, further apart, in the same box
+    for entry in log[-max(1, LOG_LINES * 28 // step) :]:
+        seat = entry[0] or 0
+        mark_at = (LOG_RECT.x + 20, y + 13)
+        theme.draw_mark(surface, theme.seat_shape(seat), colours[seat], mark_at, 8)
+        text = theme.fit(say(entry), 24, LOG_RECT.w - 50)
+        theme.text(surface, text, (LOG_RECT.x + 38, y), 24, theme.SNOW, False, "topleft")
+        y += step
+
+
+def draw_notice(surface: pygame.Surface, notice: str) -> None:
+    """A refusal of the rules, for a moment, in a red box over the foot of the floe."""
+    theme.panel(surface, NOTICE_RECT, (120, 40, 36, 230), 18)
+    fitted = theme.fit(notice, 30, NOTICE_RECT.w - 40, True)
+    theme.text(surface, fitted, NOTICE_RECT.center, 30, theme.WHITE, True, "center")
+
+
+_FADED: dict[int, pygame.Surface] = {}
+
+
+def _faded(icon: pygame.Surface) -> pygame.Surface:
+    key = id(icon)
+    if key not in _FADED:
+        faded = icon.copy()
+        faded.set_alpha(70)
+        _FADED[key] = faded
+    return _FADED[key]
+
+
+def _icon(surface: pygame.Surface, kind: str, at: tuple[int, int], size: int, bright: bool) -> int:
+    """An equipment or animal icon, faded when the slot is empty; returns the next x."""
+    icon = figures.piece_icon(kind, size)
+    surface.blit(icon if bright else _faded(icon), at)
+    return at[0] + size + 4
