@@ -18,13 +18,16 @@ questions. The table holds the rest:
 - **the end of the game**: the final position stays a moment, then the results.
 
 A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
-``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest`` and
-``guide_key`` (all documented below), besides ``build``/``draw``/``handle`` of a UI scene.
+``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest``,
+``guide_key`` and ``refusal_text`` (all documented below), besides ``build``/``draw``/``handle``
+of a UI scene; ``KEEP_LOG`` says how many log entries are kept (None: the whole game's).
+A board whose choices take the keyboard and gamepad focus beside the buttons hands the intents
+to ``focus_board(kind, count, choose)`` first, and a press on it to ``play_pick(chosen, guess)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -35,6 +38,7 @@ from game.ai.base import BUDGETS
 from game.ai.runner import BotRunner, close_runners, seat_runners
 from game.ai.streams import Streams
 from game.i18n import tr
+from game.input.intents import Kind
 from game.persist import saves
 from game.persist.log import LOG
 from game.play.plugin import GamePlugin
@@ -67,6 +71,7 @@ class PlayTable(UIScene):
     background = False
     AI_MIN_SECONDS: ClassVar[float] = 0.6  # a computer's move shows no sooner (scaled by speed)
     FINAL_SOUND: ClassVar[str | None] = None  # played when the game is over
+    KEEP_LOG: ClassVar[int | None] = LOG_KEEP  # log entries kept (None: all of them)
 
     # ---- life cycle ---------------------------------------------------------------------------
     def enter(  # type: ignore[override]
@@ -240,10 +245,16 @@ class PlayTable(UIScene):
         self.rebuild()
         return True
 
+    def play_pick(self, chosen: Any | None, guess: Callable[[], Any | None]) -> None:
+        """A press on the board: the choice there (``chosen``), or else what the press would mean
+        (``guess()``, on a person's turn), played so that the rules say why it is refused."""
+        action = chosen if chosen is not None or not self.human_turn else guess()
+        if action is not None:
+            self.play(action)
+
     def refuse(self, refusal: Refusal) -> None:
         """Say why an action is not allowed, in the player's language, for a moment."""
-        text = tr(f"refusal.{self.config.game}.{refusal.code}", **refusal.params)
-        self.notice = (text, self.clock + NOTICE_SECONDS)
+        self.notice = (self.refusal_text(refusal), self.clock + NOTICE_SECONDS)
         self.sound("bad")
 
     @property
@@ -287,7 +298,8 @@ class PlayTable(UIScene):
     def add_log(self, seat: int | None, key: str, **params: Any) -> None:
         self.log.append((seat, key, params))
         self.log_serial += 1
-        del self.log[:-LOG_KEEP]
+        if self.KEEP_LOG is not None:
+            del self.log[: -self.KEEP_LOG]
 
     def log_text(self, entry: LogEntry) -> str:
         _, key, params = entry
@@ -345,6 +357,32 @@ class PlayTable(UIScene):
         view = st.view(seat)
         return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
 
+    # ---- the focus on the board's choices -----------------------------------------------------
+    focus = 0  # which of the board's choices has the keyboard/gamepad focus
+    on_board = True  # the board's choices have it, not the ring of buttons
+
+    def focus_board(self, kind: Kind, count: int, choose: Callable[[int], None]) -> bool:
+        """Arrows move the focus over the board's ``count`` choices and Confirm ``choose``s the
+        focused one; Next/Prev (Tab) go on to the buttons, and on from the last (or first)
+        enabled button back to the board. True if ``kind`` was used."""
+        ring = self.ring
+        if count and self.on_board:
+            if kind in (Kind.LEFT, Kind.UP, Kind.RIGHT, Kind.DOWN):
+                self.focus = (self.focus + (-1 if kind in (Kind.LEFT, Kind.UP) else 1)) % count
+            elif kind is Kind.CONFIRM:
+                choose(self.focus % count)
+            elif kind in (Kind.NEXT, Kind.PREV) and ring.items:
+                self.on_board = False
+            else:
+                return False
+            return True
+        enabled = [i for i, item in enumerate(ring.items) if item.enabled]
+        if not (count and enabled and kind in (Kind.NEXT, Kind.PREV)):
+            return False
+        at_end = ring.index >= enabled[-1] if kind is Kind.NEXT else ring.index <= enabled[0]
+        self.on_board = at_end  # the buttons had the focus: back to the board at their end
+        return at_end
+
     # ---- drawing shared by the tables ---------------------------------------------------------
     def draw_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The last refusal, briefly, in a red box (``rect``), at any UI scale inside it."""
@@ -366,6 +404,10 @@ class PlayTable(UIScene):
     def asking(self) -> bool:
         """Whether a person here is asked a question now (the guide then points)."""
         return self.human_turn
+
+    def refusal_text(self, refusal: Refusal) -> str:
+        """A refusal of the rules in the player's language (its parameters in his words)."""
+        return tr(f"refusal.{self.config.game}.{refusal.code}", **refusal.params)
 
     def log_entries(self, old: Any, action: Any, new: Any) -> list[LogEntry]:
         """The log lines an action makes: ``(seat, key, params)``."""
