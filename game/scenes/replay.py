@@ -206,7 +206,7 @@ def talk_line(board: Any, entries: list[Any]) -> str:
     entry = entries[0]
     if isinstance(board, PlayTable):
         return board.log_text(entry)
-    say = getattr(board, "log_line", None) or getattr(board, "log_text", None)
+    say = getattr(board, "log_line", None)
     if say is not None:  # a board that translates its (seat, code, params) when drawn
         return str(say(entry))
     seat, text = entry
