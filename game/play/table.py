@@ -28,11 +28,15 @@ turn, what the click would mean (``guess_at``), so the rules say why not. Two mo
 things in the game's own words: ``spoken(params)`` puts the rules' parameters of a refusal or a
 log entry into the player's words (a mover's id as "hunter 1"), and ``reason(outcome)`` names
 what the results screen tells (``results.reason.<game>_<reason>``).
+``refusal_text`` says a refusal in the player's language (by default its code's text with
+``spoken`` parameters). A board whose choices take the keyboard and gamepad focus beside the
+buttons hands the intents to ``focus_board(kind, count, choose)`` first, and a press on it to
+``play_pick(chosen, guess)`` (``click_board`` is that for a position).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -248,10 +252,16 @@ class PlayTable(UIScene):
         self.rebuild()
         return True
 
+    def play_pick(self, chosen: Any | None, guess: Callable[[], Any | None]) -> None:
+        """A press on the board: the choice there (``chosen``), or else what the press would mean
+        (``guess()``, on a person's turn), played so that the rules say why it is refused."""
+        action = chosen if chosen is not None or not self.human_turn else guess()
+        if action is not None:
+            self.play(action)
+
     def refuse(self, refusal: Refusal) -> None:
         """Say why an action is not allowed, in the player's language, for a moment."""
-        text = tr(f"refusal.{self.config.game}.{refusal.code}", **self.spoken(refusal.params))
-        self.notice = (text, self.clock + NOTICE_SECONDS)
+        self.notice = (self.refusal_text(refusal), self.clock + NOTICE_SECONDS)
         self.sound("bad")
 
     @property
@@ -309,11 +319,7 @@ class PlayTable(UIScene):
 
     def click_board(self, pos: tuple[int, int]) -> None:
         """A click or tap on the board: the action offered there, else what it would mean."""
-        action = self.action_at(pos)
-        if action is None and self.human_turn:
-            action = self.guess_at(pos)  # not offered: the rules refuse it and say why
-        if action is not None:
-            self.play(action)
+        self.play_pick(self.action_at(pos), lambda: self.guess_at(pos))
 
     # ---- the move log -------------------------------------------------------------------------
     def add_log(self, seat: int | None, key: str, **params: Any) -> None:
@@ -376,6 +382,32 @@ class PlayTable(UIScene):
         view = st.view(seat)
         return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
 
+    # ---- the focus on the board's choices -----------------------------------------------------
+    focus = 0  # which of the board's choices has the keyboard/gamepad focus
+    on_board = True  # the board's choices have it, not the ring of buttons
+
+    def focus_board(self, kind: Kind, count: int, choose: Callable[[int], None]) -> bool:
+        """Arrows move the focus over the board's ``count`` choices and Confirm ``choose``s the
+        focused one; Next/Prev (Tab) go on to the buttons, and on from the last (or first)
+        enabled button back to the board. True if ``kind`` was used."""
+        ring = self.ring
+        if count and self.on_board:
+            if kind in (Kind.LEFT, Kind.UP, Kind.RIGHT, Kind.DOWN):
+                self.focus = (self.focus + (-1 if kind in (Kind.LEFT, Kind.UP) else 1)) % count
+            elif kind is Kind.CONFIRM:
+                choose(self.focus % count)
+            elif kind in (Kind.NEXT, Kind.PREV) and ring.items:
+                self.on_board = False
+            else:
+                return False
+            return True
+        enabled = [i for i, item in enumerate(ring.items) if item.enabled]
+        if not (count and enabled and kind in (Kind.NEXT, Kind.PREV)):
+            return False
+        at_end = ring.index >= enabled[-1] if kind is Kind.NEXT else ring.index <= enabled[0]
+        self.on_board = at_end  # the buttons had the focus: back to the board at their end
+        return at_end
+
     # ---- drawing shared by the tables ---------------------------------------------------------
     def draw_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The last refusal, briefly, in a red box (``rect``), at any UI scale inside it."""
@@ -413,6 +445,10 @@ class PlayTable(UIScene):
     def guess_at(self, pos: tuple[int, int]) -> Any | None:
         """What a click at ``pos`` would mean though nothing is offered there (to explain)."""
         return None
+
+    def refusal_text(self, refusal: Refusal) -> str:
+        """A refusal of the rules in the player's language (its parameters in his words)."""
+        return tr(f"refusal.{self.config.game}.{refusal.code}", **self.spoken(refusal.params))
 
     def log_entries(self, old: Any, action: Any, new: Any) -> list[LogEntry]:
         """The log lines an action makes: ``(seat, key, params)``."""

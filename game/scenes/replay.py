@@ -199,18 +199,9 @@ class ReplayScene(UIScene):
                    width=width)  # fmt: skip
 
 
-def talk_line(board: Any, entries: list[Any]) -> str:
-    """A move-log entry as the board's log shows it."""
-    if not entries:
-        return ""
-    entry = entries[0]
-    if isinstance(board, PlayTable):
-        return board.log_text(entry)
-    say = getattr(board, "log_text", None)
-    if say is not None:  # a board that translates its (seat, code, params) when drawn
-        return str(say(entry))
-    seat, text = entry
-    return f"{board.state.names[seat]}: {text}"
+def talk_line(board: PlayTable, entries: list[Any]) -> str:
+    """A move-log entry as the table's log shows it."""
+    return board.log_text(entries[0]) if entries else ""
 
 
 def draw_icon(surface: pygame.Surface, what: str, rect: pygame.Rect) -> None:

@@ -21,10 +21,11 @@ from game.games.kaphoorn.rules.actions import STAY as STAY_ACTION
 from game.games.kaphoorn.rules.actions import Play, Replace, Sail, play, sail
 from game.games.kaphoorn.rules.chart import STEPS
 from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, MOVED
+from game.games.kaphoorn.view.layout import HAND_RECT
 from game.i18n import tr
 from game.protocol.base import Refusal
 from game.scenes import kaphoorn_talk as talk
-from game.scenes.kaphoorn import HAND_RECT, KapHoornScene
+from game.scenes.kaphoorn import KapHoornScene
 from game.session import GameConfig, Seat
 
 STAY, IGNORE, AGAIN, BUY, END, UNDO = range(6)  # the buttons, in the order they are built
@@ -783,8 +784,8 @@ def test_each_button_is_open_exactly_when_the_rules_allow_its_move_and_says_thei
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_every_reason_a_button_can_give_fits_under_it(drive, lang) -> None:
     from game import i18n
+    from game.games.kaphoorn.view.layout import REASON_SMALL
     from game.render import theme
-    from game.scenes.kaphoorn import REASON_SMALL
 
     i18n.set_language(lang)
     codes = set()

@@ -1,0 +1,71 @@
+"""The hand of wind cards at the foot of the Kap Hoorn table.
+
+A hand the screen may show lies face up (the playable cards lit, the picked one lifted, the
+focused one ringed); any other hand shows only as card backs, so that its size is all anybody
+learns of it (K10). A card dragged from the hand is drawn under the finger instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+import pygame
+
+from game.games.kaphoorn.rules.turn import all_winds
+from game.games.kaphoorn.view import seachart
+from game.games.kaphoorn.view.layout import CARD_H, CARD_W, HAND_RECT, LIFT
+from game.render import theme
+
+DRAG_START = 12  # pixels a pressed card must move before it is dragged (else it is a tap)
+
+
+def draw_title(surface: pygame.Surface, text: str) -> None:
+    """Whose hand this is, or why it is hidden."""
+    at = (HAND_RECT.x + 20, HAND_RECT.y + 12)
+    theme.text(surface, text, at, 28, theme.SNOW, True, "topleft", width=HAND_RECT.w - 40)
+
+
+def draw_backs(surface: pygame.Surface, count: int) -> None:
+    """A hidden hand: as many card backs as it holds cards."""
+    for i in range(count):
+        x = HAND_RECT.centerx - count * 40 + i * 80
+        rect = pygame.Rect(x, HAND_RECT.bottom - CARD_H - 10, CARD_W, CARD_H)
+        seachart.draw_card_back(surface, rect)
+
+
+def lifted(rect: pygame.Rect, wind: int, picked: int | None) -> pygame.Rect:
+    """Where a card of the hand shows: lifted out of it while it is the picked one."""
+    return rect.move(0, -LIFT) if wind == picked else rect
+
+
+def draw_faces(
+    surface: pygame.Surface,
+    slots: Sequence[tuple[pygame.Rect, int]],
+    playable: Collection[int],
+    picked: int | None,
+    focused: int | None,
+    dragged: int | None,
+) -> None:
+    """The hand face up; one card of the ``dragged`` wind is left out (it is under the finger)."""
+    winds = all_winds()
+    for rect, wind in slots:
+        if wind == dragged:
+            dragged = None
+            continue
+        shown = lifted(rect, wind, picked)
+        lit = wind in playable or wind == picked
+        seachart.draw_wind_card(surface, shown, winds[wind], 0, highlight=lit)
+        if wind == focused:
+            pygame.draw.rect(surface, theme.ACCENT, shown.inflate(10, 10), 4, border_radius=14)
+
+
+def is_drag(start: tuple[int, int], pos: tuple[int, int]) -> bool:
+    """Whether a card pressed at ``start`` and now at ``pos`` is being dragged."""
+    return abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= DRAG_START
+
+
+def draw_dragged(surface: pygame.Surface, wind: int, pos: tuple[int, int]) -> None:
+    """A card dragged from the hand, a little smaller, under the finger."""
+    rect = pygame.Rect(0, 0, CARD_W * 3 // 4, CARD_H * 3 // 4)
+    rect.center = pos
+    seachart.draw_wind_card(surface, rect, all_winds()[wind], 0, highlight=True)

@@ -1,0 +1,69 @@
+"""Where everything lies on the Kap Hoorn table (the logical 1920x1080 canvas).
+
+The sea chart fills the left; on the right, from the top: the question, one log book per seat,
+two rows of buttons (each with room for its reason under it) and the hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+BOARD_RECT = pygame.Rect(16, 96, 1180, 968)
+RIGHT_X = BOARD_RECT.right + 16
+RIGHT_W = 1920 - RIGHT_X - 16
+BANNER_RECT = pygame.Rect(16, 12, 1888, 72)
+LOG_RECT = pygame.Rect(640, 16, 1260, 64)  # the last lines of the log, in the banner
+LOG_LINES = 2
+ASK_RECT = pygame.Rect(RIGHT_X, 96, RIGHT_W, 84)
+BOOKS_RECT = pygame.Rect(RIGHT_X, 188, RIGHT_W, 470)
+BUTTONS_Y = 666
+BUTTON_W, BUTTON_H, BUTTON_GAP = (RIGHT_W - 2 * 12) // 3, 54, 12
+REASON_SIZE, REASON_SMALL = 22, 18  # a disabled button's reason: one line, or two smaller ones
+REASON_ROOM = 36  # under a button: between the rows, and above the hand
+HAND_RECT = pygame.Rect(RIGHT_X, 852, RIGHT_W, 212)
+CARD_W, CARD_H = 106, 150
+LIFT = 24  # how far the picked card stands out of the hand
+NOTICE_RECT = pygame.Rect(BOARD_RECT.x + 120, BOARD_RECT.bottom - 96, BOARD_RECT.w - 240, 72)
+GUIDE_PANELS = [  # where the guided game's panel may lie on the chart, best first
+    pygame.Rect(36, 754, 640, 290),  # the south-west: open sea until the ships round the Horn
+    pygame.Rect(536, 754, 640, 290),
+    pygame.Rect(36, 160, 640, 290),
+]
+
+Point = tuple[float, float]
+
+
+def button_rect(n: int) -> pygame.Rect:
+    """Button ``n``: three in a row, two rows (Stay, Ignore, Again; Buy, End, Undo)."""
+    row, col = divmod(n, 3)
+    x = RIGHT_X + col * (BUTTON_W + BUTTON_GAP)
+    return pygame.Rect(x, BUTTONS_Y + row * (BUTTON_H + 40), BUTTON_W, BUTTON_H)
+
+
+def reason_rect(n: int) -> pygame.Rect:
+    """Where button ``n``'s reason is written: under it, above the next row or the hand."""
+    rect = button_rect(n)
+    return pygame.Rect(rect.x, rect.bottom + 2, rect.w, REASON_ROOM)
+
+
+def book_rect(seat: int, players: int) -> pygame.Rect:
+    """The log book of ``seat``, the seats one under the other."""
+    h = min(150, (BOOKS_RECT.h - 8 * (players - 1)) // players)
+    return pygame.Rect(BOOKS_RECT.x, BOOKS_RECT.y + seat * (h + 8), BOOKS_RECT.w, h)
+
+
+def book_point(seat: int, players: int) -> Point:
+    rect = book_rect(seat, players)
+    return (float(rect.centerx), float(rect.centery))
+
+
+def hand_slots(hand: Sequence[int]) -> list[tuple[pygame.Rect, int]]:
+    """Where the cards of a hand shown face up lie, in hand order: ``(rect, wind)``."""
+    n = max(1, len(hand))
+    gap = min(CARD_W + 16, (HAND_RECT.w - 40 - CARD_W) // max(1, n - 1) if n > 1 else 0)
+    width = CARD_W + gap * (n - 1)
+    x0 = HAND_RECT.centerx - width // 2
+    y = HAND_RECT.bottom - CARD_H - 16
+    return [(pygame.Rect(x0 + i * gap, y, CARD_W, CARD_H), w) for i, w in enumerate(hand)]
