@@ -79,6 +79,7 @@ class PlayTable(UIScene):
     background = False
     AI_MIN_SECONDS: ClassVar[float] = 0.6  # a computer's move shows no sooner (scaled by speed)
     FINAL_SOUND: ClassVar[str | None] = None  # played when the game is over
+    replaying = False  # set by enter; here too for a table whose enter failed
 
     # ---- life cycle ---------------------------------------------------------------------------
     def enter(  # type: ignore[override]

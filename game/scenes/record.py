@@ -1,118 +1,33 @@
-"""What the three play scenes share for saves and replays: the move record and its restoring.
+"""The app's side of saves and replays: the game being played, saving it from the pause menu,
+the autosave on leaving, a replay when a game ends, resuming and opening a replay file.
 
-A play scene mixes in ``Recorder``: it calls ``begin_record(data)`` last in ``enter``,
-``record(action)`` for each action it plays and ``unrecord()`` when undo takes one back. Entered
-with ``moves=[...]`` it plays them again silently through its own ``play`` (no animation, no
-sound, the AI does not think), so the move log, the undo history and every picture come back as
-if the game had been played here; with ``replaying=True`` it only shows (the replay viewer).
-
-The functions below are the app's side: autosave on leaving, a replay when a game ends.
+The move record itself and its restoring belong to the play table (``game.play.table``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.i18n import tr
 from game.persist import saves
 from game.persist.log import LOG
-from game.play.bots import close_runners
 from game.scenes.menukit import kiosk_config
 
 if TYPE_CHECKING:
     from game.app import App
-
-
-class Recorder:
-    """Mixed into a play scene (which has app, config, state, runners, play, skip)."""
-
-    replaying = False  # the replay viewer drives the scene: no bots, no input, nothing hidden
-    restoring = False  # moves are being played again: no controls are built meanwhile
-    app: Any
-    config: Any
-    state: Any
-    runners: Any
-
-    def begin_record(self, data: dict[str, Any]) -> None:
-        """The last step of ``enter``: ``moves`` to restore and whether this is a replay."""
-        self.moves: list[dict[str, Any]] = []
-        self.replaying = bool(data.get("replaying"))
-        if self.replaying:
-            close_runners(self.runners)  # nobody thinks in a replay
-        self.restore(data.get("moves") or ())
-
-    def record(self, action: Any) -> None:
-        self.moves.append(action.to_dict())
-
-    def unrecord(self) -> None:
-        """Undo took back the last decision (each undo step is exactly one played action)."""
-        if self.moves:
-            self.moves.pop()
-
-    def restore(self, moves: Sequence[dict[str, Any]]) -> None:
-        """Play ``moves`` again at once and quietly; a move the rules refuse raises SaveError."""
-        with _hushed(self):
-            self.restoring = True
-            for n, data in enumerate(moves, 1):
-                seat = self.state.current_player
-                action = self.state.action_from_dict(data)
-                by_ai = seat is not None and not self.config.seats[seat].is_human
-                if not self.play_recorded(action, by_ai):
-                    raise saves.SaveError(f"move {n} cannot be played")
-                self.skip()  # type: ignore[attr-defined]
-        self._settle()
-        self.rebuild()
-
-    def rebuild(self) -> None:
-        """The controls, once restoring is over (building them per restored move is slow)."""
-        if not self.restoring:
-            super().rebuild()  # type: ignore[misc]
-
-    def play_recorded(self, action: Any, by_ai: bool) -> bool:
-        """Play one restored action as it was played first (an AI's move clears undo)."""
-        return bool(self.play(action, by_ai=by_ai))  # type: ignore[attr-defined]
-
-    def _settle(self) -> None:
-        """No animation left over from the restoring: pieces stand where the rules put them."""
-        for name in ("flights", "hidden", "growing"):  # finished, but drawn until cleared
-            value = getattr(self, name, None)
-            if value is not None:
-                value.clear()
-        if hasattr(self, "notice"):
-            self.notice = None
-        if hasattr(self, "_built_key"):
-            self._built_key = None
-
-    def save_record(self, kind: str) -> saves.Record:
-        return saves.build(kind, self.config, self.moves, self.state)
-
-
-@contextmanager
-def _hushed(scene: Any) -> Iterator[None]:
-    """Silence while moves are restored: the scene's own sounds and the app's."""
-    app = scene.app
-    scene.muted = True
-    app.sound = lambda name: None  # an instance attribute hides the method for a moment
-    try:
-        yield
-    finally:
-        del app.sound
-        scene.muted = False
-        scene.restoring = False
+    from game.play.table import PlayTable
 
 
 # ---- the app's side ---------------------------------------------------------------------------
-def play_scene(app: App) -> Recorder | None:
+def play_scene(app: App) -> PlayTable | None:
     """The game being played (beneath any overlay), if any; a replay does not count."""
     from game.play.table import PlayTable
 
     for scene in reversed(app.scenes.stack):
-        if isinstance(scene, Recorder | PlayTable) and hasattr(scene, "moves"):
-            if not scene.replaying:
-                return scene  # type: ignore[return-value]
+        if isinstance(scene, PlayTable) and not scene.replaying:
+            return scene
     return None
 
 

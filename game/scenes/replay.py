@@ -46,7 +46,7 @@ class ReplayScene(UIScene):
         self.wait = 0.0  # seconds until the next automatic step
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE)
         self.small = pygame.Surface(BOARD_SIZE)
-        self.board: Any = None
+        self.board: Any = None  # the PlayTable the replay drives
         self.index = 0
         self.talk = ""
         self.jump(0)
@@ -99,10 +99,8 @@ class ReplayScene(UIScene):
         data = self.record.moves[self.index]
         if quiet:
             board.restore([data])
-        elif isinstance(board, PlayTable):
-            board.play_next(data)
         else:
-            board.play_recorded(board.state.action_from_dict(data), False)
+            board.play_next(data)
         self.index += 1
         new = [entry for entry in board.log if id(entry) not in known]
         self.talk = talk_line(board, new[:1]) or self.talk
