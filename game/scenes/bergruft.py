@@ -213,8 +213,12 @@ class BergruftScene(PlayTable):
             self.sound("flags")  # behind the screen: the same sound for any number
             self.narration = None
             return
-        if isinstance(action, AllowGuess) or new.phase is Phase.DECIDE:
-            self.sound("click" if isinstance(action, AllowGuess) else "bad")  # bad: a wrong guess
+        if isinstance(action, AllowGuess):
+            self.sound("click")
+            tw.animate(0.0, 1.0, 0.35, ease_out)
+            return
+        if new.phase is Phase.DECIDE:  # a wrong first or second guess
+            self.sound("bad")
             tw.animate(0.0, 1.0, 0.35, ease_out)
             return
         if new.phase is Phase.PUNISH:  # a wrong third guess off by more than three: screen up
@@ -436,9 +440,8 @@ class BergruftScene(PlayTable):
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         lines = [
-            LogLine(self.log_text(entry), None if seat is None else self.marks[seat])
+            LogLine(self.log_text(entry), None if entry[0] is None else self.marks[entry[0]])
             for entry in self.log[-LOG_LINES:]
-            for seat in (entry[0],)
         ]
         title, empty = tr("bergruft.log.title"), tr("bergruft.log.empty")
         draw_log_panel(surface, LOG_RECT, title, empty, lines)
