@@ -373,13 +373,14 @@ def test_high_contrast_chosen_during_a_game_repaints_the_mountain_at_once(tmp_pa
         if plain.get_at((x, y)) != contrast.get_at((x, y))
     ]
     assert differs  # the contrast board differs somewhere from the plain one...
-    assert all(scene._overlay.get_at(p) == contrast.get_at(p) for p in differs  # ...and is shown
+    shown = scene.panels.surface
+    assert all(shown.get_at(p) == contrast.get_at(p) for p in differs  # ...and is shown
                if not any(r.collidepoint(p) for r in _berg_regions()))  # fmt: skip
 
 
 def _berg_regions() -> list[pygame.Rect]:
     """The panels Der Berg ruft paints over its cached board (they follow their own keys)."""
-    from game.scenes import bergruft
+    from game.games.bergruft.view import layout as bergruft
 
     names = ("CARDS_RECT", "SCREEN_REGION", "PROMPT_RECT", "STORY_RECT")
     return [getattr(bergruft, n) for n in names if hasattr(bergruft, n)]

@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from game.games.bergruft.rules import AllowGuess, Guess, Hint, Phase, SetFlags
+from game.games.bergruft.view import prompt
 from game.i18n import TRANSLATIONS_DIR
 from game.scenes.bergruft import BergruftScene
 from game.session import GameConfig, Seat
@@ -285,7 +286,7 @@ def test_guess_pad_greys_out_what_the_hints_exclude(drive):
     assert scene._question() == "guess"
     enabled = {int(item.element.text) for item in scene.ring.items if item.enabled}
     assert enabled == set(range(6, 13))
-    assert scene._hint_text() == "Lower than 13!"
+    assert prompt.hint_text(scene.state) == "Lower than 13!"
 
 
 def test_an_illegal_click_shows_the_reason_and_changes_nothing(drive):
