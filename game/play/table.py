@@ -29,9 +29,9 @@ things in the game's own words: ``spoken(params)`` puts the rules' parameters of
 log entry into the player's words (a mover's id as "hunter 1"), and ``reason(outcome)`` names
 what the results screen tells (``results.reason.<game>_<reason>``).
 ``refusal_text`` says a refusal in the player's language (by default its code's text with
-``spoken`` parameters). A board whose choices take the keyboard and gamepad focus beside the
-buttons hands the intents to ``focus_board(kind, count, choose)`` first, and a press on it to
-``play_pick(chosen, guess)`` (``click_board`` is that for a position).
+``spoken`` parameters). A press on the board goes to ``play_pick(chosen, guess)``
+(``click_board`` is that for a position); a board whose choices take the keyboard and gamepad
+focus beside the buttons keeps a ``game.scenes.ui.BoardFocus``.
 """
 
 from __future__ import annotations
@@ -382,32 +382,6 @@ class PlayTable(UIScene):
         secret = self.streams.seed("guide", seat)
         view = st.view(seat)
         return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
-
-    # ---- the focus on the board's choices -----------------------------------------------------
-    focus = 0  # which of the board's choices has the keyboard/gamepad focus
-    on_board = True  # the board's choices have it, not the ring of buttons
-
-    def focus_board(self, kind: Kind, count: int, choose: Callable[[int], None]) -> bool:
-        """Arrows move the focus over the board's ``count`` choices and Confirm ``choose``s the
-        focused one; Next/Prev (Tab) go on to the buttons, and on from the last (or first)
-        enabled button back to the board. True if ``kind`` was used."""
-        ring = self.ring
-        if count and self.on_board:
-            if kind in (Kind.LEFT, Kind.UP, Kind.RIGHT, Kind.DOWN):
-                self.focus = (self.focus + (-1 if kind in (Kind.LEFT, Kind.UP) else 1)) % count
-            elif kind is Kind.CONFIRM:
-                choose(self.focus % count)
-            elif kind in (Kind.NEXT, Kind.PREV) and ring.items:
-                self.on_board = False
-            else:
-                return False
-            return True
-        enabled = [i for i, item in enumerate(ring.items) if item.enabled]
-        if not (count and enabled and kind in (Kind.NEXT, Kind.PREV)):
-            return False
-        at_end = ring.index >= enabled[-1] if kind is Kind.NEXT else ring.index <= enabled[0]
-        self.on_board = at_end  # the buttons had the focus: back to the board at their end
-        return at_end
 
     # ---- drawing shared by the tables ---------------------------------------------------------
     def draw_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

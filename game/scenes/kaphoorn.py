@@ -12,6 +12,7 @@ never. Undo takes back the player's own decisions of this turn, up to the draw.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -55,7 +56,7 @@ from game.play.table import LogEntry, PlayTable
 from game.protocol.base import Refusal
 from game.render import theme
 from game.scenes import kaphoorn_talk as talk
-from game.scenes.ui import SKIP_KINDS
+from game.scenes.ui import SKIP_KINDS, BoardFocus
 
 GAIN_SECONDS = 1.4  # how long the +1 sail point of a new turn shows
 GAIN_RISE = 24  # pixels it rises meanwhile
@@ -71,6 +72,7 @@ class KapHoornScene(PlayTable):
 
     # ---- life cycle ---------------------------------------------------------------------------
     def setup(self) -> None:
+        self.board_focus = BoardFocus()  # keys move over the chart's choices, Tab to the buttons
         self.renderer = seachart.ChartRenderer(self.state.chart, BOARD_RECT)
         self.layout = self.renderer.layout
         self.motion = Motion(self.tweener, self.renderer, self.players)
@@ -188,7 +190,7 @@ class KapHoornScene(PlayTable):
 
     def _ask_again(self, selected: int | None) -> None:
         self.selected, self.ignoring = selected, False
-        self.focus, self.on_board = 0, True
+        self.board_focus.reset()
 
     def outcome_dict(self) -> dict[str, Any]:
         out = super().outcome_dict()
@@ -276,7 +278,8 @@ class KapHoornScene(PlayTable):
 
     def focused(self) -> FocusItem | None:
         items = self.focus_items()
-        return items[self.focus % len(items)] if items and self.on_board else None
+        shown = self.board_focus.shown(len(items))
+        return items[shown] if items and shown is not None else None
 
     def select(self, wind: int) -> None:
         if wind not in self.playable_winds():
@@ -287,13 +290,13 @@ class KapHoornScene(PlayTable):
             return
         self.selected = None if self.selected == wind else wind
         self.ignoring = False
-        self.focus = 0
+        self.board_focus.index = 0
         self._built_key = None
 
     def toggle_ignore(self) -> None:
         self.ignoring = not self.ignoring
         self.selected = None
-        self.focus = 0
+        self.board_focus.index = 0
         self._built_key = None
 
     # ---- buttons with their costs and reasons --------------------------------------------------
@@ -359,9 +362,12 @@ class KapHoornScene(PlayTable):
         if kind is Kind.POINT_UP and pos is not None and self.drag is not None:
             self._drop(pos)
             return
-        if self.focus_board(kind, len(items), lambda n: self._activate(items[n])):
+        if self.board_focus.handle(kind, len(items), self.ring, partial(self._activate_nth, items)):
             return
         super().handle(intent)
+
+    def _activate_nth(self, items: list[FocusItem], n: int) -> None:
+        self._activate(items[n])
 
     def _activate(self, item: FocusItem) -> None:
         kind, value, action = item
@@ -369,7 +375,8 @@ class KapHoornScene(PlayTable):
             self.select(value)
             items = self.focus_items()  # jump to the first field for this card
             fields = [i for i, it in enumerate(items) if it[0] == "field"]
-            self.focus = fields[0] if fields and self.selected is not None else self.focus
+            if fields and self.selected is not None:
+                self.board_focus.index = fields[0]
         elif action is not None:
             self.play(action)
 
@@ -380,7 +387,7 @@ class KapHoornScene(PlayTable):
         field = self.layout.field_at(pos) if BOARD_RECT.collidepoint(pos) else None
         for n, (kind, value, _) in enumerate(items):
             if kind == "field" and value == field:
-                self.focus, self.on_board = n, True
+                self.board_focus.point(n)
 
     def _press_at(self, pos: tuple[int, int]) -> bool:
         """A press on a hand card (select, start a drag) or on the chart; True if used."""
@@ -452,7 +459,7 @@ class KapHoornScene(PlayTable):
         self.motion.draw_flights(surface, alpha)
         self.ui.draw_ui(surface)
         current = self.ring.current
-        on_chart = self.on_board and bool(self.focus_items())
+        on_chart = self.board_focus.on_board and bool(self.focus_items())
         if self.app.show_focus and current is not None and current.enabled and not on_chart:
             theme.draw_focus(surface, current.element.rect, self.app.clock.now)
         if self.drag is not None and hand.is_drag(self.drag[1], self.drag[2]):

@@ -357,13 +357,14 @@ def test_with_two_humans_no_hand_shows_during_an_ai_turn(drive, monkeypatch) -> 
 
 def _focused(scene: KapHoornScene):
     items = scene.focus_items()
-    return items[scene.focus % len(items)] if items and scene.on_board else None
+    shown = scene.board_focus.shown(len(items))
+    return items[shown] if items and shown is not None else None
 
 
 def _ring_to(drive, scene: KapHoornScene, n: int, step) -> None:
     """Move keyboard/gamepad focus onto button ``n``, by Tab (or a shoulder button)."""
     for _ in range(12):
-        if scene.ring.index == n and (not scene.on_board or not scene.focus_items()):
+        if scene.ring.index == n and (not scene.board_focus.on_board or not scene.focus_items()):
             return
         step()
     pytest.fail(f"button {n} never took the focus")
@@ -414,14 +415,14 @@ def test_the_focused_button_is_drawn_when_the_chart_offers_nothing(drive, monkey
 def test_tab_from_the_last_enabled_button_goes_back_to_the_chart(drive) -> None:
     scene = start(drive, config(["human", "human", "easy"], seed=3, start=2))
     my_turn(drive, scene, how="key")
-    assert scene.on_board and not enabled(scene, UNDO)
+    assert scene.board_focus.on_board and not enabled(scene, UNDO)
     drive.key(pygame.K_TAB)
-    assert not scene.on_board
+    assert not scene.board_focus.on_board
     for _ in range(len(scene.ring.items)):
         drive.key(pygame.K_TAB)
-        if scene.on_board:
+        if scene.board_focus.on_board:
             break
-    assert scene.on_board
+    assert scene.board_focus.on_board
 
 
 def test_a_gamepad_alone_plays_a_whole_turn(drive) -> None:
