@@ -27,7 +27,7 @@ def asset(*parts: str) -> Traversable:
 
 
 def level(*parts: str) -> Traversable:
-    """A file or folder of ``levels/``, e.g. ``level("nanuuk", "floe.toml")``."""
+    """A file or folder of ``levels/``, e.g. ``level(game_id, "floe.toml")``."""
     return _under("game.levels", parts)
 
 

@@ -33,7 +33,7 @@ DEMO_NAMES = ("Anna", "Bram", "Clara", "Dirk", "Eva")
 
 class DemoRotation:
     """The (game, variant) pairs of the configuration, round-robin over the games:
-    nanuuk/intro, kaphoorn/standard, bergruft/standard, nanuuk/full, kaphoorn/standard, ..."""
+    A's first variant, B's first, C's first, A's second, B's first, ... (games A, B, C)."""
 
     def __init__(self, config: Any, seed: int | None = None) -> None:
         self.plan = rotation_plan(config.games, config.variants)

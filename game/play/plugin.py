@@ -92,6 +92,9 @@ class GamePlugin:
     # (data folder, chosen options) -> the options as the rules take them (a saved set-up's
     # name becomes its pieces); raises OptionsFileError for a file that cannot be used
     options_path: str = ""
+    # (data folder, option key) -> the choices of an option with none printed (the saved
+    # set-ups), or None
+    choices_path: str = ""
     lower_is_better: bool = False  # the results' score column: an avalanche is better small
     extra_scenes: Mapping[str, str] = field(default_factory=dict)  # name -> scene class
     # (finished state, its outcome) -> turns taken by all players together (the tournament's
@@ -117,6 +120,13 @@ class GamePlugin:
             return options
         resolved: dict[str, Any] = load(self.options_path)(data_dir, options)
         return resolved
+
+    def option_choices(self, data_dir: Path, key: str) -> tuple[Any, ...] | None:
+        """The set-up's choices of option ``key`` that come from files, if it has such."""
+        if not self.choices_path:
+            return None
+        found: tuple[Any, ...] | None = load(self.choices_path)(data_dir, key)
+        return found
 
     def emblem(self) -> Callable[..., None]:
         painter: Callable[..., None] = load(self.emblem_path)

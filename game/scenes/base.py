@@ -47,7 +47,7 @@ def scene_class(name: str) -> type[Scene]:
 
 
 def _game_scene(name: str) -> str:
-    """A game's play scene (``nanuuk``) or its set-up editor (``nanuuk_editor``)."""
+    """A game's play scene (``<id>``) or its set-up editor (``<id>_editor``)."""
     from game.play.registry import plugin
 
     game, _, part = name.partition("_")

@@ -56,7 +56,7 @@ def page_layout(page: Page) -> tuple[list[tuple[str, int]], int, Column]:
 
 class RulesHelpScene(UIScene):
     def enter(
-        self, game: str = "bergruft", variant: str | None = None, page: int = 0, **data: object
+        self, game: str, variant: str | None = None, page: int = 0, **data: object
     ) -> None:
         self.game = game
         self.variant = variant or self._variant_beneath()

@@ -72,7 +72,7 @@ def offered(option: VariantOption) -> bool:
 
 
 class SetupScene(UIScene):
-    def enter(self, game: str = "bergruft", **data: object) -> None:
+    def enter(self, game: str, **data: object) -> None:
         self.game = game
         self.plugin = plugin(game)
         self.variants = self.plugin.rules.variants()
@@ -198,11 +198,8 @@ class SetupScene(UIScene):
             return tuple(option.choices)
         if option.key == "cracks":
             return CRACK_COUNTS
-        if option.key == "setup":
-            from game.games.nanuuk.setups import list_setups
-
-            return ("", *list_setups(self.app.data_dir))
-        return (option.default,)
+        found = self.plugin.option_choices(self.app.data_dir, option.key)
+        return (option.default,) if found is None else found
 
     def option_value(self, key: str) -> Any:
         option = next(o for o in self.variant.options if o.key == key)

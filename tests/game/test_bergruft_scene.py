@@ -11,9 +11,9 @@ import pygame
 import pytest
 
 from game.games.bergruft.rules import AllowGuess, Guess, Hint, Phase, SetFlags
+from game.games.bergruft.scene import BergruftScene
 from game.games.bergruft.view import prompt
 from game.i18n import TRANSLATIONS_DIR
-from game.scenes.bergruft import BergruftScene
 from game.session import GameConfig, Seat
 
 AI_ONLY = GameConfig(

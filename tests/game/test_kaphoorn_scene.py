@@ -13,6 +13,7 @@ import random
 import pygame
 import pytest
 
+from game.games.kaphoorn import log as talk
 from game.games.kaphoorn.rules import RULES, KapState
 from game.games.kaphoorn.rules.actions import AGAIN as AGAIN_ACTION
 from game.games.kaphoorn.rules.actions import BUY as BUY_ACTION
@@ -21,11 +22,10 @@ from game.games.kaphoorn.rules.actions import STAY as STAY_ACTION
 from game.games.kaphoorn.rules.actions import Play, Replace, Sail, play, sail
 from game.games.kaphoorn.rules.chart import STEPS
 from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, MOVED
+from game.games.kaphoorn.scene import KapHoornScene
 from game.games.kaphoorn.view.layout import HAND_RECT
 from game.i18n import tr
 from game.protocol.base import Refusal
-from game.scenes import kaphoorn_talk as talk
-from game.scenes.kaphoorn import KapHoornScene
 from game.session import GameConfig, Seat
 
 STAY, IGNORE, AGAIN, BUY, END, UNDO = range(6)  # the buttons, in the order they are built

@@ -12,9 +12,9 @@ import pytest
 
 from game import i18n
 from game.games.nanuuk.rules.actions import Banish, Crack, Step, Take
+from game.games.nanuuk.scene import NanuukScene
 from game.i18n import tr
 from game.render import theme
-from game.scenes.nanuuk import NanuukScene
 from game.session import GameConfig, Seat
 
 

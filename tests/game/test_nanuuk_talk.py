@@ -1,4 +1,4 @@
-"""What the Nanuuk! screen says (game/scenes/nanuuk_talk.py): the rules' codes in every language.
+"""What the Nanuuk! screen says (game/games/nanuuk/log.py): the rules' codes in every language.
 
 The rules refuse with a code and plain parameters (field labels, mover ids, animals) and end with
 a reason code; the screen translates them, and never reads the rules' English.
@@ -9,10 +9,10 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
+from game.games.nanuuk import log as talk
 from game.games.nanuuk.rules.state import LEGACY_REASONS
 from game.games.nanuuk.rules.why import ENGLISH
 from game.protocol.base import Outcome, Refusal
-from game.scenes import nanuuk_talk as talk
 
 LANGUAGES = ("en", "nl", "de")
 SAMPLE = {"field": "F12", "mover": "hunter 2", "animal": "walrus", "phase": "crack", "action": "?"}

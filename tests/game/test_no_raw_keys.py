@@ -42,8 +42,8 @@ HAS_USERS = (
     "game.scenes.results",
     "game.scenes.saves_list",
     "game.scenes.pause",
-    "game.scenes.kaphoorn_talk",
-    "game.scenes.nanuuk_talk",
+    "game.games.kaphoorn.log",
+    "game.games.nanuuk.log",
     "game.kiosk.admin",
     "game.kiosk.attract",
 )

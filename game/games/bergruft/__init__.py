@@ -11,9 +11,9 @@ PLUGIN = GamePlugin(
         "normal": "game.games.bergruft.bots.simple:NormalBot",
         "hard": "game.games.bergruft.bots.hard:HardBot",
     },
-    scene_path="game.scenes.bergruft:BergruftScene",
+    scene_path="game.games.bergruft.scene:BergruftScene",
     pictures_path="game.games.bergruft.pictures",
-    emblem_path="game.render.emblems:bergruft",
+    emblem_path="game.games.bergruft.view.emblem:emblem",
     ambience_path="game.render.sounds.ambient:mountain",
     # B8: a demo ends after 8 turns, the best avalanche wins
     demo=Demo(variants=("standard",), players={"standard": 3}, options={"turn_limit": 8}),

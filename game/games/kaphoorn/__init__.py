@@ -20,9 +20,9 @@ PLUGIN = GamePlugin(
         "normal": "game.games.kaphoorn.bots.simple:NormalBot",
         "hard": "game.games.kaphoorn.bots.hard:HardBot",
     },
-    scene_path="game.scenes.kaphoorn:KapHoornScene",
+    scene_path="game.games.kaphoorn.scene:KapHoornScene",
     pictures_path="game.games.kaphoorn.pictures",
-    emblem_path="game.render.emblems:kaphoorn",
+    emblem_path="game.games.kaphoorn.view.emblem:emblem",
     ambience_path="game.render.sounds.ambient:sea",
     demo=Demo(variants=("standard",), options={"rounds": 8}),  # K15: over after 8 rounds
     # random play hardly ever wins: the round limit (K15) ends a playout and fixes its work

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 
+from game.games.kaphoorn import log as talk
 from game.games.kaphoorn.bots.simple import EasyBot, course
 from game.games.kaphoorn.rules import KapState
 from game.games.kaphoorn.rules.actions import (
@@ -27,7 +28,6 @@ from game.games.kaphoorn.rules.actions import (
 from game.games.kaphoorn.rules.turn import all_winds
 from game.i18n import tr
 from game.play.guide.base import Hint, Target
-from game.scenes import kaphoorn_talk as talk
 
 BUTTONS = {Stay: "stay", Again: "again", Buy: "buy", End: "end"}  # as the scene's buttons
 

@@ -20,9 +20,9 @@ PLUGIN = GamePlugin(
         "normal": "game.games.nanuuk.bots.simple:NormalBot",
         "hard": "game.games.nanuuk.bots.hard:HardBot",
     },
-    scene_path="game.scenes.nanuuk:NanuukScene",
+    scene_path="game.games.nanuuk.scene:NanuukScene",
     pictures_path="game.games.nanuuk.pictures",
-    emblem_path="game.render.emblems:nanuuk",
+    emblem_path="game.games.nanuuk.view.emblem:emblem",
     ambience_path="game.render.sounds.ambient:ice",
     # three hunters end a game of introduction in about 200 moves, two need about 370
     demo=Demo(variants=("intro", "full"), players={"intro": 3}),
@@ -38,4 +38,5 @@ PLUGIN = GamePlugin(
     editor_variants=("full",),
     turns_played=turns_played,
     options_path="game.games.nanuuk.setups:resolve_options",
+    choices_path="game.games.nanuuk.setups:option_choices",
 )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.games.nanuuk import log as talk
 from game.games.nanuuk.bots.simple import evaluator
 from game.games.nanuuk.rules import NanuukState
 from game.games.nanuuk.rules.actions import (
@@ -31,7 +32,6 @@ from game.games.nanuuk.rules.sheet import VALUE
 from game.games.nanuuk.rules.state import PIECES
 from game.i18n import tr
 from game.play.guide.base import Hint, Target
-from game.scenes import nanuuk_talk as talk
 
 LOOK = 2  # follow-up actions of the same turn looked at after the suggested one
 

@@ -41,6 +41,11 @@ class SetupFileError(OptionsFileError):
         super().__init__(message, "setup", kept_as, file)
 
 
+def option_choices(data_dir: Path, key: str) -> tuple[str, ...] | None:
+    """The set-up scene's choices of ``setup``: the printed set-up ("") and the saved ones."""
+    return ("", *list_setups(data_dir)) if key == "setup" else None
+
+
 def resolve_options(data_dir: Path, options: dict[str, Any]) -> dict[str, Any]:
     """The set-up scene's options as the rules take them: a saved set-up's name becomes its
     ``kind -> labels`` table. Raises SetupFileError for a broken saved set-up."""

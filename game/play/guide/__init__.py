@@ -2,5 +2,5 @@
 pulsing ring with an arrow that points at one good legal choice on the screen.
 
 ``base`` holds the shared parts (the :class:`Hint`, the :class:`Guide` that caches, toggles and
-draws it); ``nanuuk``, ``kaphoorn`` and ``bergruft`` each know one game's decisions.
+draws it); each game's ``guide`` module knows that game's decisions.
 """

@@ -2,7 +2,7 @@
 
 ``picture(name, variant, size)`` returns the named figure as a surface of ``size``; each is
 drawn once per name, variant, size and language (its labels are translated) and then kept.
-The figures live per game in ``nanuuk``, ``kaphoorn`` and ``bergruft``; each module's
+The figures live in each game's ``pictures`` module (its plugin's ``pictures_path``), whose
 ``FIGURES`` maps a picture name to a function ``(variant, size) -> Surface``; a slow one also
 has an entry in ``READY`` that says whether it can be drawn at once and, if not, prepares it in
 the background (``ready``), so that no frame waits for it.

@@ -1,7 +1,7 @@
 """Screenshots of the Kap Hoorn drawing code (no scene): a full 1920x1080 frame with the sea
 chart, cards in every zone, ships, highlights, log books and a hand, plus close-ups.
 
-    python -m game.tools.shots_kaphoorn [out_dir]     (default /tmp/kh_shots)
+    python -m game.games.kaphoorn.shots [out_dir]     (default /tmp/kh_shots)
 """
 
 from __future__ import annotations

@@ -19,6 +19,7 @@ import pygame
 
 from game import i18n
 from game.games.nanuuk import guide as guide_rules
+from game.games.nanuuk import log as talk
 from game.games.nanuuk.rules import NanuukState
 from game.games.nanuuk.rules.actions import (
     ANIMALS,
@@ -49,7 +50,6 @@ from game.play.guide.base import Hint, box
 from game.play.table import LogEntry, PlayTable
 from game.protocol.base import Outcome
 from game.render import theme
-from game.scenes import nanuuk_talk as talk
 from game.scenes.ui import BoardFocus
 
 PICKED_ON_BOARD = (Place, Step, Banish, Choose, Crack)  # the rest are buttons

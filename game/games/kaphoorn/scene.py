@@ -19,6 +19,7 @@ import pygame
 
 from game import i18n
 from game.games.kaphoorn import guide as guide_rules
+from game.games.kaphoorn import log as talk
 from game.games.kaphoorn.rules import KapState
 from game.games.kaphoorn.rules.actions import (
     AGAIN,
@@ -55,7 +56,6 @@ from game.play.guide.base import Hint, box, pick_panel
 from game.play.table import LogEntry, PlayTable
 from game.protocol.base import Refusal
 from game.render import theme
-from game.scenes import kaphoorn_talk as talk
 from game.scenes.ui import SKIP_KINDS, BoardFocus
 
 GAIN_SECONDS = 1.4  # how long the +1 sail point of a new turn shows
