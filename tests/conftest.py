@@ -14,3 +14,7 @@ def pytest_addoption(parser):
         help="the full long runs: the monkey's 100,000 events per scene and the kiosk soak's "
         "8 hours of attract mode (CI runs their short versions); see the README",
     )
+
+
+# the scene tests' fixtures (a headless App, a Driver that feeds it input), for every folder
+from tests.scenes_support import app, drive, fake_audio  # noqa: E402, F401

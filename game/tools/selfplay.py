@@ -1,4 +1,4 @@
-"""Self-play statistics: ``python -m game.tools.selfplay --game kaphoorn --bots normal``.
+"""Self-play statistics: ``python -m game.tools.selfplay --game <id> --bots normal``.
 
 Plays seeded games of bots against each other (headless, on all cores) and reports how long the
 games last and how they end: turns per player (median, quartiles, range), the outcome reasons

@@ -1,4 +1,4 @@
-"""Bot tournaments: ``python -m game.tools.tournament --game bergruft --bots hard,normal --json``.
+"""Bot tournaments: ``python -m game.tools.tournament --game <id> --bots hard,normal --json``.
 
 Plays seeded games of bots against each other, headless and in parallel across processes, and
 reports per bot level the win rate per seat played with its 95% confidence interval (Wilson

@@ -29,7 +29,7 @@ from game.games.nanuuk.rules.actions import Crack, EndTurn, Place, Step
 from game.games.nanuuk.rules.spec import board_for
 from game.games.nanuuk.rules.state import REMOVED, NanuukState
 from game.protocol.base import IllegalAction
-from tests.rules.nanuuk_positions import edge, field, label, offered, play, position
+from tests.games.nanuuk.nanuuk_positions import edge, field, label, offered, play, position
 
 REGION = (
     "F2 F3 F4 F5 F9 F10 F11 F12 F13 F18 F19 F20 F21 F27 F28 F29 F30 F31 F37 F38 F39 F40 F46 F48"

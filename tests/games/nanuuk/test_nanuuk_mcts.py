@@ -14,8 +14,8 @@ import pytest
 from game.games.nanuuk.bots.hard import CAP_S, HardBot
 from game.games.nanuuk.rules import RULES, NanuukState
 from game.play.bots import make_bot
-from tests.ai.ticking import TickClock
-from tests.rules.nanuuk_positions import edge, field, position
+from tests.games.nanuuk.nanuuk_positions import edge, field, position
+from tests.play.ticking import TickClock
 
 GAMES: list[tuple[str, int, dict[str, Any]]] = [
     ("intro", 2, {}),

@@ -15,8 +15,8 @@ from game.games.nanuuk.rules.actions import Leave, Take
 from game.games.nanuuk.rules.turn import start_turn
 from game.play.bots import make_bot
 from game.protocol.bots import LEVELS, Bot, RandomBot
-from tests.ai.ticking import TickClock
-from tests.rules.nanuuk_positions import position
+from tests.games.nanuuk.nanuuk_positions import position
+from tests.play.ticking import TickClock
 
 # (variant, players, options): every family of play and the options that change a turn
 GAMES: list[tuple[str, int, dict[str, Any]]] = [

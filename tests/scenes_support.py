@@ -1,4 +1,5 @@
-"""Fixtures for scene tests: a headless App and helpers that feed it synthetic input."""
+"""The scene tests' fixtures (registered for every folder by tests/conftest.py): a headless App
+and a Driver that feeds it synthetic input."""
 
 from __future__ import annotations
 

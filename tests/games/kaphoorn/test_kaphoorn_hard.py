@@ -27,8 +27,8 @@ from game.games.kaphoorn.rules.turn import AGAIN_PHASE, EMPTY, HIDDEN, LAY, MOVE
 from game.games.kaphoorn.rules.winds import default_deck
 from game.play.bots import make_bot
 from game.protocol.bots import Bot
-from tests.ai.test_kaphoorn_ai import _won_in_one, random_positions
-from tests.ai.ticking import TickClock
+from tests.games.kaphoorn.test_kaphoorn_ai import _won_in_one, random_positions
+from tests.play.ticking import TickClock
 
 MOVES = (Sail, Ignore, Stay)
 
