@@ -167,7 +167,7 @@ class AdminScene(UIScene):
             anchor = "midleft" if key == "name" else "center"
             px = x if key == "name" else x + width // 2
             for i, line in enumerate(theme.wrap(tr(header), 24, width - 10, True)[:2]):
-                theme.text(surface, line, (px, y + 28 * i), 24, theme.MUTED, True, anchor)
+                theme.text(surface, line, (px, y + 28 * i), 24, theme.palette().muted, True, anchor)
             x += width
         y += 70
         rows = self.table_rows()
@@ -177,10 +177,12 @@ class AdminScene(UIScene):
             self._draw_row(surface, row, y + i * ROW_H, i % 2 == 0)
         if len(rows) > MAX_ROWS:
             more = tr("kiosk.admin.more", n=len(rows) - MAX_ROWS)
-            theme.text(surface, more, (box.x + 30, y + MAX_ROWS * ROW_H + 10), 26, theme.MUTED)
+            theme.text(
+                surface, more, (box.x + 30, y + MAX_ROWS * ROW_H + 10), 26, theme.palette().muted
+            )
         totals = {**self.totals, "name": tr("kiosk.admin.totals")}
         total_y = box.bottom - 130
-        pygame.draw.line(surface, theme.ACCENT, (box.x + 24, total_y - 14),
+        pygame.draw.line(surface, theme.palette().accent, (box.x + 24, total_y - 14),
                          (box.right - 24, total_y - 14), 3)  # fmt: skip
         self._draw_row(surface, totals, total_y, False, bold=True)
         demo = tr("kiosk.admin.demo_games", n=self.totals.get("attract_games", 0))
@@ -215,9 +217,9 @@ class AdminScene(UIScene):
         if len(problems) > 2:
             problems[1:] = [tr("kiosk.admin.more_problems", n=len(problems) - 1)]
         lines = [(text, PROBLEM_COLOUR) for text in problems]
-        lines.append((tr("kiosk.admin.log", path=str(self.app.log_path)), theme.MUTED))
+        lines.append((tr("kiosk.admin.log", path=str(self.app.log_path)), theme.palette().muted))
         if len(lines) < 3:
-            lines.append((tr("kiosk.admin.export"), theme.MUTED))
+            lines.append((tr("kiosk.admin.export"), theme.palette().muted))
         return lines
 
     def _draw_footer(self, surface: pygame.Surface) -> None:

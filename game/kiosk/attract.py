@@ -99,7 +99,8 @@ class AttractScene(Scene):
         box = pygame.Rect(0, 0, 1100, 640)
         box.midtop = (cx, 120)
         theme.panel(surface, box, (16, 24, 40, 190), 32)
-        theme.text(surface, tr("kiosk.coming_up"), (cx, box.y + 70), 48, theme.ACCENT, True,
+        accent = theme.palette().accent
+        theme.text(surface, tr("kiosk.coming_up"), (cx, box.y + 70), 48, accent, True,
                    "center", True)  # fmt: skip
         game = self.config.game
         art = pygame.Rect(0, 0, 420, 300)

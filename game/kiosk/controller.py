@@ -534,7 +534,7 @@ class Kiosk(Policy):
         pygame.draw.rect(surface, (20, 28, 44), bar, border_radius=7)
         fill = bar.copy()
         fill.width = max(14, round(bar.width * share))
-        pygame.draw.rect(surface, theme.ACCENT, fill, border_radius=7)
+        pygame.draw.rect(surface, theme.palette().accent, fill, border_radius=7)
 
 
 BANNER_H = 160
@@ -546,7 +546,7 @@ def _band(size: tuple[int, int]) -> pygame.Surface:
     """The banner's translucent band with a bright top edge."""
     band = pygame.Surface(size, pygame.SRCALPHA)
     band.fill((10, 16, 30, 228))
-    pygame.draw.rect(band, theme.ACCENT, (0, 0, size[0], 6))
+    pygame.draw.rect(band, theme.palette().accent, (0, 0, size[0], 6))
     return band
 
 
@@ -559,7 +559,7 @@ def _draw_ripple(surface: pygame.Surface, centre: tuple[int, int], seconds: floa
         shade = round(255 * (1 - phase))
         pygame.draw.circle(surface, (shade, round(shade * 0.77), round(shade * 0.18)), (x, y),
                            radius, 5)  # fmt: skip
-    pygame.draw.circle(surface, theme.ACCENT, (x, y), 20)
+    pygame.draw.circle(surface, theme.palette().accent, (x, y), 20)
     pygame.draw.circle(surface, theme.WHITE, (x, y), 20, 4)
     pulse = 0.5 + 0.5 * math.sin(seconds * 4)
     pygame.draw.circle(surface, theme.WHITE, (x, y), round(6 + 3 * pulse))

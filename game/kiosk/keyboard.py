@@ -208,5 +208,5 @@ class KeyboardScene(UIScene):
         if not self.selected:  # the caret, where the next letter goes (steady: no blinking)
             x = left + width + 6
             pygame.draw.line(
-                surface, theme.ACCENT, (x, field.centery - 34), (x, field.centery + 34), 5
+                surface, theme.palette().accent, (x, field.centery - 34), (x, field.centery + 34), 5
             )

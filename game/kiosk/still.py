@@ -108,7 +108,9 @@ class StillPlayingScene(UIScene):
             arc = pygame.Rect(0, 0, 200, 200)
             arc.center = centre
             start = math.pi / 2
-            pygame.draw.arc(surface, theme.ACCENT, arc, start, start + 2 * math.pi * share, 16)
+            pygame.draw.arc(
+                surface, theme.palette().accent, arc, start, start + 2 * math.pi * share, 16
+            )
         theme.text(surface, str(self.seconds_left), centre, 120, theme.WHITE, True, "center")
         lines = theme.wrap(tr("kiosk.still_message", n=self.seconds_left), 34, box.width - 120)
         for i, line in enumerate(lines[:2]):

@@ -72,7 +72,9 @@ def thought_bubble(surface: pygame.Surface, top: tuple[int, int], seconds: float
     pygame.draw.ellipse(surface, theme.INK, rect, 2)
     for i in range(3):
         lit = int(seconds * 3) % 3 == i
-        pygame.draw.circle(surface, theme.INK if lit else theme.MUTED, (x - 18 + 18 * i, y), 6)
+        pygame.draw.circle(
+            surface, theme.INK if lit else theme.palette().muted, (x - 18 + 18 * i, y), 6
+        )
 
 
 def name_chip(
@@ -106,7 +108,7 @@ def draw_prompt(
     x, y = pos
     text_line(surface, question, (x, y), size, width, theme.WHITE)
     if hint:
-        text_line(surface, hint, (x, y + 40), size - 2, width, theme.ACCENT)
+        text_line(surface, hint, (x, y + 40), size - 2, width, theme.palette().accent)
 
 
 @dataclass(frozen=True)
@@ -210,10 +212,11 @@ def draw_log_panel(
     box = rect.copy()
     box.height = top + 6 + step * max(1, len(lines))
     surface.blit(layer(box.size, (10, 16, 30, 175), 16), box)
-    theme.text(surface, title, (box.x + 16, box.y + 10), style.size, theme.ACCENT, True)
+    theme.text(surface, title, (box.x + 16, box.y + 10), style.size, theme.palette().accent, True)
     if not lines:
         text = theme.fit(empty, style.size, box.width - 40)
-        theme.text(surface, text, (box.x + 20, box.y + top), style.size, theme.MUTED, False,
+        muted = theme.palette().muted
+        theme.text(surface, text, (box.x + 20, box.y + top), style.size, muted, False,
                    "midleft")  # fmt: skip
     draw_log(surface, (box.x, box.y + top), box.width, lines, style)
 

@@ -25,41 +25,63 @@ PAPER = (246, 242, 232)
 SNOW = (250, 252, 255)
 SKY_TOP = (84, 142, 206)
 SKY_BOTTOM = (196, 226, 246)
-ACCENT = (255, 196, 46)
 SHADOW = (0, 0, 0, 90)
-PANEL = (20, 28, 44, 200)
 WHITE = (255, 255, 255)
-MUTED = (170, 178, 194)
-DANGER = (213, 94, 0)  # Okabe-Ito vermilion: never the only sign (a cross, a word goes with it)
-_NORMAL = {"PANEL": PANEL, "MUTED": MUTED, "ACCENT": ACCENT, "DANGER": DANGER}
+
+
+# ---- accessibility (issue 9): one value read by every drawing helper --------------------------
+@dataclass(frozen=True)
+class Palette:
+    """The colours that change with high contrast."""
+
+    panel: tuple[int, ...]
+    muted: tuple[int, ...]
+    accent: tuple[int, ...]
+    danger: tuple[int, ...]  # Okabe-Ito vermilion: never the only sign (a cross, a word too)
+
+
+NORMAL = Palette(
+    panel=(20, 28, 44, 200), muted=(170, 178, 194), accent=(255, 196, 46), danger=(213, 94, 0)
+)
 # High contrast: opaque panels, near-white secondary text, a stronger yellow, Okabe-Ito vermilion.
-_HIGH_CONTRAST = {
-    "PANEL": (6, 10, 18, 255),
-    "MUTED": (236, 240, 248),
-    "ACCENT": (255, 224, 0),
-    "DANGER": (213, 94, 0),
-}
+HIGH_CONTRAST = Palette(
+    panel=(6, 10, 18, 255), muted=(236, 240, 248), accent=(255, 224, 0), danger=(213, 94, 0)
+)
 
 
-# ---- accessibility (issue 9): one switchboard read by every drawing helper -------------------
 @dataclass(frozen=True)
 class Access:
+    """The player's access settings, with the palette they give: a value, replaced whole."""
+
     high_contrast: bool = False
     ui_scale: float = 1.0
     reduced_motion: bool = False
 
+    @property
+    def palette(self) -> Palette:
+        return HIGH_CONTRAST if self.high_contrast else NORMAL
 
-ACCESS = Access()
+
+_current = Access()
+
+
+def access() -> Access:
+    """The access settings in force (the settings screen and ``--`` flags set them)."""
+    return _current
+
+
+def palette() -> Palette:
+    """The colours in force: normal or high contrast."""
+    return _current.palette
 
 
 def configure(high_contrast: bool, ui_scale: float, reduced_motion: bool) -> bool:
     """Switch palette, text scale and motion at once; True when anything changed."""
-    global ACCESS
+    global _current
     wanted = Access(bool(high_contrast), float(ui_scale), bool(reduced_motion))
-    if wanted == ACCESS:
+    if wanted == _current:
         return False
-    ACCESS = wanted
-    globals().update(_HIGH_CONTRAST if wanted.high_contrast else _NORMAL)
+    _current = wanted
     return True
 
 
@@ -70,7 +92,7 @@ def scaled(size: int) -> int:
     would only push layouts apart.
     """
     weight = min(1.0, max(0.0, (64 - size) / 32))
-    return round(size * (1 + (ACCESS.ui_scale - 1) * weight))
+    return round(size * (1 + (_current.ui_scale - 1) * weight))
 
 
 def line_height(size: int, bold: bool = False) -> int:
@@ -85,7 +107,7 @@ def spaced(step: float, size: int) -> int:
 
 def idle(seconds: float) -> float:
     """The clock idle motion (snow, waves, emblems, pulses) runs on: frozen when reduced."""
-    return 0.0 if ACCESS.reduced_motion else seconds
+    return 0.0 if _current.reduced_motion else seconds
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
@@ -223,11 +245,11 @@ def _blit(
     shadow: bool,
 ) -> pygame.Rect:
     """Draw ``size`` px text (already scaled) in the current contrast mode."""
-    if ACCESS.high_contrast:
+    if _current.high_contrast:
         colour = _contrast_ink(colour)
     image = _text(content, size, colour, bold)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    if ACCESS.high_contrast and _luma(colour) > 110:
+    if _current.high_contrast and _luma(colour) > 110:
         _outline(surface, _text(content, size, (0, 0, 0), bold), rect)
     elif shadow:
         surface.blit(_text(content, size, (0, 0, 0), bold), rect.move(2, 3))
@@ -278,22 +300,22 @@ def _wrap(content: str, f: pygame.font.Font, width: int) -> list[str]:
     return lines
 
 
-def panel(surface: pygame.Surface, rect: pygame.Rect, colour=PANEL, radius: int = 18) -> None:
+def panel(surface: pygame.Surface, rect: pygame.Rect, colour=None, radius: int = 18) -> None:
     """A translucent rounded panel with a soft shadow (opaque and rimmed in high contrast)."""
-    colour = tuple(colour)
-    if ACCESS.high_contrast:
+    colour = tuple(palette().panel if colour is None else colour)
+    if _current.high_contrast:
         colour = _opaque(colour)
     surface.blit(_panel_layer(rect.size, colour, radius), rect.move(-12, -12))
     if _recording is not None:
         _recording.panels.append(rect.copy())
-    if ACCESS.high_contrast:
+    if _current.high_contrast:
         rim = WHITE if _luma(colour) < 110 else (0, 0, 0)
         pygame.draw.rect(surface, rim, rect, 3, border_radius=radius)
 
 
 def solid(colour: tuple[int, ...]) -> tuple[int, ...]:
     """``colour`` for a text background: see-through, or in high contrast opaque."""
-    return _opaque(tuple(colour)) if ACCESS.high_contrast else tuple(colour)
+    return _opaque(tuple(colour)) if _current.high_contrast else tuple(colour)
 
 
 def _opaque(colour: tuple[int, ...]) -> tuple[int, ...]:
@@ -346,12 +368,12 @@ def draw_focus(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> No
 
     Reduced motion: a steady outline; high contrast: a black rim round it as well.
     """
-    pulse = 0.5 if ACCESS.reduced_motion else 0.5 + 0.5 * math.sin(seconds * 6)
+    pulse = 0.5 if _current.reduced_motion else 0.5 + 0.5 * math.sin(seconds * 6)
     width = 4 + round(2 * pulse)
-    if ACCESS.high_contrast:
+    if _current.high_contrast:
         pygame.draw.rect(surface, (0, 0, 0), rect.inflate(26, 26), 4, border_radius=18)
         width += 2
-    pygame.draw.rect(surface, ACCENT, rect.inflate(14, 14), width, border_radius=14)
+    pygame.draw.rect(surface, palette().accent, rect.inflate(14, 14), width, border_radius=14)
 
 
 # ---- seats: colour AND shape ---------------------------------------------------------------
@@ -408,12 +430,12 @@ def draw_mark(
     High contrast: a thick black outline with a white rim outside it, on any ground.
     """
     pts = shape_points(shape, center, r)
-    if ACCESS.high_contrast:
+    if _current.high_contrast:
         rim = shape_points(shape, center, r + max(2, r / 5))
         pygame.draw.polygon(surface, WHITE, rim)
         outline = (0, 0, 0)
     pygame.draw.polygon(surface, colour, pts)
-    width = max(2, round(r / 7)) * (2 if ACCESS.high_contrast else 1)
+    width = max(2, round(r / 7)) * (2 if _current.high_contrast else 1)
     pygame.draw.polygon(surface, outline, pts, width)
 
 
@@ -425,7 +447,7 @@ HALO = 3  # px of black round a piece in high contrast
 def piece(sprite: pygame.Surface) -> pygame.Surface:
     """``sprite`` as the board shows it: in high contrast with a thick black rim round its
     silhouette (made once per sprite; pieces are cached sprites already)."""
-    if not ACCESS.high_contrast:
+    if not _current.high_contrast:
         return sprite
     found = _HALOS.get(id(sprite))
     if found is None or found[0] is not sprite:
@@ -461,7 +483,7 @@ GUI_FIXED = ("#small_button", "#pad_button")
 
 def gui_key() -> tuple[bool, float]:
     """What the menu theme depends on: scenes rebuild their controls when it changes."""
-    return ACCESS.high_contrast, ACCESS.ui_scale
+    return _current.high_contrast, _current.ui_scale
 
 
 @cache

@@ -126,7 +126,7 @@ class Tweener:
 
     @property
     def reduced(self) -> bool:
-        return theme.ACCESS.reduced_motion if self._reduced is None else self._reduced
+        return theme.access().reduced_motion if self._reduced is None else self._reduced
 
     def add(self, item: Tween | Path) -> Tween | Path:
         if self.reduced:

@@ -96,7 +96,13 @@ class HandoffScene(UIScene):
         box.center = (w // 2, 520)
         theme.panel(surface, box, (16, 24, 40, 235), 28)
         theme.text(
-            surface, tr("handoff.private"), (w // 2, box.y + 56), 30, theme.ACCENT, True, "center"
+            surface,
+            tr("handoff.private"),
+            (w // 2, box.y + 56),
+            30,
+            theme.palette().accent,
+            True,
+            "center",
         )
         size = 64
         room = box.width - (200 if self.mark is not None else 80)  # the mark stands left of it
@@ -112,7 +118,7 @@ class HandoffScene(UIScene):
         _closed_eye(surface, (w // 2, box.y + 390))
         hint = tr("handoff.how")
         y = BUTTON_Y + BUTTON.height // 2 + 16  # close under the button: room for big text
-        theme.text(surface, hint, (w // 2, y), 28, theme.MUTED, False, "midtop")
+        theme.text(surface, hint, (w // 2, y), 28, theme.palette().muted, False, "midtop")
 
 
 def _closed_eye(surface: pygame.Surface, centre: tuple[int, int]) -> None:

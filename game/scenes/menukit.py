@@ -55,7 +55,7 @@ def draw_heading(surface: pygame.Surface, content: str, y: int = HEADING_Y, size
     rect = theme.text(surface, content, (width // 2, y), size, theme.WHITE, True, "center", True)
     bar = pygame.Rect(0, 0, 160, 6)
     bar.midtop = (width // 2, rect.bottom + 8)
-    pygame.draw.rect(surface, theme.ACCENT, bar, border_radius=3)
+    pygame.draw.rect(surface, theme.palette().accent, bar, border_radius=3)
 
 
 def dim(surface: pygame.Surface, alpha: int = 150) -> None:

@@ -119,7 +119,7 @@ class PauseScene(UIScene):
                 game_title(self.game),
                 (box.centerx, box.y + 126),
                 32,
-                theme.MUTED,
+                theme.palette().muted,
                 False,
                 "center",
             )

@@ -82,7 +82,7 @@ class PickerScene(UIScene):
             tr("picker.players", lo=lo, hi=hi),
             (rect.centerx, rect.bottom - 96),
             32,
-            theme.MUTED,
+            theme.palette().muted,
             True,
             "midbottom",  # sits on the badge below at any UI scale
         )

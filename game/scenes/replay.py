@@ -178,7 +178,7 @@ class ReplayScene(UIScene):
         pygame.transform.smoothscale(self.canvas, BOARD_SIZE, self.small)
         surface.blit(self.small, BOARD_AT)
         pygame.draw.rect(surface, (8, 12, 22), BAR_RECT)
-        pygame.draw.line(surface, theme.ACCENT, BAR_RECT.topleft, BAR_RECT.topright, 3)
+        pygame.draw.line(surface, theme.palette().accent, BAR_RECT.topleft, BAR_RECT.topright, 3)
         self._draw_text(surface)
         self.ui.draw_ui(surface)
         for what in CONTROLS:
@@ -193,7 +193,8 @@ class ReplayScene(UIScene):
         counter = tr("replays.move", n=self.index, total=self.total)
         theme.text(surface, counter, (x, BAR_RECT.y + 12), 38, theme.WHITE, True, width=width)
         theme.text(surface, self.talk, (x, BAR_RECT.y + 60), 30, theme.SNOW, False, width=width)
-        theme.text(surface, tr("replays.keys"), (x, BAR_RECT.y + 104), 28, theme.MUTED, False,
+        muted = theme.palette().muted
+        theme.text(surface, tr("replays.keys"), (x, BAR_RECT.y + 104), 28, muted, False,
                    width=width)  # fmt: skip
 
 

@@ -197,7 +197,7 @@ class ResultsScene(UIScene):
         x = box.x + 30
         for key, header, width in columns:
             anchor, px = ("midleft", x + 10) if key == "player" else ("center", x + width // 2)
-            theme.text(surface, header, (px, top + 48), 30, theme.MUTED, True, anchor,
+            theme.text(surface, header, (px, top + 48), 30, theme.palette().muted, True, anchor,
                        width=width - 12)  # fmt: skip
             x += width
         y = top + 90
@@ -218,7 +218,7 @@ class ResultsScene(UIScene):
             "   ·   ".join(t for t in (note, footer) if t),
             (box.centerx, box.bottom - 6),
             30,
-            theme.MUTED,
+            theme.palette().muted,
             False,
             "midbottom",  # from the bottom up: a large UI scale keeps it inside the panel
             width=TABLE_W - 60,
@@ -254,7 +254,7 @@ class ResultsScene(UIScene):
                         kind_name(row["kind"]),
                         (name.right + 24, cy),
                         30,
-                        theme.MUTED,
+                        theme.palette().muted,
                         False,
                         "midleft",
                         width=x + width - name.right - 34,

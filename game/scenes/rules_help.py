@@ -214,7 +214,7 @@ class RulesHelpScene(UIScene):
     def _draw_coming(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Where a picture is still being prepared: its frame and three dots that take turns."""
         pygame.draw.rect(surface, PAPER_EDGE, rect.inflate(6, 6), 3, 8)
-        lit = -1 if theme.ACCESS.reduced_motion else int(self.app.clock.now * 3) % 3
+        lit = -1 if theme.access().reduced_motion else int(self.app.clock.now * 3) % 3
         for i in range(3):
             colour = RUBRIC if i == lit else PAPER_EDGE
             pygame.draw.circle(surface, colour, (rect.centerx + (i - 1) * 40, rect.centery), 10)

@@ -234,7 +234,7 @@ class LibraryScene(UIScene):
     ) -> None:
         theme.panel(surface, rect, ROW_CHOSEN if chosen else ROW_FILL, 18)
         if chosen:
-            pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=18)
+            pygame.draw.rect(surface, theme.palette().accent, rect, 3, border_radius=18)
         game = rec.config.game
         draw_emblem(surface, game, pygame.Rect(rect.x + 14, rect.y + 6, 110, rect.h - 12),
                     self.app.clock.now)  # fmt: skip
@@ -247,7 +247,7 @@ class LibraryScene(UIScene):
                    width=rect.w - 144 - info_w - 40)  # fmt: skip
         theme.text(surface, when(rec.saved_at), (right, rect.y + 16), 28, theme.SNOW, False,
                    "topright", width=info_w)  # fmt: skip
-        theme.text(surface, status(rec), (right, rect.y + 58), 28, theme.ACCENT, True,
+        theme.text(surface, status(rec), (right, rect.y + 58), 28, theme.palette().accent, True,
                    "topright", width=info_w)  # fmt: skip
 
 

@@ -156,7 +156,9 @@ class SettingsScene(UIScene):
         box.centerx = surface.get_width() // 2
         theme.panel(surface, box, (16, 24, 40, 170), 28)
         for x, key in zip(columns(), ("settings.general", "settings.access"), strict=True):
-            theme.text(surface, tr(key), (x + 8, TOP - 24), 32, theme.ACCENT, True, "bottomleft")
+            theme.text(
+                surface, tr(key), (x + 8, TOP - 24), 32, theme.palette().accent, True, "bottomleft"
+            )
         for x, lines in zip((left, right), notes, strict=True):
             for i, line in enumerate(lines):
                 at = (x + 8, top + theme.line_height(NOTE_SIZE) * i)

@@ -116,7 +116,7 @@ def test_settings_screen_switches_each_option_with_keys(tmp_path):
         frames(app, 1)
         assert getattr(app.settings, field) == wanted
     assert load_settings(tmp_path)[0] == app.settings
-    assert theme.ACCESS == theme.Access(True, 1.15, True)
+    assert theme.access() == theme.Access(True, 1.15, True)
 
 
 def _key_intent(kind: str):
@@ -208,9 +208,9 @@ def test_high_contrast_makes_panels_opaque_and_text_white():
     theme.configure(True, 1.0, False)
     assert panel_pixel() == (7, 11, 18)  # solid: none of the white ground shows through
     assert normal != panel_pixel()
-    assert theme.MUTED != (170, 178, 194) and theme.PANEL[3] == 255
+    assert theme.palette().muted != (170, 178, 194) and theme.palette().panel[3] == 255
     surface = pygame.Surface((400, 80))
-    rect = theme.text(surface, "Hallo", (10, 10), 40, theme.MUTED)
+    rect = theme.text(surface, "Hallo", (10, 10), 40, theme.palette().muted)
     assert (255, 255, 255) in {tuple(surface.get_at((x, rect.centery)))[:3] for x in range(400)}
 
 

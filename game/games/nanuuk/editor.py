@@ -540,7 +540,9 @@ class NanuukEditorScene(UIScene):
                 surface, cell.inflate(8, 8), (46, 74, 118, 240) if chosen else (16, 24, 40, 170), 18
             )
             if chosen:
-                pygame.draw.rect(surface, theme.ACCENT, cell.inflate(12, 12), 5, border_radius=18)
+                pygame.draw.rect(
+                    surface, theme.palette().accent, cell.inflate(12, 12), 5, border_radius=18
+                )
             icon = _icon(FIGURE[kind], ICON)
             surface.blit(icon, icon.get_rect(center=(cell.x + 6 + ICON // 2, cell.centery)))
         y = PALETTE_Y + 3 * (CELL_H + CELL_GAP) + 2

@@ -190,7 +190,7 @@ def enclosed(variant: str, size: Size) -> pygame.Surface:
     view.highlight({here: "bad"})
     image = view.finish()
     at = view.centre(here)
-    label(image, words("enclosed"), (at[0] - 60, at[1] - 230), at, theme.DANGER)
+    label(image, words("enclosed"), (at[0] - 60, at[1] - 230), at, theme.palette().danger)
     return image
 
 
@@ -220,7 +220,7 @@ def neighbourhood(variant: str, size: Size) -> pygame.Surface:
     view.highlight({stuck: "bad"})
     image = view.finish()
     at = view.centre(stuck)
-    label(image, words("cannot_move", n=2), (at[0] - 60, at[1] + 140), at, theme.DANGER)
+    label(image, words("cannot_move", n=2), (at[0] - 60, at[1] + 140), at, theme.palette().danger)
     at = view.centre(state.pos[winner])
     text = words("left_neighbour_stuck", n=winner + 1, stuck=2)
     label(image, text, (size[0] / 2, 40), at)

@@ -52,7 +52,7 @@ class Track:
             if seg.path.finished:
                 continue
             x, y = seg.path.value(alpha)  # type: ignore[misc]
-            if seg.hop and not theme.ACCESS.reduced_motion:  # reduced motion: no hops
+            if seg.hop and not theme.access().reduced_motion:  # reduced motion: no hops
                 for leg in seg.path.legs:
                     p = leg.progress(alpha)
                     if 0.0 < p < 1.0:

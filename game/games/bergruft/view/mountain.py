@@ -69,7 +69,7 @@ def step_rect(position: int) -> pygame.Rect:
 def board_surface(stones: tuple[int, ...]) -> pygame.Surface:
     """The whole 1920x1080 backdrop with the mountain (``stones`` per position, a rock counting
     as 5); drawn once per mountain and look (contrast, text size)."""
-    return _board_surface(stones, theme.ACCESS)
+    return _board_surface(stones, theme.access())
 
 
 @lru_cache(maxsize=4)
@@ -335,8 +335,8 @@ def _summit(surf: pygame.Surface) -> None:
     # a pennant on the hut
     pole = (hut.right - 6, hut.y - 30)
     pygame.draw.line(surf, theme.INK, pole, (pole[0], pole[1] - 56), 3)
-    pygame.draw.polygon(surf, theme.DANGER, [(pole[0], pole[1] - 56), (pole[0] + 36, pole[1] - 46),
-                                             (pole[0], pole[1] - 36)])  # fmt: skip
+    flag = [(pole[0], pole[1] - 56), (pole[0] + 36, pole[1] - 46), (pole[0], pole[1] - 36)]
+    pygame.draw.polygon(surf, theme.palette().danger, flag)
 
 
 def _side_panel(surf: pygame.Surface) -> None:
@@ -358,7 +358,7 @@ FIGURE_SIZE = (60, 100)  # sprite size; the feet stand at the bottom centre
 def figure_sprite(kind: str, colour: tuple[int, int, int], shape: str) -> pygame.Surface:
     """Heidi (a girl in a dirndl with pigtails) or Peter (a guide with hat, rope and stick) in
     the seat's colour, wearing the seat's mark on a white badge. Drawn at 2x and smoothed."""
-    return _figure_sprite(kind, colour, shape, theme.ACCESS)
+    return _figure_sprite(kind, colour, shape, theme.access())
 
 
 @lru_cache(maxsize=64)

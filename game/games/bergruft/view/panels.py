@@ -25,7 +25,7 @@ def draw_banner(surface: pygame.Surface, st: BergState, marks: Sequence[Mark]) -
         return theme.text(surface, text, (x, y), size, colour, bold, "midleft").right + 28
 
     turn = tr("bergruft.banner.turn", n=st.turn + (0 if st.is_over() else 1))
-    x = words(turn, 24, 30, theme.ACCENT, True)
+    x = words(turn, 24, 30, theme.palette().accent, True)
     if st.is_over():
         words(tr("bergruft.banner.over"), x, 30, theme.WHITE, True)
         return
@@ -63,15 +63,18 @@ def draw_cards(
         if st.is_over():
             role = None
         if role is not None:
-            edge = theme.ACCENT if role == "calls" else theme.SNOW
+            edge = theme.palette().accent if role == "calls" else theme.SNOW
             pygame.draw.rect(surface, edge, rect, 3, border_radius=14)
         theme.draw_mark(surface, shape, colour, (rect.x + 36, rect.y + 30), 15)
         label_x = rect.right - 14  # the name stops short of the label on its right
         label = None
         if thinking == seat:
-            label = tr("bergruft.card.thinking") + thinking_dots(seconds), theme.ACCENT
+            label = tr("bergruft.card.thinking") + thinking_dots(seconds), theme.palette().accent
         elif role is not None:
-            label = tr(f"bergruft.card.{role}"), theme.ACCENT if role == "calls" else theme.SNOW
+            label = (
+                tr(f"bergruft.card.{role}"),
+                theme.palette().accent if role == "calls" else theme.SNOW,
+            )
         if label is not None:
             at = (rect.right - 14, rect.y + 30)
             label_x = theme.text(surface, label[0], at, 20, label[1], True, "midright").x
@@ -93,7 +96,8 @@ def _draw_avalanche(
     theme.text(surface, positions, (rect.x + 22, rect.y + 66), 22, (214, 220, 232), False,
                "midleft", width=room)  # fmt: skip
     formula = tr("bergruft.card.formula", stones=stones, free=free)
-    theme.text(surface, formula, (rect.x + 22, rect.y + 94), 20, theme.MUTED, False, "midleft",
+    muted = theme.palette().muted
+    theme.text(surface, formula, (rect.x + 22, rect.y + 94), 20, muted, False, "midleft",
                width=room)  # fmt: skip
 
 
@@ -113,4 +117,4 @@ def draw_game_over(surface: pygame.Surface, st: BergState) -> None:
     theme.text(surface, head, (box.centerx, box.y + 46), 38, theme.WHITE, True, "center")
     winners = ", ".join(st.names[s] for s in out.winners)
     theme.text(surface, tr("bergruft.over.winner", names=winners), (box.centerx, box.y + 106),
-               32, theme.ACCENT, True, "center")  # fmt: skip
+               32, theme.palette().accent, True, "center")  # fmt: skip

@@ -96,7 +96,7 @@ def draw_prompt(
     x = PANEL_X
     if guesses:
         label = tr("bergruft.guesses")
-        theme.text(surface, label, (x, CHIPS_Y + 26), 24, theme.MUTED, False, "midleft")
+        theme.text(surface, label, (x, CHIPS_Y + 26), 24, theme.palette().muted, False, "midleft")
         x += theme.font(24).size(label)[0] + 14
     for i, value in enumerate(guesses):
         chip = pygame.Rect(x, CHIPS_Y, 92, 52)
@@ -114,7 +114,7 @@ def draw_prompt(
     if st.phase is Phase.GUESS and (st.low, st.high) != (0, 15):
         at = (PANEL_X + PANEL_W, CHIPS_Y + 26)
         text = tr("bergruft.range", low=st.low, high=st.high)
-        theme.text(surface, text, at, 28, theme.ACCENT, True, "midright")
+        theme.text(surface, text, at, 28, theme.palette().accent, True, "midright")
     panels.draw_prompt(surface, (PANEL_X, PROMPT_Y + 18), PANEL_W, *lines)
 
 
@@ -149,10 +149,12 @@ def _arrow(surface: pygame.Surface, centre: tuple[int, int], up: bool) -> None:
         (x - 5, y + 2 * s),
         (x - 12, y + 2 * s),
     ]
-    pygame.draw.polygon(surface, theme.ACCENT, points)
+    pygame.draw.polygon(surface, theme.palette().accent, points)
 
 
 def _cross(surface: pygame.Surface, centre: tuple[int, int]) -> None:
     cx, cy = centre
     for d in (-1, 1):
-        pygame.draw.line(surface, theme.DANGER, (cx - 10, cy - 10 * d), (cx + 10, cy + 10 * d), 5)
+        pygame.draw.line(
+            surface, theme.palette().danger, (cx - 10, cy - 10 * d), (cx + 10, cy + 10 * d), 5
+        )

@@ -133,5 +133,6 @@ def draw_screen(surface: pygame.Surface, rect: pygame.Rect, view: ScreenView) ->
     rect = rect.move(view.dx, 0)
     flagscreen.draw_flag_screen(surface, rect, list(view.heights), view.lift, view.private)
     if view.label is not None:
-        theme.text(surface, view.label, (rect.right - 8, rect.y - 6), 26, theme.ACCENT, True,
+        accent = theme.palette().accent
+        theme.text(surface, view.label, (rect.right - 8, rect.y - 6), 26, accent, True,
                    "bottomright", shadow=True)  # fmt: skip

@@ -175,7 +175,7 @@ def _ship_sprite(
     if selected:
         for grow, alpha in ((0.6, 50), (0.55, 100), (0.5, 190)):
             pygame.draw.circle(
-                big, (*theme.ACCENT, alpha), c, size * SS * grow, round(size * SS * 0.05)
+                big, (*theme.palette().accent, alpha), c, size * SS * grow, round(size * SS * 0.05)
             )
     ship = pygame.Surface((side * SS, side * SS), pygame.SRCALPHA)
     _paint_up(ship, c, size * SS * 0.96, colour)
@@ -208,7 +208,7 @@ def draw_ship(
     the side, bow east or west, raised for a northward course and lowered for a southward one."""
     degrees = round(heading_degrees(heading) / HEADING_STEP) * HEADING_STEP % 360
     size_px = max(8, round(size))
-    sprite = _ship_sprite(size_px, tuple(colour), shape, selected, degrees, theme.ACCESS)
+    sprite = _ship_sprite(size_px, tuple(colour), shape, selected, degrees, theme.access())
     sprite = theme.piece(sprite)
     surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
 

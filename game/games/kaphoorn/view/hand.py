@@ -56,7 +56,9 @@ def draw_faces(
         lit = wind in playable or wind == picked
         seachart.draw_wind_card(surface, shown, winds[wind], 0, highlight=lit)
         if wind == focused:
-            pygame.draw.rect(surface, theme.ACCENT, shown.inflate(10, 10), 4, border_radius=14)
+            pygame.draw.rect(
+                surface, theme.palette().accent, shown.inflate(10, 10), 4, border_radius=14
+            )
 
 
 def is_drag(start: tuple[int, int], pos: tuple[int, int]) -> bool:

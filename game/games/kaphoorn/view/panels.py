@@ -88,7 +88,7 @@ class LogBooks:
         self._books: dict[tuple[Any, ...], pygame.Surface] = {}
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, page: dict[str, Any]) -> None:
-        key = (rect.size, tuple(page.values()), theme.ACCESS)  # restyled with the settings
+        key = (rect.size, tuple(page.values()), theme.access())  # restyled with the settings
         book = self._books.get(key)
         if book is None:
             if len(self._books) > BOOKS_KEPT:
@@ -102,7 +102,7 @@ class LogBooks:
 def draw_gain(surface: pygame.Surface, book: pygame.Rect, text: str, rise: float) -> None:
     """The sail point of a new turn (step 1), risen ``rise`` pixels from the sail track."""
     at = (book.x + book.w * 0.62, book.centery - rise)
-    theme.text(surface, text, at, 34, theme.ACCENT, True, "center", True)
+    theme.text(surface, text, at, 34, theme.palette().accent, True, "center", True)
 
 
 def draw_reasons(surface: pygame.Surface, reasons: Sequence[tuple[int, str]]) -> None:
@@ -110,9 +110,13 @@ def draw_reasons(surface: pygame.Surface, reasons: Sequence[tuple[int, str]]) ->
     for n, reason in reasons:
         rect = reason_rect(n)
         if theme.fit(reason, REASON_SIZE, rect.w) == reason:
-            theme.text(surface, reason, rect.midtop, REASON_SIZE, theme.MUTED, False, "midtop")
+            theme.text(
+                surface, reason, rect.midtop, REASON_SIZE, theme.palette().muted, False, "midtop"
+            )
         else:
-            theme.text_in(surface, reason, rect, REASON_SMALL, theme.MUTED, align="center")
+            theme.text_in(
+                surface, reason, rect, REASON_SMALL, theme.palette().muted, align="center"
+            )
 
 
 def draw_notice(surface: pygame.Surface, text: str) -> None:

@@ -916,7 +916,7 @@ class ChartRenderer:
         clock = theme.idle(clock)  # reduced motion: a steady glow instead of a pulse
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
         fast = 0.5 + 0.5 * math.sin(clock * 8.0)
-        if theme.ACCESS.high_contrast:
+        if theme.access().high_contrast:
             pulse = fast = 1.0  # highlights at full strength
         order = sorted(fields.items(), key=lambda kv: kv[1] == "focus")
         for field, style in order:

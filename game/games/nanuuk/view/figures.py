@@ -326,7 +326,7 @@ def _hunter_sprite(
         for grow, alpha in ((0.2, 60), (0.12, 110), (0.06, 200)):
             pygame.draw.ellipse(
                 big,
-                (*theme.ACCENT, alpha),
+                (*theme.palette().accent, alpha),
                 pen.rect(-0.62 - grow, 0.4 - grow / 2, 1.24 + 2 * grow, 0.36 + grow),
             )
     # the base disc, in the player's colour
@@ -353,7 +353,7 @@ def draw_hunter(
 ) -> None:
     """A hunter in the player's colour with the seat's mark on the chest, standing on a disc."""
     radius_px = max(4, round(radius))
-    sprite = theme.piece(_hunter_sprite(radius_px, tuple(colour), shape, selected, theme.ACCESS))
+    sprite = theme.piece(_hunter_sprite(radius_px, tuple(colour), shape, selected, theme.access()))
     rect = sprite.get_rect(center=(round(centre[0]), round(centre[1] - radius * 0.08)))
     surface.blit(sprite, rect)
 

@@ -168,7 +168,7 @@ class FloeLayout:
 def _board_layer(
     floe: Floe, in_play: frozenset[int], size: tuple[int, int], region: frozenset[int] | None
 ) -> pygame.Surface:
-    key = (floe.rows, size, in_play, region, theme.ACCESS)  # the numbers follow contrast/scale
+    key = (floe.rows, size, in_play, region, theme.access())  # the numbers follow contrast/scale
     layer = _LAYER_CACHE.get(key)
     if layer is None:
         if len(_LAYER_CACHE) >= _LAYER_CACHE_SIZE:
@@ -576,7 +576,7 @@ class FloeRenderer:
         clock = theme.idle(clock)  # reduced motion: a steady glow instead of a pulse
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
         fast = 0.5 + 0.5 * math.sin(clock * 8.0)
-        if theme.ACCESS.high_contrast:
+        if theme.access().high_contrast:
             pulse = fast = 1.0  # highlights at full strength
         for field, style in fields.items():
             if field not in self.layout._centres:

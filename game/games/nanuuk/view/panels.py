@@ -73,11 +73,11 @@ def draw_banner(surface: pygame.Surface, state: NanuukState, colours: Sequence[C
         rect = chip_rect(seat)
         if current:  # the plain chips are in the static layer
             theme.panel(surface, rect, (60, 84, 120, 230), 14)
-            pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=14)
+            pygame.draw.rect(surface, theme.palette().accent, rect, 3, border_radius=14)
         mark_at = (rect.x + 26, rect.centery)
         theme.draw_mark(surface, theme.seat_shape(seat), colours[seat], mark_at, 14)
         name = st.names[seat] + (" ✕" if out else "")
-        colour = theme.MUTED if out else theme.WHITE
+        colour = theme.palette().muted if out else theme.WHITE
         label = theme.fit(name, 28, rect.w - 60, bold=current)
         theme.text(surface, label, (rect.x + 50, rect.centery), 28, colour, current, "midleft")
 
@@ -90,7 +90,7 @@ def draw_ask(surface: pygame.Surface, question: str, state: NanuukState) -> None
         names = ", ".join(state.names[s] for s in state.skipped)
         at = (ASK_RECT.x + 20, ASK_RECT.bottom + 6)
         text = tr("nanuuk.skipped", names=names)
-        theme.text(surface, text, at, 24, theme.MUTED, False, "topleft")
+        theme.text(surface, text, at, 24, theme.palette().muted, False, "topleft")
 
 
 def draw_sheets(surface: pygame.Surface, state: NanuukState, colours: Sequence[Colour]) -> None:
@@ -111,7 +111,7 @@ def draw_sheets(surface: pygame.Surface, state: NanuukState, colours: Sequence[C
             _draw_hunter_sheets(surface, st, seat, rect)
         else:
             status = tr("nanuuk.sheet.out") if seat in st.out else tr("nanuuk.sheet.playing")
-            theme.text(surface, status, right, 24, theme.MUTED, False, "midright")
+            theme.text(surface, status, right, 24, theme.palette().muted, False, "midright")
 
 
 def _draw_hunter_sheets(
@@ -138,7 +138,7 @@ def draw_hunter_sheet(
     for k, animal in enumerate(ANIMALS):
         x = _icon(surface, animal, (x, y), size, bool(sheet.bag & (1 << k)))
     x = _icon(surface, "inuk", (x, y), size, sheet.inuk) + 12
-    pygame.draw.line(surface, theme.MUTED, (x - 6, y + 2), (x - 6, y + size - 2), 2)
+    pygame.draw.line(surface, theme.palette().muted, (x - 6, y + 2), (x - 6, y + size - 2), 2)
     small = size * 3 // 4  # the igloo side: what was brought home, with counts
     kinds = sum(1 for n in sheet.igloo if n)
     while small > 18 and x + kinds * (small + 34) > rect.right - 8:
@@ -159,7 +159,7 @@ def draw_dialog(
     """The take-or-leave / igloo dialog over the floe: its heading and the mover's sheet (its
     buttons are the scene's controls)."""
     theme.panel(surface, rect, (16, 26, 46, 240), 22)
-    pygame.draw.rect(surface, theme.ACCENT, rect, 3, border_radius=22)
+    pygame.draw.rect(surface, theme.palette().accent, rect, 3, border_radius=22)
     theme.text(surface, heading, (rect.x + 24, rect.y + 18), 34, theme.WHITE, True, "topleft")
     sheet_at = pygame.Rect(rect.x + 10, rect.y + 46, rect.w - 20, 100)
     draw_hunter_sheet(surface, state, state.mover, sheet_at, 44)
