@@ -1,5 +1,5 @@
-"""What every game's table draws alike: the move log, the prompt, a seat's name chip, the dots
-and the bubble of a computer that thinks, and side panels kept painted on a still picture.
+"""What every game's table draws alike: the move log, the prompt, a refusal, a seat's name chip,
+the dots and the bubble of a computer that thinks, and side panels kept painted on a still picture.
 
 These are renderers: they draw what they are given and change nothing. Sizes are those at a UI
 scale of 100 %; text and line steps grow with the scale through ``theme``.
