@@ -28,6 +28,7 @@ from game.persist.settings import Settings, load_settings, save_settings
 from game.policy import Policy
 from game.render import theme
 from game.scenes.base import SceneManager
+from game.services import Services
 from game.session import GameConfig
 from game.stop import StopRequest
 
@@ -99,12 +100,13 @@ class App:
         self.window = self._open_window()
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE).convert()
         self.mapper = InputMapper(self.to_logical)
-        self.scenes = SceneManager(self)
+        self.services = Services(self)  # what scenes and the policy may use (game.services)
+        self.scenes = SceneManager(self.services)
         self.policy = Policy()  # how the loop behaves around the scenes (game.policy)
         if self.kiosk_config is not None:
             from game.kiosk.controller import Kiosk
 
-            self.kiosk = Kiosk(self, self.kiosk_config, kiosk_problem, settings_problem)
+            self.kiosk = Kiosk(self.services, self.kiosk_config, kiosk_problem, settings_problem)
             self.policy = self.kiosk
         self.scenes.listeners.append(self.policy)
         self.ambience: str | None = None  # the game whose ambient loop plays (its scene's)
@@ -228,7 +230,7 @@ class App:
         from game.scenes import record
 
         self.outcome = outcome
-        replay = record.game_finished(self)  # the autosave goes, a replay is kept
+        replay = record.game_finished(self.services)  # the autosave goes, a replay is kept
         self.policy.game_over(config, outcome)
         if self.options.exit_when_over:
             print(json.dumps(outcome), flush=True)
@@ -246,7 +248,7 @@ class App:
         if self.options.replay is not None:
             from game.scenes import record
 
-            record.open_replay_file(self, self.options.replay)
+            record.open_replay_file(self.services, self.options.replay)
         self.scenes.apply_pending()
         self.running = True
 
@@ -395,7 +397,7 @@ class App:
         self.policy.close()
         from game.scenes import record
 
-        record.autosave(self)  # the window closed during a game: "Continue" brings it back
+        record.autosave(self.services)  # the window closed during a game: "Continue" brings it back
         for scene in reversed(self.scenes.stack):
             scene.exit()
         return self.exit_code

@@ -66,7 +66,7 @@ class AdminScene(UIScene):
 
     @property
     def kiosk(self) -> Any:
-        return self.app.kiosk
+        return self.services.kiosk
 
     def refresh(self) -> None:
         """Read the statistics again (after a reset, or coming back from settings)."""
@@ -78,14 +78,14 @@ class AdminScene(UIScene):
         super().resume()
         self.refresh()
         before, self.settings_before = self.settings_before, None
-        if before is not None and before != self.app.settings:
+        if before is not None and before != self.services.settings:
             LOG.info(
-                "kiosk: the admin changed the settings: %s", changes(before, self.app.settings)
+                "kiosk: the admin changed the settings: %s", changes(before, self.services.settings)
             )
 
     @property
     def confirming(self) -> bool:
-        return self.app.clock.now < self.confirm_until
+        return self.services.clock.now < self.confirm_until
 
     def build(self) -> None:
         x, w, h, gap = 80, 500, 100, 124
@@ -107,18 +107,18 @@ class AdminScene(UIScene):
 
     def back(self) -> None:
         LOG.info("kiosk: the admin went back to the kiosk")
-        go_back(self.app)
+        go_back(self.services)
 
     def settings(self) -> None:
         LOG.info("kiosk: the admin opened the settings")
-        self.settings_before = self.app.settings
-        self.app.scenes.push("settings")
+        self.settings_before = self.services.settings
+        self.services.scenes.push("settings")
 
     def reset(self) -> None:
         """The first press asks to press again; the second, within a few seconds, resets."""
         if not self.confirming:
             LOG.info("kiosk: the admin asked to reset the statistics")
-            self.confirm_until = self.app.clock.now + CONFIRM_SECONDS
+            self.confirm_until = self.services.clock.now + CONFIRM_SECONDS
             self.reset_button.set_text(tr("kiosk.admin.reset_confirm"))
             return
         self.confirm_until = -1.0
@@ -126,14 +126,14 @@ class AdminScene(UIScene):
             LOG.info("kiosk: the admin reset the statistics")
             self.kiosk.stats.reset()
         self.reset_button.set_text(tr("kiosk.admin.reset"))
-        self.app.toast(tr("kiosk.admin.reset_done"), 4.0)
+        self.services.toast(tr("kiosk.admin.reset_done"), 4.0)
         self.refresh()
 
     def quit(self) -> None:
         if self.kiosk is not None:
             self.kiosk.quit()
         else:
-            self.app.quit()
+            self.services.quit()
 
     def update(self, dt: float) -> None:
         was = self.confirming
@@ -217,7 +217,9 @@ class AdminScene(UIScene):
         if len(problems) > 2:
             problems[1:] = [tr("kiosk.admin.more_problems", n=len(problems) - 1)]
         lines = [(text, PROBLEM_COLOUR) for text in problems]
-        lines.append((tr("kiosk.admin.log", path=str(self.app.log_path)), theme.palette().muted))
+        lines.append(
+            (tr("kiosk.admin.log", path=str(self.services.log_path)), theme.palette().muted)
+        )
         if len(lines) < 3:
             lines.append((tr("kiosk.admin.export"), theme.palette().muted))
         return lines
@@ -254,7 +256,7 @@ class PinScene(UIScene):
     @property
     def wait_s(self) -> float:
         """How long the pad is still locked (0: it takes a PIN)."""
-        kiosk = self.app.kiosk
+        kiosk = self.services.kiosk
         return kiosk.gate.wait_s() if kiosk is not None else 0.0
 
     def build(self) -> None:
@@ -286,9 +288,9 @@ class PinScene(UIScene):
             self.wrong = False
 
     def check(self) -> None:
-        kiosk = self.app.kiosk
+        kiosk = self.services.kiosk
         if kiosk is None:
-            go_back(self.app)
+            go_back(self.services)
             return
         verdict = kiosk.gate.try_pin(self.entered)
         self.entered = ""
@@ -296,11 +298,11 @@ class PinScene(UIScene):
             kiosk.open_admin()
             return
         self.wrong = True
-        self.app.sound("bad")
+        self.services.sound("bad")
 
     def back(self) -> None:
         LOG.info("kiosk: the PIN pad was closed")
-        go_back(self.app)
+        go_back(self.services)
 
     def handle(self, intent: Intent) -> None:
         event = intent.event

@@ -78,22 +78,22 @@ class AttractScene(Scene):
     """ "Coming up: <game>" for a moment, then the demo game itself."""
 
     def enter(self, **data: Any) -> None:
-        kiosk = self.app.kiosk
+        kiosk = self.services.kiosk
         assert kiosk is not None
         self.config = kiosk.next_demo_config()
-        self.began = self.app.clock.now
+        self.began = self.services.clock.now
         self.started = False
 
     def update(self, dt: float) -> None:
-        if self.app.clock.since(self.began) >= INTERLUDE_SECONDS and not self.started:
+        if self.services.clock.since(self.began) >= INTERLUDE_SECONDS and not self.started:
             self.started = True
-            self.app.scenes.replace(self.config.game, config=self.config)
+            self.services.scenes.replace(self.config.game, config=self.config)
 
     def handle(self, intent: Any) -> None:
         """Input never reaches here: the kiosk ends attract mode on any input first."""
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        seconds = self.app.clock.now
+        seconds = self.services.clock.now
         theme.draw_backdrop(surface, seconds)
         cx = surface.get_width() // 2
         box = pygame.Rect(0, 0, 1100, 640)

@@ -48,8 +48,8 @@ from game.render.flags import draw_flag
 from game.session import HUMAN, GameConfig
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.scenes.base import Scene
+    from game.services import Services
 
 PLAY_SCENES = frozenset(IDS)
 ADMIN_SCENES = frozenset({"kiosk_admin", "kiosk_pin"})
@@ -113,12 +113,12 @@ class Kiosk(Policy):
 
     def __init__(
         self,
-        app: App,
+        services: Services,
         config: KioskConfig,
         problem: Damaged | None = None,
         settings_problem: SettingsProblem | None = None,
     ) -> None:
-        self.app = app
+        self.services = services
         self.config = self.kiosk_config = config
         self.mode = "visitor"
         self.idle = 0.0  # game seconds since the last human input
@@ -128,7 +128,7 @@ class Kiosk(Policy):
             self._report(problem, "kiosk.config_keys" if problem.keys else "kiosk.config_damaged")
         if settings_problem is not None:
             self._report(settings_problem, "kiosk.settings_damaged")
-        self.stats, stats_problem = Stats.open(app.data_dir)
+        self.stats, stats_problem = Stats.open(services.data_dir)
         if stats_problem is not None:
             self._report(stats_problem, "kiosk.stats_damaged")
         self.rows: dict[int, int] = {}  # id(play scene) -> its statistics row, while it runs
@@ -145,7 +145,7 @@ class Kiosk(Policy):
         self.fired = False
         self.corner_step = 0
         self.corner_at = 0.0
-        self.gate = Gate(config.admin_pin, lambda: self.app.clock.now)
+        self.gate = Gate(config.admin_pin, lambda: self.services.clock.now)
         self._admitting = False  # open_admin() took the gate's pass: the admin scene may open
         # input that woke the kiosk up is not also a click on the title
         self._swallow = False
@@ -206,7 +206,7 @@ class Kiosk(Policy):
             self._quit_attempt("window close")
             return True
         elif kind == pygame.SYSWMEVENT:
-            return self.app.stop.session_ending(event)  # Windows: logoff or shutdown
+            return self.services.stop.session_ending(event)  # Windows: logoff or shutdown
         return False
 
     def intercept(self, intent: Intent) -> bool:
@@ -245,7 +245,7 @@ class Kiosk(Policy):
 
     def _corner_tap(self, pos: tuple[int, int]) -> None:
         corner = corner_of(pos)
-        if self.corner_step and self.app.clock.now - self.corner_at > CORNER_WINDOW_S:
+        if self.corner_step and self.services.clock.now - self.corner_at > CORNER_WINDOW_S:
             self.corner_step = 0
         if corner is None:
             self.corner_step = 0
@@ -254,7 +254,7 @@ class Kiosk(Policy):
             self.corner_step += 1
         else:
             self.corner_step = 1 if corner == CORNERS[0] else 0
-        self.corner_at = self.app.clock.now
+        self.corner_at = self.services.clock.now
         if self.corner_step == len(CORNERS):
             self.corner_step = 0
             self.open_pin("the corner taps")
@@ -271,7 +271,7 @@ class Kiosk(Policy):
             self._collect = False
             gc.collect()
         self._update_chord(dt)
-        scenes = self.app.scenes
+        scenes = self.services.scenes
         top = scenes.top
         if top is None:
             return
@@ -321,16 +321,16 @@ class Kiosk(Policy):
         self.mode = "attract"
         self._restore_language()
         self._show_pointer(False)
-        self.app.scenes.reset(ATTRACT)
+        self.services.scenes.reset(ATTRACT)
 
     def stop_attract(self) -> None:
         LOG.info("kiosk: a visitor; back to the title")
         self.mode = "visitor"
         self.idle = 0.0
-        self.app.scenes.reset("title")
+        self.services.scenes.reset("title")
 
     def next_demo(self) -> None:
-        self.app.scenes.reset(ATTRACT)
+        self.services.scenes.reset(ATTRACT)
 
     def next_demo_config(self) -> GameConfig:
         return self.rotation.next_config()
@@ -340,7 +340,7 @@ class Kiosk(Policy):
         self.mode = "visitor"
         self.idle = 0.0
         self._restore_language()
-        self.app.scenes.reset("title")
+        self.services.scenes.reset("title")
 
     def give_up(self) -> None:
         """Nobody answered "Still playing?": the game is abandoned."""
@@ -348,11 +348,11 @@ class Kiosk(Policy):
 
     def _restore_language(self) -> None:
         """Back to the kiosk's own language after a visitor picked another flag."""
-        i18n.set_language(self.app.options.language or self.app.settings.language)
+        i18n.set_language(self.services.options.language or self.services.settings.language)
 
     def open_admin(self) -> None:
         """The admin menu, after the right PIN only: without the gate's pass, the PIN pad."""
-        top = self.app.scenes.top
+        top = self.services.scenes.top
         if top is not None and top.name == "kiosk_admin":
             return
         if not self.gate.take_pass():
@@ -364,23 +364,23 @@ class Kiosk(Policy):
         if self.attract:
             self.stop_attract()
         elif top is not None and top.name == "kiosk_pin":
-            self.app.scenes.pop()
-        self.app.scenes.push("kiosk_admin")
+            self.services.scenes.pop()
+        self.services.scenes.push("kiosk_admin")
 
     def open_pin(self, how: str) -> None:
-        top = self.app.scenes.top
+        top = self.services.scenes.top
         if top is not None and top.name in ADMIN_SCENES:
             return
         LOG.info("kiosk: the PIN pad opened (%s)", how)
         if self.attract:
             self.stop_attract()
-        self.app.scenes.push("kiosk_pin")
+        self.services.scenes.push("kiosk_pin")
 
     def quit(self) -> None:
         """The admin menu's quit: the one way (besides --quit-after) to end a kiosk run."""
         LOG.info("kiosk: the admin quit")
         self.quit_requested = True
-        self.app.quit()
+        self.services.quit()
 
     # ---- statistics ---------------------------------------------------------------------------
     def scene_entered(self, scene: Scene) -> None:
@@ -405,7 +405,7 @@ class Kiosk(Policy):
         """The admin scene opens only through ``open_admin``, i.e. after the right PIN."""
         if not self._admitting:
             LOG.warning("kiosk: the admin menu opened without the PIN; closed at once")
-            self.app.scenes.pop()
+            self.services.scenes.pop()
         self._admitting = False
 
     def scene_left(self, scene: Scene) -> None:
@@ -417,7 +417,7 @@ class Kiosk(Policy):
             self.stats.abandoned(row)
 
     def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
-        stack = self.app.scenes.stack
+        stack = self.services.scenes.stack
         scene = next((s for s in reversed(stack) if getattr(s, "config", None) is config), None)
         row = self.rows.pop(id(scene), None) if scene is not None else None
         if self.attract:
@@ -430,7 +430,7 @@ class Kiosk(Policy):
 
     def close(self) -> None:
         """The run ends: a game still open is abandoned, the statistics are closed."""
-        for scene in self.app.scenes.stack:
+        for scene in self.services.scenes.stack:
             self.scene_left(scene)
         self.stats.close()
 
@@ -443,10 +443,10 @@ class Kiosk(Policy):
     def scene_error(self, text: str) -> bool:
         """A scene raised: log it, tell the visitors briefly, start again at the title."""
         pause = self._note_error("scene error", text)
-        self.app.toast(tr("kiosk.error"), 5.0, once=True)
+        self.services.toast(tr("kiosk.error"), 5.0, once=True)
         self.recover()
         if pause:
-            self.app.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
+            self.services.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
         return True
 
     def fatal(self, text: str) -> bool:
@@ -455,7 +455,7 @@ class Kiosk(Policy):
         self._reopen_display()
         self.recover()
         if pause:
-            self.app.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
+            self.services.stop.sleep(pause)  # a SIGTERM meanwhile ends the pause at once
         return True
 
     def _note_error(self, what: str, text: str) -> float:
@@ -479,7 +479,7 @@ class Kiosk(Policy):
 
     def recover(self) -> None:
         """Close every scene (an error in closing one is logged) and open the title."""
-        scenes = self.app.scenes
+        scenes = self.services.scenes
         scenes.clear_pending()
         while scenes.stack:
             scene = scenes.stack.pop()
@@ -495,7 +495,7 @@ class Kiosk(Policy):
 
     def _reopen_display(self) -> None:
         try:
-            self.app.reopen_display()
+            self.services.reopen_display()
         except pygame.error:
             LOG.exception("kiosk: the display could not be opened again")
 
@@ -512,7 +512,7 @@ class Kiosk(Policy):
         band = pygame.Rect(0, h - BANNER_H, w, BANNER_H)
         surface.blit(_band(band.size), band)
         languages = self.config.languages
-        lang = languages[int(self.app.clock.now / BANNER_LANGUAGE_S) % len(languages)]
+        lang = languages[int(self.services.clock.now / BANNER_LANGUAGE_S) % len(languages)]
         words = i18n.load_language(lang).get("kiosk.touch_to_play") or tr("kiosk.touch_to_play")
         size = 84
         width = theme.font(size, True).size(words)[0]
@@ -524,7 +524,7 @@ class Kiosk(Policy):
         theme.text(surface, words, text_pos, size, theme.WHITE, True, "midleft", True)
         ripple_at = (text_pos[0] + width + 110, band.centery)
         # reduced motion: the rings stand still
-        _draw_ripple(surface, ripple_at, theme.idle(self.app.clock.now))
+        _draw_ripple(surface, ripple_at, theme.idle(self.services.clock.now))
 
     def _draw_hold(self, surface: pygame.Surface) -> None:
         """A thin bar at the top while the admin chord is held."""

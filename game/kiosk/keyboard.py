@@ -84,13 +84,13 @@ class KeyboardScene(UIScene):
         name = self.text.strip()
         if not name:
             return
-        self.app.sound("click")
+        self.services.sound("click")
         if self.on_done is not None:
             self.on_done(name)
-        self.app.scenes.pop()
+        self.services.scenes.pop()
 
     def back(self) -> None:
-        self.app.scenes.pop()  # Cancel: the name stays as it was
+        self.services.scenes.pop()  # Cancel: the name stays as it was
 
     # ---- controls -----------------------------------------------------------------------------
     def rows(self) -> list[str]:

@@ -51,21 +51,21 @@ class StillPlayingScene(UIScene):
         if self.answered:
             return
         self.answered = True
-        kiosk = self.app.kiosk
+        kiosk = self.services.kiosk
         if kiosk is not None:
             kiosk.idle = 0.0
-        self.app.sound("click")
-        self.app.scenes.pop()
+        self.services.sound("click")
+        self.services.scenes.pop()
 
     def end(self) -> None:
         if self.answered:
             return
         self.answered = True
-        kiosk = self.app.kiosk
+        kiosk = self.services.kiosk
         if kiosk is not None:
             kiosk.to_title("the players ended the game at 'Still playing?'")
         else:
-            self.app.scenes.reset("title")
+            self.services.scenes.reset("title")
 
     def handle(self, intent: Intent) -> None:
         pos = intent.pos
@@ -83,11 +83,11 @@ class StillPlayingScene(UIScene):
         self.left -= dt
         if self.left <= 0 and not self.answered:
             self.answered = True
-            kiosk = self.app.kiosk
+            kiosk = self.services.kiosk
             if kiosk is not None:
                 kiosk.give_up()
             else:
-                self.app.scenes.reset("title")
+                self.services.scenes.reset("title")
 
     @property
     def seconds_left(self) -> int:

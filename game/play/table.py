@@ -97,7 +97,7 @@ class PlayTable(UIScene):
         self.players = len(config.seats)
         self.colours = [theme.colour_rgb(self.colour_id(s)) for s in range(self.players)]
         self.shapes = [theme.seat_shape(s) for s in range(self.players)]
-        self.tweener = Tweener(self.app.settings.animation_speed)
+        self.tweener = Tweener(self.services.settings.animation_speed)
         self.clock = 0.0
         self.replaying = replaying  # the replay viewer steps; nobody thinks, nothing is hidden
         self.restoring = False  # moves played again on entering: quiet, no controls built
@@ -118,7 +118,7 @@ class PlayTable(UIScene):
         self.reported = False
         self._built_key: object = None
         self.setup()
-        self.app.ambient(config.game)
+        self.services.ambient(config.game)
         self.restore(moves)
 
     def setup(self) -> None:
@@ -126,11 +126,11 @@ class PlayTable(UIScene):
 
     def exit(self) -> None:
         close_runners(self.runners)
-        self.app.ambient(None)
+        self.services.ambient(None)
 
     def resume(self) -> None:
         """Back from an overlay (pause, settings): the speed or the look may have changed."""
-        self.tweener.speed = self.app.settings.animation_speed
+        self.tweener.speed = self.services.settings.animation_speed
         self._built_key = None
         self.sync_controls()
 
@@ -190,7 +190,7 @@ class PlayTable(UIScene):
                 self.sound(self.FINAL_SOUND)
         elif self.clock >= self.over_at and not self.reported:
             self.reported = True
-            self.app.game_over(self.config, self.outcome_dict())
+            self.services.game_over(self.config, self.outcome_dict())
 
     def outcome_dict(self) -> dict[str, Any]:
         """The finished game for the results screen and ``--exit-when-over``'s JSON line."""
@@ -222,7 +222,7 @@ class PlayTable(UIScene):
             self.ai_job = job = AiJob(key, seat, self.clock)
         if job.action is None:
             job.action = self.runners[seat].poll()
-        wait = self.AI_MIN_SECONDS / max(0.25, self.app.settings.animation_speed)
+        wait = self.AI_MIN_SECONDS / max(0.25, self.services.settings.animation_speed)
         if job.action is not None and self.clock - job.started >= wait:
             action, self.ai_job = job.action, None
             if not self.play(action, by_ai=True):  # one policy for every game
@@ -300,7 +300,7 @@ class PlayTable(UIScene):
     def sound(self, name: str) -> None:
         """Play a sound, unless the table is quiet (restoring a game, skipping)."""
         if not self.muted:
-            self.app.sound(name)
+            self.services.sound(name)
 
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
@@ -308,7 +308,7 @@ class PlayTable(UIScene):
         if self.guide.handle(intent):
             return
         if intent.kind in (Kind.BACK, Kind.PAUSE):
-            self.app.scenes.push("pause", game=self.config.game)
+            self.services.scenes.push("pause", game=self.config.game)
         elif self.busy and intent.kind in SKIP_KINDS:
             self.skip()
         else:

@@ -16,7 +16,7 @@ import pygame
 from game.input.intents import Intent, Kind
 
 if TYPE_CHECKING:
-    from game.app import App
+    from game.services import Services
 
 # name -> "module:Class", imported on first use so start-up stays fast; a game's play scene
 # (its id) and its set-up editor ("<id>_editor") come from its plugin
@@ -62,8 +62,8 @@ class Scene:
     overlay = False  # True: the scene beneath is drawn first (pause, hand-off)
     name = ""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, services: Services) -> None:
+        self.services = services  # what a scene may use of the program (game.services)
 
     def enter(self, **data: Any) -> None:
         """Called when the scene becomes active with the data it was opened with."""
@@ -79,7 +79,7 @@ class Scene:
             self.back()
 
     def back(self) -> None:
-        self.app.scenes.pop()
+        self.services.scenes.pop()
 
     def update(self, dt: float) -> None:
         """Advance one fixed logic step of ``dt`` seconds."""
@@ -97,8 +97,8 @@ class SceneListener(Protocol):
 
 
 class SceneManager:
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, services: Services) -> None:
+        self.services = services  # what a scene may use of the program (game.services)
         self.stack: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
         self.listeners: list[SceneListener] = []
@@ -137,7 +137,7 @@ class SceneManager:
                 change()
 
     def _push(self, name: str, data: dict[str, Any]) -> None:
-        scene = scene_class(name)(self.app)
+        scene = scene_class(name)(self.services)
         scene.name = name
         self.stack.append(scene)
         scene.enter(**data)

@@ -67,28 +67,28 @@ class HandoffScene(UIScene):
         if self.confirmed or self.on_undo is None:
             return
         self.confirmed = True
-        self.app.sound("click")
+        self.services.sound("click")
         self.on_undo()
-        self.app.scenes.pop()
+        self.services.scenes.pop()
 
     def confirm(self) -> None:
         if self.confirmed:
             return
         self.confirmed = True
-        self.app.sound("click")
+        self.services.sound("click")
         if self.on_confirm is not None:
             self.on_confirm()
-        self.app.scenes.pop()
+        self.services.scenes.pop()
 
     def handle(self, intent: Intent) -> None:
         if intent.kind is Kind.PAUSE or intent.kind is Kind.BACK:
             if self.game is not None:
-                self.app.scenes.push("pause", game=self.game)
+                self.services.scenes.push("pause", game=self.game)
             return
         super().handle(intent)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
-        theme.draw_backdrop(surface, self.app.clock.now)
+        theme.draw_backdrop(surface, self.services.clock.now)
         veil = _veil(surface.get_size())
         surface.blit(veil, (0, 0))
         w = surface.get_width()

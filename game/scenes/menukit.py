@@ -12,8 +12,8 @@ from game.render import theme
 from game.session import AI_LEVELS, HUMAN
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.persist.kiosk_config import KioskConfig
+    from game.services import Services
 
 GAMES = IDS  # picker order
 KINDS = (HUMAN, *AI_LEVELS)
@@ -21,9 +21,9 @@ HEADING_Y = 96
 KIOSK_BUTTON_H = 100  # kiosk mode: menu buttons big enough for any finger
 
 
-def kiosk_config(app: object) -> KioskConfig | None:
-    """The kiosk configuration when the app runs as a kiosk (``--kiosk``), else None."""
-    policy = getattr(app, "policy", None)  # a stand-in app in a test may have none
+def kiosk_config(services: object) -> KioskConfig | None:
+    """The kiosk configuration when the services runs as a kiosk (``--kiosk``), else None."""
+    policy = getattr(services, "policy", None)  # a stand-in services in a test may have none
     return policy.kiosk_config if policy is not None else None
 
 
@@ -65,9 +65,9 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(layer, (0, 0))
 
 
-def go_back(app: App, fallback: str = "title") -> None:
+def go_back(services: Services, fallback: str = "title") -> None:
     """Pop this scene, or open ``fallback`` when nothing lies beneath (a scene opened alone)."""
-    if len(app.scenes.stack) > 1:
-        app.scenes.pop()
+    if len(services.scenes.stack) > 1:
+        services.scenes.pop()
     else:
-        app.scenes.reset(fallback)
+        services.scenes.reset(fallback)

@@ -30,17 +30,19 @@ class PauseScene(UIScene):
         self.ring.move(0)
 
     def _game_beneath(self) -> str:
-        stack = self.app.scenes.stack
+        stack = self.services.scenes.stack
         return stack[-2].name if len(stack) > 1 else ""
 
     def panel_rect(self) -> pygame.Rect:
-        saving = kiosk_config(self.app) is None and record.play_scene(self.app) is not None
+        saving = (
+            kiosk_config(self.services) is None and record.play_scene(self.services) is not None
+        )
         rect = pygame.Rect(0, 0, PANEL_W, SAVE_PANEL_H if saving else PANEL_H)
         rect.center = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2)
         return rect
 
     def build(self) -> None:
-        if kiosk_config(self.app) is not None:
+        if kiosk_config(self.services) is not None:
             self._build_kiosk()
             return
         box = self.panel_rect()
@@ -49,7 +51,7 @@ class PauseScene(UIScene):
             pygame.Rect(x, y, w, 96), tr("pause.resume"), self.resume_game, "#big_button"
         )
         self.save_button = None
-        if record.play_scene(self.app) is not None:
+        if record.play_scene(self.services) is not None:
             self.save_button = self.button(
                 pygame.Rect(x, y + 120, w, 84), tr("pause.save"), self.save
             )
@@ -78,20 +80,20 @@ class PauseScene(UIScene):
         )
 
     def resume_game(self) -> None:
-        go_back(self.app)
+        go_back(self.services)
 
     def rules(self) -> None:
-        self.app.scenes.push("rules_help", game=self.game)
+        self.services.scenes.push("rules_help", game=self.game)
 
     def settings(self) -> None:
-        self.app.scenes.push("settings")
+        self.services.scenes.push("settings")
 
     def save(self) -> None:
-        record.save(self.app)  # the toast says where
+        record.save(self.services)  # the toast says where
 
     def quit(self) -> None:
-        record.autosave(self.app)  # nothing in kiosk mode
-        self.app.scenes.reset("title")
+        record.autosave(self.services)  # nothing in kiosk mode
+        self.services.scenes.reset("title")
 
     def handle(self, intent: Intent) -> None:
         if intent.kind is Kind.PAUSE:

@@ -35,7 +35,7 @@ class PickerScene(UIScene):
 
     @property
     def games(self) -> tuple[str, ...]:
-        config = kiosk_config(self.app)
+        config = kiosk_config(self.services)
         return config.games if config is not None else GAMES
 
     def build(self) -> None:
@@ -48,16 +48,16 @@ class PickerScene(UIScene):
                 rect, game_title(game), lambda g=game: self.choose(g), "#game_card"
             )
         back = pygame.Rect(80, 940, 320, 84)
-        if kiosk_config(self.app) is not None:
+        if kiosk_config(self.services) is not None:
             back = pygame.Rect(80, 920, 360, KIOSK_BUTTON_H)
         self.back_button = self.button(back, tr("common.back"), self.back)
 
     def choose(self, game: str) -> None:
-        self.app.sound("click")
-        self.app.scenes.push("setup", game=game)
+        self.services.sound("click")
+        self.services.scenes.push("setup", game=game)
 
     def back(self) -> None:
-        go_back(self.app)
+        go_back(self.services)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         draw_heading(surface, tr("picker.heading"))
@@ -72,7 +72,7 @@ class PickerScene(UIScene):
         pygame.draw.rect(surface, border, rect, 3, border_radius=26)
         art = pygame.Rect(rect.x + 40, rect.y + 110, rect.width - 80, 240)
         pygame.draw.rect(surface, (58, 104, 160), art, border_radius=20)
-        draw_emblem(surface, game, art.inflate(-20, -12), self.app.clock.now)
+        draw_emblem(surface, game, art.inflate(-20, -12), self.services.clock.now)
         room = pygame.Rect(rect.x + 35, art.bottom + 24, rect.width - 70, 3 * 42)
         theme.text_in(surface, tr(f"games.{game}.pitch"), room, 30, theme.SNOW, max_lines=3,
                       align="center")  # fmt: skip

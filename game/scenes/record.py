@@ -16,81 +16,83 @@ from game.persist.log import LOG
 from game.scenes.menukit import kiosk_config
 
 if TYPE_CHECKING:
-    from game.app import App
     from game.play.table import PlayTable
+    from game.services import Services
 
 
 # ---- the app's side ---------------------------------------------------------------------------
-def play_scene(app: App) -> PlayTable | None:
+def play_scene(services: Services) -> PlayTable | None:
     """The game being played (beneath any overlay), if any; a replay does not count."""
     from game.play.table import PlayTable
 
-    for scene in reversed(app.scenes.stack):
+    for scene in reversed(services.scenes.stack):
         if isinstance(scene, PlayTable) and not scene.replaying:
             return scene
     return None
 
 
-def may_save(app: App) -> bool:
+def may_save(services: Services) -> bool:
     """Visitors of a kiosk leave nothing behind; scripted runs (tools, tests) neither."""
-    options = app.options
-    return kiosk_config(app) is None and not options.exit_when_over and options.quit_after is None
+    options = services.options
+    return (
+        kiosk_config(services) is None and not options.exit_when_over and options.quit_after is None
+    )
 
 
-def save(app: App) -> Path | None:
+def save(services: Services) -> Path | None:
     """The pause menu's "Save game": a new file in ``saves/``; the toast says where."""
-    scene = play_scene(app)
-    if scene is None or kiosk_config(app) is not None:
+    scene = play_scene(services)
+    if scene is None or kiosk_config(services) is not None:
         return None
     try:
-        path = saves.save_game(app.data_dir, scene.save_record("save"))
+        path = saves.save_game(services.data_dir, scene.save_record("save"))
     except OSError as exc:
         LOG.warning("save failed: %s", exc)
-        app.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+        services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
         return None
-    app.toast(tr("saves.saved", path=str(path)), 5.0)
+    services.toast(tr("saves.saved", path=str(path)), 5.0)
     return path
 
 
-def autosave(app: App) -> Path | None:
+def autosave(services: Services) -> Path | None:
     """Leaving a game unfinished (quit to title, window closed): keep it for "Continue"."""
-    scene = play_scene(app)
-    if scene is None or not may_save(app) or scene.state.is_over():
+    scene = play_scene(services)
+    if scene is None or not may_save(services) or scene.state.is_over():
         return None
     try:
-        return saves.write_autosave(app.data_dir, scene.save_record("autosave"))
+        return saves.write_autosave(services.data_dir, scene.save_record("autosave"))
     except OSError as exc:
         LOG.warning("autosave failed: %s", exc)
-        app.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+        services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
         return None
 
 
-def game_finished(app: App) -> Path | None:
+def game_finished(services: Services) -> Path | None:
     """A game ended: it is no longer to be continued, and it goes to the replays."""
-    scene = play_scene(app)
-    if scene is None or not may_save(app):
+    scene = play_scene(services)
+    if scene is None or not may_save(services):
         return None
     try:
-        saves.drop_autosave(app.data_dir, scene.config)
-        return saves.write_replay(app.data_dir, scene.save_record("replay"))
+        saves.drop_autosave(services.data_dir, scene.config)
+        return saves.write_replay(services.data_dir, scene.save_record("replay"))
     except OSError as exc:
         LOG.warning("replay not written: %s", exc)
         return None
 
 
-def resume(app: App, record: saves.Record) -> None:
+def resume(services: Services, record: saves.Record) -> None:
     """Open a saved game where it was left."""
-    app.scenes.reset(record.config.game, config=record.config, moves=list(record.moves))
+    services.scenes.reset(record.config.game, config=record.config, moves=list(record.moves))
 
 
-def report_bad(app: App, bad: Sequence[tuple[Path, str]]) -> None:
+def report_bad(services: Services, bad: Sequence[tuple[Path, str]]) -> None:
     """One toast per damaged file: what was wrong and where it was kept."""
     for kept, why in bad:
         LOG.warning("damaged save %s: %s", kept, why)
-        app.toast(tr("saves.damaged", why=why, kept_as=str(kept)), 8.0)
+        services.toast(tr("saves.damaged", why=why, kept_as=str(kept)), 8.0)
 
 
-def open_replay_file(app: App, path: Path) -> None:
+def open_replay_file(services: Services, path: Path) -> None:
     """``--replay FILE``: watch it over the title; a damaged file is kept aside and reported."""
     try:
         found = saves.read_replay(path)
@@ -98,8 +100,8 @@ def open_replay_file(app: App, path: Path) -> None:
         kept = saves.keep_or_leave(path) if path.exists() else path
         LOG.warning("replay %s: %s", path, exc)
         if kept != path:
-            app.toast(tr("saves.damaged", why=str(exc), kept_as=str(kept)), 8.0)
+            services.toast(tr("saves.damaged", why=str(exc), kept_as=str(kept)), 8.0)
         else:
-            app.toast(tr("replays.cannot_open", why=str(exc)), 8.0)
+            services.toast(tr("replays.cannot_open", why=str(exc)), 8.0)
         return
-    app.scenes.push("replay", record=found)
+    services.scenes.push("replay", record=found)

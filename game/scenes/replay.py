@@ -71,7 +71,7 @@ class ReplayScene(UIScene):
 
     def _new_board(self, moves: tuple[dict[str, Any], ...]) -> Scene:
         config = self.record.config
-        board = scene_class(config.game)(self.app)
+        board = scene_class(config.game)(self.services)
         board.name = config.game
         if isinstance(board, PlayTable):  # a replaying table starts no bots and hides nothing
             board.enter(config=config, moves=list(moves), replaying=True)
@@ -107,7 +107,7 @@ class ReplayScene(UIScene):
         del before
 
     def back(self) -> None:
-        go_back(self.app)
+        go_back(self.services)
 
     def toggle(self) -> None:
         if self.index >= self.total:
@@ -185,8 +185,8 @@ class ReplayScene(UIScene):
             shown = "pause" if what == "play" and self.playing else what
             draw_icon(surface, shown, self.controls[what].rect)
         current = self.ring.current
-        if self.app.show_focus and current is not None and current.enabled:
-            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
+        if self.services.show_focus and current is not None and current.enabled:
+            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
 
     def _draw_text(self, surface: pygame.Surface) -> None:
         x, width = 40, CONTROLS_X - 80

@@ -41,7 +41,7 @@ class ResultsScene(UIScene):
         self.config = config
         self.outcome = outcome or {}
         replay = data.get("replay")
-        self.replay = replay if kiosk_config(self.app) is None else None
+        self.replay = replay if kiosk_config(self.services) is None else None
         self.build()
         self.ring.move(0)
 
@@ -121,7 +121,7 @@ class ResultsScene(UIScene):
         if self.config is None:
             return
         config = self.config.with_seed(new_seed())
-        self.app.scenes.replace(config.game, config=config)
+        self.services.scenes.replace(config.game, config=config)
 
     def watch(self) -> None:
         """The game just finished, again from its first move (a damaged file is kept aside)."""
@@ -131,15 +131,15 @@ class ResultsScene(UIScene):
             found, bad = None, None
         else:
             found, bad = saves.load_or_keep(self.replay)
-        record.report_bad(self.app, [bad] if bad else [])
+        record.report_bad(self.services, [bad] if bad else [])
         if found is None:
             self.replay = None
             self.rebuild()
         else:
-            self.app.scenes.push("replay", record=found)
+            self.services.scenes.push("replay", record=found)
 
     def to_title(self) -> None:
-        self.app.scenes.reset("title")
+        self.services.scenes.reset("title")
 
     def back(self) -> None:
         self.to_title()

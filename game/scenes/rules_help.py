@@ -74,7 +74,7 @@ class RulesHelpScene(UIScene):
 
     def _variant_beneath(self) -> str:
         """The variant of the game or set-up screen this help was opened over."""
-        for scene in reversed(self.app.scenes.stack):
+        for scene in reversed(self.services.scenes.stack):
             config = getattr(scene, "config", None)
             if getattr(config, "game", None) == self.game:
                 return str(config.variant)  # type: ignore[union-attr]
@@ -85,7 +85,7 @@ class RulesHelpScene(UIScene):
 
     # ---- controls -------------------------------------------------------------------------
     def build(self) -> None:
-        kiosk = kiosk_config(self.app) is not None
+        kiosk = kiosk_config(self.services) is not None
         y, h = (940, KIOSK_BUTTON_H) if kiosk else (950, 90)
         self.back_button = self.button(pygame.Rect(PAGE.x, y, 300, h), tr("common.back"), self.back)
         self.previous_button = self.button(
@@ -129,7 +129,7 @@ class RulesHelpScene(UIScene):
         self.turn(-1)
 
     def back(self) -> None:
-        go_back(self.app)
+        go_back(self.services)
 
     def handle(self, intent: Intent) -> None:
         kind = intent.kind
@@ -214,7 +214,7 @@ class RulesHelpScene(UIScene):
     def _draw_coming(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Where a picture is still being prepared: its frame and three dots that take turns."""
         pygame.draw.rect(surface, PAPER_EDGE, rect.inflate(6, 6), 3, 8)
-        lit = -1 if theme.access().reduced_motion else int(self.app.clock.now * 3) % 3
+        lit = -1 if theme.access().reduced_motion else int(self.services.clock.now * 3) % 3
         for i in range(3):
             colour = RUBRIC if i == lit else PAPER_EDGE
             pygame.draw.circle(surface, colour, (rect.centerx + (i - 1) * 40, rect.centery), 10)
@@ -232,7 +232,7 @@ class RulesHelpScene(UIScene):
                 return None  # being prepared in the background: the page shows it when ready
             return rules_pictures.picture(page.picture, self.variant, PICTURE.size)
         except Exception:
-            if getattr(self.app.options, "raise_errors", False):
+            if getattr(self.services.options, "raise_errors", False):
                 raise
             LOG.exception("rules help: picture %s could not be drawn", page.picture)
             self.broken.add(page.picture)

@@ -50,9 +50,9 @@ class LibraryScene(UIScene):
 
     def reload(self) -> None:
         listing = (saves.list_saves if self.tab == "saves" else saves.list_replays)(
-            self.app.data_dir
+            self.services.data_dir
         )
-        record.report_bad(self.app, listing.bad)
+        record.report_bad(self.services, listing.bad)
         self.records = listing.records
         self.chosen = min(self.chosen, max(0, len(self.records) - 1))
 
@@ -153,34 +153,34 @@ class LibraryScene(UIScene):
     # ---- the buttons --------------------------------------------------------------------------
     def do_load(self) -> None:
         if self.current is not None:
-            record.resume(self.app, self.current)
+            record.resume(self.services, self.current)
 
     def do_watch(self) -> None:
         if self.current is not None:
-            self.app.scenes.push("replay", record=self.current)
+            self.services.scenes.push("replay", record=self.current)
 
     def do_export(self) -> None:
         if self.current is None:
             return
         try:
-            path = saves.export_replay(self.app.data_dir, self.current)
+            path = saves.export_replay(self.services.data_dir, self.current)
         except OSError as exc:
-            self.app.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+            self.services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
             return
-        self.app.toast(tr("saves.exported", path=str(path)), 6.0)
+        self.services.toast(tr("saves.exported", path=str(path)), 6.0)
 
     def do_import(self) -> None:
         try:
-            imported, bad = saves.import_replays(self.app.data_dir)
+            imported, bad = saves.import_replays(self.services.data_dir)
         except OSError as exc:
-            self.app.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+            self.services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
             return
-        record.report_bad(self.app, bad)
+        record.report_bad(self.services, bad)
         if imported:
-            self.app.toast(tr("saves.imported", n=len(imported)), 5.0)
+            self.services.toast(tr("saves.imported", n=len(imported)), 5.0)
         elif not bad:
-            folder = saves.import_dir(self.app.data_dir)
-            self.app.toast(tr("saves.import_empty", path=str(folder)), 8.0)
+            folder = saves.import_dir(self.services.data_dir)
+            self.services.toast(tr("saves.import_empty", path=str(folder)), 8.0)
         self.reload()
         self._refresh()
 
@@ -193,12 +193,12 @@ class LibraryScene(UIScene):
             return
         saves.delete(self.current)
         self.confirming = False
-        self.app.toast(tr("saves.deleted"), 2.5)
+        self.services.toast(tr("saves.deleted"), 2.5)
         self.reload()
         self._refresh()
 
     def do_back(self) -> None:
-        go_back(self.app)
+        go_back(self.services)
 
     def resume(self) -> None:
         self.reload()  # a replay may have been watched, a game loaded elsewhere
@@ -237,7 +237,7 @@ class LibraryScene(UIScene):
             pygame.draw.rect(surface, theme.palette().accent, rect, 3, border_radius=18)
         game = rec.config.game
         draw_emblem(surface, game, pygame.Rect(rect.x + 14, rect.y + 6, 110, rect.h - 12),
-                    self.app.clock.now)  # fmt: skip
+                    self.services.clock.now)  # fmt: skip
         x, right = rect.x + 144, rect.right - 24
         info_w = 520
         theme.text(surface, headline(rec), (x, rect.y + 14), 34, theme.WHITE, True,

@@ -60,7 +60,7 @@ class SettingsScene(UIScene):
         )
 
     def build_general(self, x: int) -> None:
-        s = self.app.settings
+        s = self.services.settings
         self.language_button = self.choice(
             row(x, 0),
             tr("settings.language"),
@@ -73,7 +73,7 @@ class SettingsScene(UIScene):
             row(x, 1),
             tr("settings.fullscreen"),
             [False, True],
-            bool(self.app.fullscreen),
+            bool(self.services.fullscreen),
             on_off,
             lambda on: self.change(fullscreen=on),
         )
@@ -104,7 +104,7 @@ class SettingsScene(UIScene):
         )
 
     def build_access(self, x: int) -> None:
-        s = self.app.settings
+        s = self.services.settings
         self.contrast_button = self.choice(
             row(x, 0),
             tr("settings.high_contrast"),
@@ -131,8 +131,8 @@ class SettingsScene(UIScene):
         )
 
     def change(self, **values: Any) -> None:
-        self.app.update_settings(dataclasses.replace(self.app.settings, **values))
-        self.app.sound("click")
+        self.services.update_settings(dataclasses.replace(self.services.settings, **values))
+        self.services.sound("click")
 
     def change_look(self, **values: Any) -> None:
         """Contrast and text size restyle the controls: they are built again at once."""
@@ -144,7 +144,7 @@ class SettingsScene(UIScene):
         self.rebuild()  # every control again, now in the new language
 
     def back(self) -> None:
-        go_back(self.app)
+        go_back(self.services)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         draw_heading(surface, tr("settings.heading"))

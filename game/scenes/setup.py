@@ -77,8 +77,8 @@ class SetupScene(UIScene):
         self.plugin = plugin(game)
         self.variants = self.plugin.rules.variants()
         self.kinds: tuple[str, ...] = KINDS
-        self.kiosk = kiosk_config(self.app) is not None
-        config = kiosk_config(self.app)
+        self.kiosk = kiosk_config(self.services) is not None
+        config = kiosk_config(self.services)
         if config is not None:  # only what the kiosk offers visitors
             wanted = config.variants.get(game, ())
             chosen = [v for w in wanted for v in self.variants if v.id == w]
@@ -176,7 +176,7 @@ class SetupScene(UIScene):
     def type_name(self, seat: int) -> None:
         """Kiosk mode: the on-screen keyboard (game.kiosk.keyboard) for seat ``seat``'s name."""
         self.help_seat = seat
-        self.app.scenes.push(
+        self.services.scenes.push(
             "kiosk_keyboard",
             text=self.seats[seat].name,
             seat=seat,
@@ -198,7 +198,7 @@ class SetupScene(UIScene):
             return tuple(option.choices)
         if option.key == "cracks":
             return CRACK_COUNTS
-        found = self.plugin.option_choices(self.app.data_dir, option.key)
+        found = self.plugin.option_choices(self.services.data_dir, option.key)
         return (option.default,) if found is None else found
 
     def option_value(self, key: str) -> Any:
@@ -265,7 +265,7 @@ class SetupScene(UIScene):
     def resolved_options(self) -> dict[str, Any]:
         """:meth:`chosen_options` as the rules take them: a saved set-up name becomes its
         ``kind -> labels`` table. Raises OptionsFileError for a broken saved set-up."""
-        return self.plugin.resolve_options(self.app.data_dir, self.chosen_options())
+        return self.plugin.resolve_options(self.services.data_dir, self.chosen_options())
 
     def config(self) -> GameConfig:
         seed = new_seed() if self.seed == "random" else int(self.seed)
@@ -295,15 +295,15 @@ class SetupScene(UIScene):
         if not self.error:
             config, self.error = self._check_config()
         if self.error or config is None:
-            self.app.sound("bad")
+            self.services.sound("bad")
             return
         self.pending = config
-        self.app.scenes.replace(self.game, config=self.pending)
+        self.services.scenes.replace(self.game, config=self.pending)
 
     def edit_setup(self) -> None:
         """Open the free-style set-up editor (N29) for the current seats."""
-        self.app.sound("click")
-        self.app.scenes.push(
+        self.services.sound("click")
+        self.services.scenes.push(
             f"{self.game}_editor",
             players=len(self.seats),
             options=self.chosen_options(),
@@ -312,11 +312,11 @@ class SetupScene(UIScene):
 
     def open_rules(self) -> None:
         """The illustrated rules pages of the game and the variant chosen here."""
-        self.app.sound("click")
-        self.app.scenes.push("rules_help", game=self.game, variant=self.variant.id)
+        self.services.sound("click")
+        self.services.scenes.push("rules_help", game=self.game, variant=self.variant.id)
 
     def back(self) -> None:
-        go_back(self.app, "picker")
+        go_back(self.services, "picker")
 
     # ---- controls -------------------------------------------------------------------------
     def _rebuild_focusing(self, which: str) -> None:

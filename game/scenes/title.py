@@ -39,18 +39,18 @@ class TitleScene(UIScene):
 
     def _read_autosave(self) -> saves.Record | None:
         """The game left unfinished, if its file is there and sound (else kept as *.bad)."""
-        if kiosk_config(self.app) is not None:
+        if kiosk_config(self.services) is not None:
             return None
-        path = saves.autosave_path(self.app.data_dir)
+        path = saves.autosave_path(self.services.data_dir)
         if not path.exists():
             return None
         found, bad = saves.load_or_keep(path)
-        record.report_bad(self.app, [bad] if bad else [])
+        record.report_bad(self.services, [bad] if bad else [])
         return found
 
     def build(self) -> None:
         self.flag_buttons: dict[str, UIButton] = {}
-        if kiosk_config(self.app) is not None:
+        if kiosk_config(self.services) is not None:
             self._build_kiosk()
             return
         x = theme.LOGICAL_SIZE[0] // 2 - WIDE_W // 2
@@ -87,7 +87,7 @@ class TitleScene(UIScene):
         self.buttons_bottom = y + 84
 
     def _build_kiosk(self) -> None:
-        config = kiosk_config(self.app)
+        config = kiosk_config(self.services)
         assert config is not None
         cx = theme.LOGICAL_SIZE[0] // 2
         play = KIOSK_PLAY.copy()
@@ -104,31 +104,31 @@ class TitleScene(UIScene):
     def set_language(self, lang: str) -> None:
         """A visitor's flag: the whole kiosk speaks ``lang`` at once (not saved)."""
         i18n.set_language(lang)
-        self.app.sound("click")
+        self.services.sound("click")
         self.rebuild()
         self.ring.focus(self.flag_buttons[lang])
 
     def play(self) -> None:
-        self.app.scenes.push("picker")
+        self.services.scenes.push("picker")
 
     def resume_autosave(self) -> None:
         if self.autosave is not None:
-            record.resume(self.app, self.autosave)
+            record.resume(self.services, self.autosave)
 
     def library(self, tab: str) -> None:
-        self.app.scenes.push("library", tab=tab)
+        self.services.scenes.push("library", tab=tab)
 
     def settings(self) -> None:
-        self.app.scenes.push("settings")
+        self.services.scenes.push("settings")
 
     def quit(self) -> None:
-        self.app.quit()
+        self.services.quit()
 
     def back(self) -> None:
         """Esc on the title does nothing: quitting is a deliberate button."""
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
-        seconds = theme.idle(self.app.clock.now)  # reduced motion: the snow hangs still
+        seconds = theme.idle(self.services.clock.now)  # reduced motion: the snow hangs still
         _draw_snow(surface, seconds)
         cx = surface.get_width() // 2
         theme.text(surface, tr("app.name"), (cx, 170), 160, theme.WHITE, True, "center", True)
@@ -148,7 +148,7 @@ class TitleScene(UIScene):
                 True,
                 "center",
             )
-        if kiosk_config(self.app) is not None:
+        if kiosk_config(self.services) is not None:
             wide = max(KIOSK_PLAY.width, 3 * FLAG_W + 2 * FLAG_GAP) + 60
             buttons = pygame.Rect(0, 0, wide, 340 if self.flag_buttons else 180)
         else:

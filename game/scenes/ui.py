@@ -134,9 +134,9 @@ class UIScene(Scene):
 
     background = True
 
-    def __init__(self, app: Any) -> None:
-        super().__init__(app)
-        self.ui = app.new_ui_manager()
+    def __init__(self, services: Any) -> None:
+        super().__init__(services)
+        self.ui = services.new_ui_manager()
         self._gui_key = theme.gui_key()  # the high-contrast/UI-scale theme self.ui was made with
         self.ring = FocusRing()
         self._by_element: dict[UIElement, Focusable] = {}
@@ -148,7 +148,7 @@ class UIScene(Scene):
         index = self.ring.index
         if self._gui_key != theme.gui_key():  # accessibility changed: a manager of the new theme
             self._gui_key = theme.gui_key()
-            self.ui = self.app.new_ui_manager()
+            self.ui = self.services.new_ui_manager()
         self.ui.clear_and_reset()
         self.ring.clear()
         self._by_element.clear()
@@ -293,12 +293,12 @@ class UIScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.background:
-            theme.draw_backdrop(surface, self.app.clock.now)
+            theme.draw_backdrop(surface, self.services.clock.now)
         self.draw_content(surface, alpha)
         self.ui.draw_ui(surface)
         current = self.ring.current
-        if self.app.show_focus and current is not None and current.enabled:
-            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
+        if self.services.show_focus and current is not None and current.enabled:
+            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         """Drawing under the controls (titles, boards, pictures); override."""

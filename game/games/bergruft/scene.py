@@ -189,7 +189,7 @@ class BergruftScene(PlayTable):
             self.undo()
 
         key = {Phase.SET: "set", Phase.DECIDE: "decide"}.get(phase, "guess")
-        self.app.scenes.push(
+        self.services.scenes.push(
             "handoff",
             title=tr(f"bergruft.handoff.{key}_title", caller=caller, guesser=guesser),
             message=tr(f"bergruft.handoff.{key}_message", caller=caller, guesser=guesser),
@@ -358,7 +358,7 @@ class BergruftScene(PlayTable):
         if self.guide.handle(intent):
             return
         if kind in (Kind.BACK, Kind.PAUSE):
-            self.app.scenes.push("pause", game=self.config.game)
+            self.services.scenes.push("pause", game=self.config.game)
             return
         if self.busy and kind in SKIP_KINDS:
             self.skip()
@@ -400,8 +400,8 @@ class BergruftScene(PlayTable):
             if any(r == rect for r, _ in self.blocked):
                 pygame.draw.line(surface, (120, 126, 140), rect.bottomleft, rect.topright, 3)
         current = self.ring.current
-        if self.app.show_focus and current is not None and current.enabled:
-            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
+        if self.services.show_focus and current is not None and current.enabled:
+            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
         self._draw_guide(surface)
         if self._question() == "decide" and self.blocked:
             prompt.draw_summit_rule(surface)

@@ -132,7 +132,7 @@ class KapHoornScene(PlayTable):
             self.revealed = (self.state.turn, seat)
             self._built_key = None
 
-        self.app.scenes.push(
+        self.services.scenes.push(
             "handoff",
             title=tr("kaphoorn.handoff.title", name=name),
             message=tr("kaphoorn.handoff.message", name=name),
@@ -349,7 +349,7 @@ class KapHoornScene(PlayTable):
                 self.ignoring, self.selected = False, None
                 self._built_key = None
                 return
-            self.app.scenes.push("pause", game=self.config.game)
+            self.services.scenes.push("pause", game=self.config.game)
             return
         if self.busy and kind in SKIP_KINDS:
             self.skip()
@@ -460,8 +460,8 @@ class KapHoornScene(PlayTable):
         self.ui.draw_ui(surface)
         current = self.ring.current
         on_chart = self.board_focus.on_board and bool(self.focus_items())
-        if self.app.show_focus and current is not None and current.enabled and not on_chart:
-            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
+        if self.services.show_focus and current is not None and current.enabled and not on_chart:
+            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
         if self.drag is not None and hand.is_drag(self.drag[1], self.drag[2]):
             hand.draw_dragged(surface, self.drag[0], self.drag[2])
         self._draw_guide(surface)

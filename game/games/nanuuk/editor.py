@@ -168,11 +168,11 @@ class NanuukEditorScene(UIScene):
     def _say(self, text: str, bad: bool = False) -> None:
         self.status, self.status_bad = text, bad
         if bad:
-            self.app.sound("bad")
+            self.services.sound("bad")
 
     def select_kind(self, kind: str) -> None:
         self.kind = kind
-        self.app.sound("click")
+        self.services.sound("click")
 
     def cycle_kind(self, delta: int) -> None:
         i = PIECE_KINDS.index(self.kind)
@@ -183,7 +183,7 @@ class NanuukEditorScene(UIScene):
         if field in self.pieces:
             del self.pieces[field]
             self._say("")
-            self.app.sound("click")
+            self.services.sound("click")
         elif field not in self.floe.kinds:
             return
         elif self.floe.kinds[field] == IGLOO:
@@ -199,7 +199,7 @@ class NanuukEditorScene(UIScene):
         else:
             self.pieces[field] = self.kind
             self._say("")
-            self.app.sound("click")
+            self.services.sound("click")
         self._changed()
 
     def reset_printed(self, quiet: bool = False) -> None:
@@ -216,7 +216,7 @@ class NanuukEditorScene(UIScene):
 
     def load(self, name: str) -> bool:
         try:
-            data = load_setup(self.app.data_dir, name)
+            data = load_setup(self.services.data_dir, name)
             self._take(data)
         except SetupFileError as exc:
             LOG.warning("nanuuk editor: saved set-up %r: %s", name, exc)  # the details: for the log
@@ -233,7 +233,7 @@ class NanuukEditorScene(UIScene):
     def save(self, name: str) -> str | None:
         """Save under ``name``; the name used, or None (and a message) when it failed."""
         try:
-            safe = save_setup(self.app.data_dir, name, self.setup_dict())
+            safe = save_setup(self.services.data_dir, name, self.setup_dict())
         except OSError as exc:
             LOG.warning("nanuuk editor: set-up %r not saved: %s", name, exc)
             self._say(tr("editor.msg.not_saved", name=name), True)
@@ -265,14 +265,14 @@ class NanuukEditorScene(UIScene):
     def _finish(self, name: str | None) -> None:
         if self.on_done is not None:
             self.on_done(name)
-        self.app.sound("click")
-        go_back(self.app, "title")
+        self.services.sound("click")
+        go_back(self.services, "title")
 
     def back(self) -> None:
         if self.panel != "edit":
             self.close_panel()
         else:
-            go_back(self.app, "title")
+            go_back(self.services, "title")
 
     # ---- dialogs ------------------------------------------------------------------------------
     def open_save(self) -> None:
@@ -307,7 +307,7 @@ class NanuukEditorScene(UIScene):
         self.close_panel()
 
     def next_page(self) -> None:
-        pages = max(1, -(-len(list_setups(self.app.data_dir)) // PAGE))
+        pages = max(1, -(-len(list_setups(self.services.data_dir)) // PAGE))
         self.load_page = (self.load_page + 1) % pages
         self.rebuild()
 
@@ -360,7 +360,7 @@ class NanuukEditorScene(UIScene):
                 pygame.Rect(x, BUTTON_Y, width, BUTTON_H), text, run, object_id
             )
             x += width + gap
-        if not list_setups(self.app.data_dir):
+        if not list_setups(self.services.data_dir):
             self.buttons["load"].disable()
         self.ring.index = len(self.ring.items) - 1  # Done, when Down leaves the floe
 
@@ -391,7 +391,7 @@ class NanuukEditorScene(UIScene):
 
     def _build_load(self) -> None:
         box = self.dialog_rect()
-        names = list_setups(self.app.data_dir)
+        names = list_setups(self.services.data_dir)
         shown = names[self.load_page * PAGE : (self.load_page + 1) * PAGE]
         self.load_buttons: dict[str, Any] = {}
         for i, name in enumerate(shown):
@@ -502,22 +502,22 @@ class NanuukEditorScene(UIScene):
 
     # ---- frame --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        theme.draw_backdrop(surface, self.app.clock.now)
+        theme.draw_backdrop(surface, self.services.clock.now)
         self.draw_content(surface, alpha)
         if self.panel != "edit":
             dim(surface, 170)
             self._draw_dialog(surface)
         self.ui.draw_ui(surface)
         current = self.ring.current
-        keys = self.app.show_focus
+        keys = self.services.show_focus
         if keys and current is not None and current.enabled and not self._board_has_focus():
-            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
+            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
 
     def _board_has_focus(self) -> bool:
         return self.panel == "edit" and self.board_focus
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
-        clock = self.app.clock.now
+        clock = self.services.clock.now
         title = tr("editor.heading", n=self.players)
         theme.text(surface, title, (BOARD_RECT.centerx, 50), 52, theme.WHITE, True, "center", True)
         self.renderer.draw_board(surface, clock)
@@ -526,7 +526,7 @@ class NanuukEditorScene(UIScene):
         self.renderer.draw_highlights(surface, self.marked, {}, clock)  # under the pieces
         for field, kind in sorted(self.pieces.items()):
             draw_piece(surface, FIGURE[kind], layout.centre(field), radius)
-        if self.app.show_focus and self._board_has_focus():
+        if self.services.show_focus and self._board_has_focus():
             self.renderer.draw_highlights(surface, {self.cursor: "focus"}, {}, clock)
         self._draw_palette(surface)
         self._draw_problems(surface)

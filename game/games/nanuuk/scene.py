@@ -306,8 +306,8 @@ class NanuukScene(PlayTable):
         self.ui.draw_ui(surface)
         current = self.ring.current
         on_controls = current is not None and current.enabled and not self.board_focus.on_board
-        if self.app.show_focus and on_controls and current is not None:
-            theme.draw_focus(surface, current.element.rect, self.app.clock.now)
+        if self.services.show_focus and on_controls and current is not None:
+            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
         self._draw_guide(surface)
         if self.notice is not None:
             panels.draw_notice(surface, self.notice[0])

@@ -48,7 +48,7 @@ def start(drive, config: GameConfig) -> BergruftScene:
 
 def place(scene: BergruftScene, state) -> None:
     """Put a scenario position on the board (as if the game had got there)."""
-    scenes = scene.app.scenes
+    scenes = scene.services.scenes
     while scenes.top is not scene:  # close an opening hand-off
         scenes.pop()
         scenes.apply_pending()
