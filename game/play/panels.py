@@ -121,6 +121,10 @@ class NoticeStyle:
     one_line: bool = False  # one line in the box's middle, shortened if need be
 
 
+ONE_LINE_NOTICE = NoticeStyle(fill=(120, 40, 36, 230), radius=18, size=30, one_line=True)
+"""Nanuuk!'s and Kap Hoorn's refusal: one larger line in a darker box over the board's foot."""
+
+
 def draw_notice(
     surface: pygame.Surface, rect: pygame.Rect, text: str, style: NoticeStyle = NoticeStyle()
 ) -> None:

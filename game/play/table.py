@@ -47,6 +47,7 @@ from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.persist import saves
 from game.persist.log import LOG
+from game.play import panels
 from game.play.bots import BotRunner, close_runners, seat_runners
 from game.play.guide.base import Guide, Hint
 from game.play.plugin import GamePlugin
@@ -384,13 +385,13 @@ class PlayTable(UIScene):
         return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
 
     # ---- drawing shared by the tables ---------------------------------------------------------
-    def draw_notice(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """The last refusal, briefly, in a red box (``rect``), at any UI scale inside it."""
-        if self.notice is None:
-            return
-        theme.panel(surface, rect, (150, 40, 34, 235), 14)
-        theme.text_in(surface, self.notice[0], rect.inflate(-32, -10), 24, theme.WHITE, True,
-                      align="center", middle=True)  # fmt: skip
+    def draw_notice(
+        self, surface: pygame.Surface, rect: pygame.Rect, style: panels.NoticeStyle | None = None
+    ) -> None:
+        """The last refusal, briefly, in a red box (``rect``) as ``style`` draws it (by default
+        two lines at any UI scale inside it)."""
+        if self.notice is not None:
+            panels.draw_notice(surface, rect, self.notice[0], style or panels.NoticeStyle())
 
     # ---- hooks a game's table overrides ---------------------------------------------------------
     def decision_key(self) -> tuple[Any, ...]:

@@ -44,6 +44,9 @@ from game.games.kaphoorn.view.layout import (
     BOARD_RECT,
     GUIDE_PANELS,
     HAND_RECT,
+    LOG_LINES,
+    LOG_RECT,
+    NOTICE_RECT,
     book_point,
     book_rect,
     button_rect,
@@ -53,6 +56,7 @@ from game.games.kaphoorn.view.layout import (
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.play.guide.base import Hint, box, pick_panel
+from game.play.panels import ONE_LINE_NOTICE, LogLine, draw_log, thinking_dots
 from game.play.table import LogEntry, PlayTable
 from game.protocol.base import Refusal
 from game.render import theme
@@ -448,9 +452,10 @@ class KapHoornScene(PlayTable):
         self.motion.draw_ships(surface, st.ships, self.colours, self.shapes, mover, alpha)
         rounds = tr("kaphoorn.turn", n=min(st.turn // self.players + 1, st.rounds or 10**6))
         panels.draw_banner(surface, tr("games.kaphoorn.title"), rounds)
-        shown = self.log[-panels.log_room() :]
-        panels.draw_log(surface, [(self.shapes[e[0]], self.colours[e[0]], self.log_text(e))
-                                  for e in shown if e[0] is not None])  # fmt: skip
+        shown = self.log[-panels.LOG_STYLE.rows(LOG_LINES) :]
+        lines = [LogLine(self.log_text(e), (self.shapes[e[0]], self.colours[e[0]]))
+                 for e in shown if e[0] is not None]  # fmt: skip
+        draw_log(surface, LOG_RECT.topleft, LOG_RECT.w, lines, panels.LOG_STYLE)
         panels.draw_ask(surface, self._question())
         self._draw_books(surface)
         states = enumerate(self.button_states())
@@ -465,8 +470,7 @@ class KapHoornScene(PlayTable):
         if self.drag is not None and hand.is_drag(self.drag[1], self.drag[2]):
             hand.draw_dragged(surface, self.drag[0], self.drag[2])
         self._draw_guide(surface)
-        if self.notice is not None:
-            panels.draw_notice(surface, self.notice[0])
+        self.draw_notice(surface, NOTICE_RECT, ONE_LINE_NOTICE)
 
     def _draw_highlights(self, surface: pygame.Surface) -> None:
         fields = {f: style for f, _, style in self.board_targets()}
@@ -485,8 +489,8 @@ class KapHoornScene(PlayTable):
         if self.replaying:
             return tr("saves.to_move", name=st.names[st.seat])
         if self.handoff_up or (st.current_player is not None and not self.is_human(st.seat)):
-            dots = "." * (1 + int(self.clock * 3) % 3)
-            return tr("kaphoorn.ask.thinking", name=st.names[st.seat]) + dots
+            thinking = tr("kaphoorn.ask.thinking", name=st.names[st.seat])
+            return thinking + thinking_dots(self.clock)
         return talk.question(st, self.selected, self.ignoring)
 
     def _draw_books(self, surface: pygame.Surface) -> None:

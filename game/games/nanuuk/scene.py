@@ -37,6 +37,7 @@ from game.games.nanuuk.view.layout import (
     BOARD_RECT,
     GUIDE_WIDTH,
     LOG_RECT,
+    NOTICE_RECT,
     UNDO_RECT,
     button_rects,
     choice_rect,
@@ -47,6 +48,7 @@ from game.games.nanuuk.view.motion import Motion
 from game.i18n import tr
 from game.input.intents import Intent, Kind
 from game.play.guide.base import Hint, box
+from game.play.panels import ONE_LINE_NOTICE, LogLine, draw_log, thinking_dots
 from game.play.table import LogEntry, PlayTable
 from game.protocol.base import Outcome
 from game.render import theme
@@ -184,8 +186,8 @@ class NanuukScene(PlayTable):
         if self.thinking is not None or (
             st.current_player is not None and not self.is_human(st.current_player)
         ):
-            dots = "." * (1 + int(self.clock * 3) % 3)
-            return tr("nanuuk.ask.thinking", name=st.names[st.seat]) + dots
+            thinking = tr("nanuuk.ask.thinking", name=st.names[st.seat])
+            return thinking + thinking_dots(self.clock)
         mover = talk.mover_name(st, st.spec.movers[st.mover].id) if st.mover >= 0 else None
         choices = self.place_choices()
         if st.phase == "place" and choices:  # which piece goes down now
@@ -301,7 +303,7 @@ class NanuukScene(PlayTable):
         panels.draw_banner(surface, st, self.colours)
         panels.draw_ask(surface, self.question(), st)
         panels.draw_sheets(surface, st, self.colours)
-        panels.draw_log(surface, self.log, self.log_text, self.colours)
+        self._draw_log(surface)
         self._draw_dialog(surface)
         self.ui.draw_ui(surface)
         current = self.ring.current
@@ -309,8 +311,16 @@ class NanuukScene(PlayTable):
         if self.services.show_focus and on_controls and current is not None:
             theme.draw_focus(surface, current.element.rect, self.services.clock.now)
         self._draw_guide(surface)
-        if self.notice is not None:
-            panels.draw_notice(surface, self.notice[0])
+        self.draw_notice(surface, NOTICE_RECT, ONE_LINE_NOTICE)
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        """The last entries of the move log, each with its player's mark."""
+        style = panels.LOG_STYLE
+        lines = []
+        for entry in self.log[-style.rows(panels.LOG_LINES) :]:
+            seat = entry[0] or 0
+            lines.append(LogLine(self.log_text(entry), (self.shapes[seat], self.colours[seat])))
+        draw_log(surface, panels.LOG_ORIGIN, LOG_RECT.w, lines, style)
 
     def _draw_dialog(self, surface: pygame.Surface) -> None:
         rect = self.dialog_rect()

@@ -1,5 +1,6 @@
 """The Kap Hoorn table's panels: the still backdrop, the banner with the move log, the question,
-the log books (one per seat), the reasons under disabled buttons and the notice of a refusal.
+the log books (one per seat) and the reasons under disabled buttons; the move log and a
+refusal are drawn by ``game.play.panels``.
 
 Each function draws the words it is given (translated by the scene) where ``layout`` puts them.
 """
@@ -17,13 +18,11 @@ from game.games.kaphoorn.view.layout import (
     BANNER_RECT,
     BOARD_RECT,
     HAND_RECT,
-    LOG_LINES,
-    LOG_RECT,
-    NOTICE_RECT,
     REASON_SIZE,
     REASON_SMALL,
     reason_rect,
 )
+from game.play.panels import LogStyle
 from game.render import theme
 
 RGB = tuple[int, int, int]
@@ -59,21 +58,10 @@ def draw_banner(surface: pygame.Surface, title: str, rounds: str) -> None:
     theme.text(surface, rounds, at, 28, theme.SNOW, False, "midleft")
 
 
-def log_room() -> int:
-    """How many log lines the banner shows (fewer, further apart, with larger text)."""
-    return max(1, LOG_LINES * 32 // theme.spaced(32, 26))
-
-
-def draw_log(surface: pygame.Surface, lines: Sequence[tuple[str, RGB, str]]) -> None:
-    """The last moves, each ``(shape, colour, text)`` behind the mover's mark."""
-    y = LOG_RECT.y
-    step = theme.spaced(32, 26)
-    for shape, colour, line in lines:
-        at = (LOG_RECT.x + 12, y + step // 2)
-        theme.draw_mark(surface, shape, colour, at, 9)
-        text = theme.fit(line, 26, LOG_RECT.w - 40)
-        theme.text(surface, text, (LOG_RECT.x + 30, y), 26, theme.SNOW, False, "topleft")
-        y += step
+LOG_STYLE = LogStyle(
+    size=26, line=32, mark_x=12, mark_y=None, mark_r=9, text_x=30, anchor="topleft", room=40,
+    shrink=False, colour=theme.SNOW, latest=None)  # fmt: skip
+"""How the move log in the banner looks (``game.play.panels`` draws it)."""
 
 
 def draw_ask(surface: pygame.Surface, text: str) -> None:
@@ -117,10 +105,3 @@ def draw_reasons(surface: pygame.Surface, reasons: Sequence[tuple[int, str]]) ->
             theme.text_in(
                 surface, reason, rect, REASON_SMALL, theme.palette().muted, align="center"
             )
-
-
-def draw_notice(surface: pygame.Surface, text: str) -> None:
-    """A refusal, for a moment, in a red box over the chart's foot."""
-    theme.panel(surface, NOTICE_RECT, (120, 40, 36, 230), 18)
-    line = theme.fit(text, 30, NOTICE_RECT.w - 40, True)
-    theme.text(surface, line, NOTICE_RECT.center, 30, theme.WHITE, True, "center")

@@ -1,5 +1,6 @@
 """The Nanuuk! table's panels: the banner with the players, the question, the players' sheets,
-the take-or-leave / igloo dialog, the move log and the refusal notice.
+the take-or-leave / igloo dialog and how the move log looks (``game.play.panels`` draws it and
+the refusal).
 
 Pure drawing: each function takes what it draws and writes nothing of it. The still parts (the
 backdrop, the floe and the empty panels) are one cached layer (:class:`StaticLayer`).
@@ -7,8 +8,7 @@ backdrop, the floe and the empty panels) are one cached layer (:class:`StaticLay
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
 
 import pygame
 
@@ -22,18 +22,19 @@ from game.games.nanuuk.view.layout import (
     BANNER_RECT,
     BOARD_RECT,
     LOG_RECT,
-    NOTICE_RECT,
     chip_rect,
     sheet_rect,
 )
 from game.i18n import tr
+from game.play.panels import LogStyle
 from game.render import theme
-
-if TYPE_CHECKING:
-    from game.play.table import LogEntry
 
 Colour = tuple[int, int, int]
 LOG_LINES = 7  # at the normal text size; larger text shows fewer
+LOG_STYLE = LogStyle(
+    size=24, line=28, mark_x=20, mark_y=13, mark_r=8, text_x=38, anchor="topleft", room=50,
+    shrink=False, colour=theme.SNOW, latest=None)  # fmt: skip
+LOG_ORIGIN = (LOG_RECT.x, LOG_RECT.y + 12)  # the first row's left and y
 
 
 class StaticLayer:
@@ -163,31 +164,6 @@ def draw_dialog(
     theme.text(surface, heading, (rect.x + 24, rect.y + 18), 34, theme.WHITE, True, "topleft")
     sheet_at = pygame.Rect(rect.x + 10, rect.y + 46, rect.w - 20, 100)
     draw_hunter_sheet(surface, state, state.mover, sheet_at, 44)
-
-
-def draw_log(
-    surface: pygame.Surface,
-    log: Sequence[LogEntry],
-    say: Callable[[LogEntry], str],
-    colours: Sequence[Colour],
-) -> None:
-    """The last entries of the move log as ``say`` tells them, each with its player's mark."""
-    y = LOG_RECT.y + 12
-    step = theme.spaced(28, 24)  # larger text: fewer lines, further apart, in the same box
-    for entry in log[-max(1, LOG_LINES * 28 // step) :]:
-        seat = entry[0] or 0
-        mark_at = (LOG_RECT.x + 20, y + 13)
-        theme.draw_mark(surface, theme.seat_shape(seat), colours[seat], mark_at, 8)
-        text = theme.fit(say(entry), 24, LOG_RECT.w - 50)
-        theme.text(surface, text, (LOG_RECT.x + 38, y), 24, theme.SNOW, False, "topleft")
-        y += step
-
-
-def draw_notice(surface: pygame.Surface, notice: str) -> None:
-    """A refusal of the rules, for a moment, in a red box over the foot of the floe."""
-    theme.panel(surface, NOTICE_RECT, (120, 40, 36, 230), 18)
-    fitted = theme.fit(notice, 30, NOTICE_RECT.w - 40, True)
-    theme.text(surface, fitted, NOTICE_RECT.center, 30, theme.WHITE, True, "center")
 
 
 _FADED: dict[int, pygame.Surface] = {}
