@@ -133,8 +133,6 @@ class Kiosk(Policy):
             self._report(stats_problem, "kiosk.stats_damaged")
         self.rows: dict[int, int] = {}  # id(play scene) -> its statistics row, while it runs
         # attract mode
-        self.demo_clock = 0.0
-        self.results_clock = 0.0
         self.demos_started = 0
         self.demos_finished = 0
         self.demos_capped = 0
@@ -276,7 +274,7 @@ class Kiosk(Policy):
         if top is None:
             return
         if self.attract:
-            self._update_attract(dt, top)
+            self._update_attract(top)
             return
         names = {s.name for s in scenes.stack}
         cfg = self.config
@@ -303,16 +301,14 @@ class Kiosk(Policy):
             self.hold = 0.0
             self.fired = False
 
-    def _update_attract(self, dt: float, top: Scene) -> None:
+    def _update_attract(self, top: Scene) -> None:
         if top.name in PLAY_SCENES:
-            self.demo_clock += dt
-            if self.demo_clock >= DEMO_MAX_SECONDS:
+            if top.time.now >= DEMO_MAX_SECONDS:  # the demo's own time, from its start
                 LOG.info("kiosk: the %s demo reached the demo cap; next demo", top.name)
                 self.demos_capped += 1
                 self.next_demo()
         elif top.name == "results":
-            self.results_clock += dt
-            if self.results_clock >= RESULTS_SECONDS:
+            if top.time.now >= RESULTS_SECONDS:
                 self.next_demo()
 
     # ---- modes --------------------------------------------------------------------------------
@@ -386,14 +382,11 @@ class Kiosk(Policy):
     def scene_entered(self, scene: Scene) -> None:
         if scene.name == "kiosk_admin":
             self._guard_admin()
-        if scene.name == "results":
-            self.results_clock = 0.0
         config = getattr(scene, "config", None)
         if scene.name not in PLAY_SCENES or not isinstance(config, GameConfig):
             return
         kinds = [seat.kind for seat in config.seats]
         if self.attract:
-            self.demo_clock = 0.0
             self.demos_started += 1
             self.recent_demos.append(f"{config.game}/{config.variant}")
         elif HUMAN not in kinds:

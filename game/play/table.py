@@ -99,7 +99,6 @@ class PlayTable(UIScene):
         self.colours = [theme.colour_rgb(self.colour_id(s)) for s in range(self.players)]
         self.shapes = [theme.seat_shape(s) for s in range(self.players)]
         self.tweener = Tweener(self.services.settings.animation_speed)
-        self.clock = 0.0
         self.replaying = replaying  # the replay viewer steps; nobody thinks, nothing is hidden
         self.restoring = False  # moves played again on entering: quiet, no controls built
         self.muted = False
@@ -161,10 +160,9 @@ class PlayTable(UIScene):
 
     # ---- the loop -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:
-        self.clock += dt
         self.tweener.step(dt)
         super().update(dt)
-        if self.notice is not None and self.clock >= self.notice[1]:
+        if self.notice is not None and self.time.now >= self.notice[1]:
             self.notice = None
         if self.busy or not self.ready():
             return
@@ -186,10 +184,10 @@ class PlayTable(UIScene):
 
     def _end_of_game(self) -> None:
         if self.over_at is None:
-            self.over_at = self.clock + FINAL_PAUSE
+            self.over_at = self.time.now + FINAL_PAUSE
             if self.FINAL_SOUND:
                 self.sound(self.FINAL_SOUND)
-        elif self.clock >= self.over_at and not self.reported:
+        elif self.time.now >= self.over_at and not self.reported:
             self.reported = True
             self.services.game_over(self.config, self.outcome_dict())
 
@@ -220,11 +218,11 @@ class PlayTable(UIScene):
         if job is None or job.key != key:
             seed = self.streams.seed("bot", *key)
             self.runners[seat].start(self.state.view(seat), seed)  # only its own view
-            self.ai_job = job = AiJob(key, seat, self.clock)
+            self.ai_job = job = AiJob(key, seat, self.time.now)
         if job.action is None:
             job.action = self.runners[seat].poll()
         wait = self.AI_MIN_SECONDS / max(0.25, self.services.settings.animation_speed)
-        if job.action is not None and self.clock - job.started >= wait:
+        if job.action is not None and self.time.now - job.started >= wait:
             action, self.ai_job = job.action, None
             if not self.play(action, by_ai=True):  # one policy for every game
                 kind = self.config.seats[seat].kind
@@ -263,7 +261,7 @@ class PlayTable(UIScene):
 
     def refuse(self, refusal: Refusal) -> None:
         """Say why an action is not allowed, in the player's language, for a moment."""
-        self.notice = (self.refusal_text(refusal), self.clock + NOTICE_SECONDS)
+        self.notice = (self.refusal_text(refusal), self.time.now + NOTICE_SECONDS)
         self.sound("bad")
 
     @property

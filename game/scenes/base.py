@@ -64,6 +64,9 @@ class Scene:
 
     def __init__(self, services: Services) -> None:
         self.services = services  # what a scene may use of the program (game.services)
+        # the scene's own time on the one clock: it stands still while an overlay covers the
+        # scene (a pause menu, a hand-off screen), as the scene's update does
+        self.time = services.clock.stopwatch()
 
     def enter(self, **data: Any) -> None:
         """Called when the scene becomes active with the data it was opened with."""
@@ -137,6 +140,8 @@ class SceneManager:
                 change()
 
     def _push(self, name: str, data: dict[str, Any]) -> None:
+        if self.stack:
+            self.stack[-1].time.pause()
         scene = scene_class(name)(self.services)
         scene.name = name
         self.stack.append(scene)
@@ -150,6 +155,8 @@ class SceneManager:
             for listener in self.listeners:
                 listener.scene_left(scene)
             scene.exit()
+        if self.stack:
+            self.stack[-1].time.resume()
         if resume and self.stack:
             self.stack[-1].resume()
 

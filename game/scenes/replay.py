@@ -11,7 +11,6 @@ again at that move, without animation. Keys: Left/Right, Space, Home/End, Esc.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -21,10 +20,9 @@ from game.input.intents import Intent, Kind
 from game.persist import saves
 from game.play.table import PlayTable
 from game.render import theme
-from game.scenes.base import Scene, scene_class
+from game.scenes.base import scene_class
 from game.scenes.menukit import go_back
 from game.scenes.ui import UIScene
-from game.session import HUMAN
 
 AUTO_SECONDS = 1.2
 SCALE = 0.85  # the board, drawn smaller to leave room for the bar under it
@@ -69,18 +67,13 @@ class ReplayScene(UIScene):
         if index > 0:
             self._step(quiet=True)
 
-    def _new_board(self, moves: tuple[dict[str, Any], ...]) -> Scene:
+    def _new_board(self, moves: tuple[dict[str, Any], ...]) -> PlayTable:
         config = self.record.config
         board = scene_class(config.game)(self.services)
+        assert isinstance(board, PlayTable), f"{config.game}: a play scene is a PlayTable"
         board.name = config.game
-        if isinstance(board, PlayTable):  # a replaying table starts no bots and hides nothing
-            board.enter(config=config, moves=list(moves), replaying=True)
-            return board
-        # entered with human seats, so no bot process is started for every jump; the real seats
-        # are put back at once for the banners (a replay plays no seat anyway)
-        everyone = replace(config, seats=tuple(replace(s, kind=HUMAN) for s in config.seats))
-        board.enter(config=everyone, moves=list(moves), replaying=True)
-        board.config = config  # type: ignore[attr-defined]
+        board.time = self.time  # the table's time is the viewer's: paused with it
+        board.enter(config=config, moves=list(moves), replaying=True)  # no bots, nothing hidden
         return board
 
     def forward(self) -> None:

@@ -173,10 +173,9 @@ def test_floe_waves_and_highlights_stand_still_with_reduced_motion(tmp_path, red
     scene = play_scene(app, "nanuuk", "intro", 2)
 
     def frame(clock: float) -> bytes:
-        scene.clock = clock
         surface = pygame.Surface((1920, 1080))
-        scene.renderer.draw_waves(surface, scene.clock)
-        scene.renderer.draw_highlights(surface, {1: "move", 2: "focus"}, {}, scene.clock)
+        scene.renderer.draw_waves(surface, clock)
+        scene.renderer.draw_highlights(surface, {1: "move", 2: "focus"}, {}, clock)
         return pygame.image.tobytes(surface, "RGB")
 
     assert (frame(1.0) == frame(2.3)) is reduced

@@ -394,7 +394,7 @@ class BergruftScene(PlayTable):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         self._paint_panels(alpha)
         surface.blit(self.panels.surface, (0, 0))
-        draw_figures(surface, self.tracks, alpha, self.marks, self.thinking, self.clock)
+        draw_figures(surface, self.tracks, alpha, self.marks, self.thinking, self.time.now)
         self.ui.draw_ui(surface)
         for rect in self.pad:
             if any(r == rect for r, _ in self.blocked):
@@ -417,10 +417,10 @@ class BergruftScene(PlayTable):
         paint("log", LOG_RECT, (lang, self.log_serial), self._draw_log)
         steps = tuple(track.shown_step() for track in self.tracks.values())
         thinking = self.thinking
-        dots = int(self.clock * 3) % 3 if thinking is not None else -1
+        dots = int(self.time.now * 3) % 3 if thinking is not None else -1
         cards_key = (lang, steps, shown.caller, str(shown.phase), thinking, dots)
         paint("cards", CARDS_RECT, cards_key, lambda s: panels.draw_cards(
-            s, shown, self.marks, self.climbs.shown_steps, thinking, self.clock))  # fmt: skip
+            s, shown, self.marks, self.climbs.shown_steps, thinking, self.time.now))  # fmt: skip
         visible = self.number_visible
         private = self._private_number() if visible and self.screen.reveal is None else None
         view = self.screen.view(alpha, visible, private, self.replaying)
@@ -473,7 +473,7 @@ class BergruftScene(PlayTable):
         hint = self.guide_hint()
         target = self.guide_rect(hint.target) if hint is not None else None
         # the ring alone: an arrow above the pad would hide the prompt's words
-        self.guide.draw(surface, hint, target, GUIDE_RECT, self.clock, arrow=False, top=True)
+        self.guide.draw(surface, hint, target, GUIDE_RECT, self.time.now, arrow=False, top=True)
 
 
 def _button_id(text: str, rect: pygame.Rect) -> str:

@@ -155,7 +155,7 @@ class KapHoornScene(PlayTable):
         self.motion.prune()
         st = self.state  # step 1 of a turn: show the sail point the new mover gains
         if not st.is_over() and self.gain[0] != st.turn:
-            self.gain = (st.turn, st.seat, self.clock + GAIN_SECONDS)
+            self.gain = (st.turn, st.seat, self.time.now + GAIN_SECONDS)
 
     def settle(self) -> None:
         self.motion.settle()
@@ -480,7 +480,7 @@ class KapHoornScene(PlayTable):
         st = self.state
         if self.human_turn:
             fields.setdefault(st.ships[st.seat], "ship")
-        self.renderer.draw_highlights(surface, fields, self.clock)
+        self.renderer.draw_highlights(surface, fields, self.time.now)
 
     def _question(self) -> str:
         st = self.state
@@ -490,7 +490,7 @@ class KapHoornScene(PlayTable):
             return tr("saves.to_move", name=st.names[st.seat])
         if self.handoff_up or (st.current_player is not None and not self.is_human(st.seat)):
             thinking = tr("kaphoorn.ask.thinking", name=st.names[st.seat])
-            return thinking + thinking_dots(self.clock)
+            return thinking + thinking_dots(self.time.now)
         return talk.question(st, self.selected, self.ignoring)
 
     def _draw_books(self, surface: pygame.Surface) -> None:
@@ -508,8 +508,8 @@ class KapHoornScene(PlayTable):
             )
             self.books.draw(surface, book_rect(seat, self.players), page)
         turn_no, seat, until = self.gain
-        if seat >= 0 and self.clock < until and turn_no == st.turn:  # the +1 of step 1 rises
-            rise = 0.0 if self.tweener.reduced else (1 - (until - self.clock) / GAIN_SECONDS)
+        if seat >= 0 and self.time.now < until and turn_no == st.turn:  # the +1 of step 1 rises
+            rise = 0.0 if self.tweener.reduced else (1 - (until - self.time.now) / GAIN_SECONDS)
             book = book_rect(seat, self.players)
             panels.draw_gain(surface, book, tr("kaphoorn.gain"), rise * GAIN_RISE)
 
@@ -554,7 +554,8 @@ class KapHoornScene(PlayTable):
         hint = self.guide_hint()
         target = self.guide_rect(hint.target) if hint is not None else None
         # the ring alone: an arrow would hide the next field, the hand's title or a button's name
-        self.guide.draw(surface, hint, target, self._guide_panel(target), self.clock, arrow=False)
+        panel = self._guide_panel(target)
+        self.guide.draw(surface, hint, target, panel, self.time.now, arrow=False)
 
     def _guide_panel(self, target: pygame.Rect | None) -> pygame.Rect:
         """A corner of the chart that hides neither the target nor the choices and ships."""

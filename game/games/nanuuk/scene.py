@@ -187,7 +187,7 @@ class NanuukScene(PlayTable):
             st.current_player is not None and not self.is_human(st.current_player)
         ):
             thinking = tr("nanuuk.ask.thinking", name=st.names[st.seat])
-            return thinking + thinking_dots(self.clock)
+            return thinking + thinking_dots(self.time.now)
         mover = talk.mover_name(st, st.spec.movers[st.mover].id) if st.mover >= 0 else None
         choices = self.place_choices()
         if st.phase == "place" and choices:  # which piece goes down now
@@ -293,12 +293,12 @@ class NanuukScene(PlayTable):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         st = self.state
         self.backdrop.blit(surface)
-        self.renderer.draw_waves(surface, self.clock)
+        self.renderer.draw_waves(surface, self.time.now)
         self.renderer.draw_cracks(surface, st.cracks, self.motion.cracks(alpha))
         targets = self.board_targets()
         focus = self.board_focus.shown(len(targets))
         fields, edges = floe_view.highlights(st, targets, focus)
-        self.renderer.draw_highlights(surface, fields, edges, self.clock)
+        self.renderer.draw_highlights(surface, fields, edges, self.time.now)
         floe_view.draw_pieces(surface, st, self.layout, self.colours, self.motion, alpha)
         panels.draw_banner(surface, st, self.colours)
         panels.draw_ask(surface, self.question(), st)
@@ -356,5 +356,5 @@ class NanuukScene(PlayTable):
         # for a field or crack line, the ring alone for a button (an arrow would hide the sheet)
         arrow = hint is not None and hint.target[0] != "button"
         self.guide.draw(
-            surface, hint, target, LOG_RECT, self.clock, GUIDE_WIDTH, arrow=arrow, shrink=False
+            surface, hint, target, LOG_RECT, self.time.now, GUIDE_WIDTH, arrow=arrow, shrink=False
         )

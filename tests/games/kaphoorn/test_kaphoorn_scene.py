@@ -954,7 +954,7 @@ def test_each_new_turn_shows_its_plus_one_sail_point_on_the_movers_log_book(driv
         drive.frames(1)
         turn, seat, until = scene.gain
         assert turn == scene.state.turn or scene.state.is_over()
-        if scene.clock < until:
+        if scene.time.now < until:
             shown.add(seat)
             assert seat == scene.state.seat or scene.state.is_over()
         if len(shown) == 3:
