@@ -19,18 +19,19 @@ import pygame
 import pygame_gui
 
 from game import i18n
-from game.clock import Clock
-from game.input.intents import InputMapper, Intent, Kind
+from game.engine.clock import Clock
+from game.engine.intents import InputMapper, Intent, Kind
+from game.engine.policy import Policy
+from game.engine.scenes import SceneManager
+from game.engine.services import Services
+from game.engine.stop import StopRequest
 from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.settings import Settings, load_settings, save_settings
-from game.policy import Policy
-from game.render import theme
-from game.scenes.base import SceneManager
-from game.services import Services
+from game.scene_table import scene_class
 from game.session import GameConfig
-from game.stop import StopRequest
+from game.ui import theme
 
 if TYPE_CHECKING:
     from game.kiosk.controller import Kiosk
@@ -86,7 +87,7 @@ class App:
             )
             max_bytes = round(self.kiosk_config.max_log_mb * 1024 * 1024)
             self.log_path = setup_logging(self.data_dir, max_bytes)
-        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # ours take them (game.stop)
+        os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # ours take them (game.engine.stop)
         pygame.init()
         _init_controllers()
         pygame.display.set_caption("Speltafel")
@@ -100,9 +101,9 @@ class App:
         self.window = self._open_window()
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE).convert()
         self.mapper = InputMapper(self.to_logical)
-        self.services = Services(self)  # what scenes and the policy may use (game.services)
-        self.scenes = SceneManager(self.services)
-        self.policy = Policy()  # how the loop behaves around the scenes (game.policy)
+        self.services = Services(self)  # what scenes and the policy may use (game.engine.services)
+        self.scenes = SceneManager(self.services, scene_class)
+        self.policy = Policy()  # how the loop behaves around the scenes (game.engine.policy)
         if self.kiosk_config is not None:
             from game.kiosk.controller import Kiosk
 
@@ -227,7 +228,7 @@ class App:
 
     def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
         """A play scene reports the end; headless runs print the JSON line and stop."""
-        from game.scenes import record
+        from game.menus import record
 
         self.outcome = outcome
         replay = record.game_finished(self.services)  # the autosave goes, a replay is kept
@@ -246,7 +247,7 @@ class App:
         else:
             self.scenes.reset("title")
         if self.options.replay is not None:
-            from game.scenes import record
+            from game.menus import record
 
             record.open_replay_file(self.services, self.options.replay)
         self.scenes.apply_pending()
@@ -395,7 +396,7 @@ class App:
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
         self.policy.close()
-        from game.scenes import record
+        from game.menus import record
 
         record.autosave(self.services)  # the window closed during a game: "Continue" brings it back
         for scene in reversed(self.scenes.stack):
@@ -481,9 +482,10 @@ def _init_controllers() -> None:
 
 
 def _open_audio(volume: float) -> Any:
-    from game.render.sound import Sounds
+    from game.engine.sound import Sounds
+    from game.play.registry import GAMES
 
-    return Sounds.open(volume)
+    return Sounds.open(volume, {game.id: game.ambience() for game in GAMES})
 
 
 def run(options: Options) -> int:

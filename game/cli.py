@@ -178,7 +178,7 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
         rules.new_game(variant.id, [s.name for s in seats], seed=seed, options=options)
     except ValueError as exc:
         parser.error(f"--option: {exc}")
-    from game.render.theme import seat_colours
+    from game.ui.theme import seat_colours
 
     colours = [c for c, _ in seat_colours()]
     seats = tuple(Seat(s.name, s.kind, colours[i % len(colours)]) for i, s in enumerate(seats))

@@ -15,12 +15,13 @@ from typing import Any
 
 import pygame
 
+from game.engine.intents import Intent, Kind
 from game.i18n import has, tr
-from game.input.intents import Intent, Kind
+from game.kiosk import kiosk_of
+from game.menus.menukit import draw_heading, game_title, go_back
 from game.persist.log import LOG
-from game.render import theme
-from game.scenes.menukit import draw_heading, game_title, go_back
-from game.scenes.ui import UIScene
+from game.ui import theme
+from game.ui.kit import UIScene
 
 CONFIRM_SECONDS = 5.0
 PROBLEM_COLOUR = (255, 190, 120)
@@ -66,7 +67,7 @@ class AdminScene(UIScene):
 
     @property
     def kiosk(self) -> Any:
-        return self.services.kiosk
+        return kiosk_of(self.services)
 
     def refresh(self) -> None:
         """Read the statistics again (after a reset, or coming back from settings)."""
@@ -256,7 +257,7 @@ class PinScene(UIScene):
     @property
     def wait_s(self) -> float:
         """How long the pad is still locked (0: it takes a PIN)."""
-        kiosk = self.services.kiosk
+        kiosk = kiosk_of(self.services)
         return kiosk.gate.wait_s() if kiosk is not None else 0.0
 
     def build(self) -> None:
@@ -288,7 +289,7 @@ class PinScene(UIScene):
             self.wrong = False
 
     def check(self) -> None:
-        kiosk = self.services.kiosk
+        kiosk = kiosk_of(self.services)
         if kiosk is None:
             go_back(self.services)
             return

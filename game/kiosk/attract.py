@@ -19,13 +19,15 @@ from typing import Any
 
 import pygame
 
+from game.engine.scenes import Scene
 from game.i18n import has, tr
+from game.kiosk import kiosk_of
+from game.menus.menukit import game_title
+from game.play.registry import plugin, rules_for
 from game.protocol.bots import DEMO
-from game.render import theme
-from game.render.emblems import draw_emblem
-from game.scenes.base import Scene
-from game.scenes.menukit import game_title
 from game.session import GameConfig, Seat
+from game.ui import theme
+from game.ui.emblems import draw_emblem
 
 INTERLUDE_SECONDS = 2.5
 DEMO_NAMES = ("Anna", "Bram", "Clara", "Dirk", "Eva")
@@ -49,8 +51,6 @@ class DemoRotation:
 def rotation_plan(
     games: tuple[str, ...], variants: dict[str, tuple[str, ...]]
 ) -> list[tuple[str, str]]:
-    from game.play.registry import rules_for
-
     lists = {}
     for game in games:
         known = [v.id for v in rules_for(game).variants()]
@@ -61,8 +61,6 @@ def rotation_plan(
 
 def demo_config(game: str, variant_id: str, seed: int) -> GameConfig:
     """An all-computer game at the demo level, with the game's short-demo options."""
-    from game.play.registry import plugin
-
     demo = plugin(game).demo
     variant = plugin(game).rules.variant(variant_id)
     players = demo.players.get(variant.id, variant.min_players)
@@ -78,7 +76,7 @@ class AttractScene(Scene):
     """ "Coming up: <game>" for a moment, then the demo game itself."""
 
     def enter(self, **data: Any) -> None:
-        kiosk = self.services.kiosk
+        kiosk = kiosk_of(self.services)
         assert kiosk is not None
         self.config = kiosk.next_demo_config()
         self.began = self.services.clock.now
@@ -105,7 +103,7 @@ class AttractScene(Scene):
         game = self.config.game
         art = pygame.Rect(0, 0, 420, 300)
         art.midtop = (cx, box.y + 120)
-        draw_emblem(surface, game, art, seconds)
+        draw_emblem(surface, plugin(game).emblem(), art, seconds)
         theme.text(surface, game_title(game), (cx, art.bottom + 70), 96, theme.WHITE, True,
                    "center", True)  # fmt: skip
         key = f"setup.variants.{game}.{self.config.variant}"

@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import i18n
+from game.engine.intents import Intent, Kind
+from game.engine.policy import Policy
 from game.i18n import tr
-from game.input.intents import Intent, Kind
 from game.kiosk.attract import DemoRotation
 from game.kiosk.gate import Gate
 from game.persist.kiosk_config import Damaged, KioskConfig
@@ -42,14 +43,13 @@ from game.persist.log import LOG
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.stats import Stats
 from game.play.registry import IDS
-from game.policy import Policy
-from game.render import theme
-from game.render.flags import draw_flag
 from game.session import HUMAN, GameConfig
+from game.ui import theme
+from game.ui.flags import draw_flag
 
 if TYPE_CHECKING:
-    from game.scenes.base import Scene
-    from game.services import Services
+    from game.engine.scenes import Scene
+    from game.engine.services import Services
 
 PLAY_SCENES = frozenset(IDS)
 ADMIN_SCENES = frozenset({"kiosk_admin", "kiosk_pin"})
@@ -109,7 +109,7 @@ def corner_of(pos: tuple[int, int]) -> str | None:
 
 class Kiosk(Policy):
     """Kiosk mode of one App: made by the App when ``Options.kiosk`` is set; the App's policy
-    (``game.policy``): an input filter and the scene manager's listener."""
+    (``game.engine.policy``): an input filter and the scene manager's listener."""
 
     def __init__(
         self,
@@ -556,3 +556,4 @@ def _draw_ripple(surface: pygame.Surface, centre: tuple[int, int], seconds: floa
     pygame.draw.circle(surface, theme.WHITE, (x, y), 20, 4)
     pulse = 0.5 + 0.5 * math.sin(seconds * 4)
     pygame.draw.circle(surface, theme.WHITE, (x, y), round(6 + 3 * pulse))
+

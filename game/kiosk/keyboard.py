@@ -17,11 +17,11 @@ from typing import Any
 import pygame
 from pygame_gui.elements import UIButton
 
+from game.engine.intents import Intent, Kind
 from game.i18n import tr
-from game.input.intents import Intent, Kind
-from game.render import theme
-from game.scenes.menukit import dim
-from game.scenes.ui import Focusable, UIScene
+from game.menus.menukit import dim
+from game.ui import theme
+from game.ui.kit import Focusable, UIScene
 
 KEY_W, KEY_H, GAP = 132, 110, 14
 KEYS_TOP = 330

@@ -12,11 +12,12 @@ from typing import Any
 
 import pygame
 
+from game.engine.intents import Intent, Kind
 from game.i18n import tr
-from game.input.intents import Intent, Kind
-from game.render import theme
-from game.scenes.menukit import dim
-from game.scenes.ui import UIScene
+from game.kiosk import kiosk_of
+from game.menus.menukit import dim
+from game.ui import theme
+from game.ui.kit import UIScene
 
 PANEL = pygame.Rect(0, 0, 1160, 720)
 
@@ -51,7 +52,7 @@ class StillPlayingScene(UIScene):
         if self.answered:
             return
         self.answered = True
-        kiosk = self.services.kiosk
+        kiosk = kiosk_of(self.services)
         if kiosk is not None:
             kiosk.idle = 0.0
         self.services.sound("click")
@@ -61,7 +62,7 @@ class StillPlayingScene(UIScene):
         if self.answered:
             return
         self.answered = True
-        kiosk = self.services.kiosk
+        kiosk = kiosk_of(self.services)
         if kiosk is not None:
             kiosk.to_title("the players ended the game at 'Still playing?'")
         else:
@@ -83,7 +84,7 @@ class StillPlayingScene(UIScene):
         self.left -= dt
         if self.left <= 0 and not self.answered:
             self.answered = True
-            kiosk = self.services.kiosk
+            kiosk = kiosk_of(self.services)
             if kiosk is not None:
                 kiosk.give_up()
             else:

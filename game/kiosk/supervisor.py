@@ -11,8 +11,8 @@ laptop. It starts ``python -m game`` with the same flags minus ``--supervise`` a
   after a pause that doubles while crashes come quickly (``Backoff``), so a kiosk that cannot
   start does not spin;
 - SIGTERM or SIGINT to the supervisor (``systemctl stop``, Ctrl+C) is passed on to the child,
-  which then stops cleanly (``game.stop``); on Windows as Ctrl+Break to the child's own process
-  group. A child that has not stopped after ``GRACE_S`` is killed.
+  which then stops cleanly (``game.engine.stop``); on Windows as Ctrl+Break to the child's own
+  process group. A child that has not stopped after ``GRACE_S`` is killed.
 
 Its log is ``supervisor.log`` in the data folder (rotated), and stderr, which systemd's journal
 keeps.
@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from game.stop import signal_names
+from game.engine.stop import signal_names
 
 FIRST_DELAY_S = 1.0
 MAX_DELAY_S = 60.0

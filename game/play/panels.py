@@ -13,7 +13,7 @@ from functools import cache
 
 import pygame
 
-from game.render import theme
+from game.ui import theme
 
 Colour = tuple[int, int, int]
 Mark = tuple[str, Colour]  # a seat's shape and colour

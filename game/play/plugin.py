@@ -131,3 +131,17 @@ class GamePlugin:
     def emblem(self) -> Callable[..., None]:
         painter: Callable[..., None] = load(self.emblem_path)
         return painter
+
+    def ambience(self) -> Callable[..., Any]:
+        """The recipe of the ambient loop: a numpy Generator -> its samples."""
+        recipe: Callable[..., Any] = load(self.ambience_path)
+        return recipe
+
+    def scene(self) -> type[Any]:
+        """The play scene's class (a PlayTable)."""
+        cls: type[Any] = load(self.scene_path)
+        return cls
+
+    def editor(self) -> type[Any] | None:
+        """The set-up editor's scene class, if the game has one."""
+        return load(self.editor_path) if self.editor_path else None

@@ -31,7 +31,7 @@ what the results screen tells (``results.reason.<game>_<reason>``).
 ``refusal_text`` says a refusal in the player's language (by default its code's text with
 ``spoken`` parameters). A press on the board goes to ``play_pick(chosen, guess)``
 (``click_board`` is that for a position); a board whose choices take the keyboard and gamepad
-focus beside the buttons keeps a ``game.scenes.ui.BoardFocus``.
+focus beside the buttons keeps a ``game.ui.kit.BoardFocus``.
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ from typing import Any, ClassVar
 import pygame
 
 from game import i18n
+from game.engine.intents import Intent, Kind
+from game.engine.tween import Tweener
 from game.i18n import tr
-from game.input.intents import Intent, Kind
 from game.persist import saves
 from game.persist.log import LOG
 from game.play import panels
@@ -55,10 +56,9 @@ from game.play.registry import plugin
 from game.protocol.base import IllegalAction, Outcome, Refusal, State
 from game.protocol.bots import BUDGETS
 from game.protocol.streams import Streams
-from game.render import theme
-from game.render.tween import Tweener
-from game.scenes.ui import SKIP_KINDS, UIScene
 from game.session import GameConfig
+from game.ui import theme
+from game.ui.kit import SKIP_KINDS, UIScene
 
 FINAL_PAUSE = 1.5  # game seconds on the final position before the results
 NOTICE_SECONDS = 3.0

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.clock import Clock
+from game.engine.clock import Clock
 from game.session import GameConfig, Seat
 
 

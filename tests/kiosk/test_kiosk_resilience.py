@@ -11,9 +11,9 @@ import sqlite3
 import pygame
 from kiosk_support import FAST, enter_admin
 
+from game.engine.scenes import Scene
 from game.kiosk import controller
 from game.persist.log import LOG
-from game.scenes.base import Scene
 
 
 class Broken(Scene):

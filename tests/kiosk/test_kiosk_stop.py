@@ -16,9 +16,9 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.engine.stop import WM_QUERYENDSESSION, StopRequest
 from game.persist.stats import STATS_FILE
 from game.session import GameConfig, Seat
-from game.stop import WM_QUERYENDSESSION, StopRequest
 
 # Only a hung process takes this long: a guard against hanging CI, never a timing assertion.
 HANG_S = 600.0

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from game.input.intents import Kind
-from game.scenes.ui import BoardFocus, Focusable, FocusRing
+from game.engine.intents import Kind
+from game.ui.kit import BoardFocus, Focusable, FocusRing
 
 
 def ring(*enabled: bool) -> FocusRing:

@@ -14,7 +14,7 @@ from game.games.bergruft.view import flagscreen
 from game.games.bergruft.view import mountain as board
 from game.i18n import tr
 from game.play.pictures.common import arrow, label, paper
-from game.render import theme
+from game.ui import theme
 
 Size = tuple[int, int]
 SEATS = ("red", "blue")

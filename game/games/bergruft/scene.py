@@ -16,6 +16,8 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.engine.intents import Intent, Kind
+from game.engine.tween import ease_out
 from game.games.bergruft import guide as guide_rules
 from game.games.bergruft import log
 from game.games.bergruft.rules import (
@@ -49,13 +51,11 @@ from game.games.bergruft.view.layout import (
 )
 from game.games.bergruft.view.screen import FlagScreen, draw_screen
 from game.i18n import tr
-from game.input.intents import Intent, Kind
 from game.play.guide.base import Hint as GuideHint
 from game.play.panels import LogLine, PanelCache, draw_log_panel
 from game.play.table import LogEntry, PlayTable
-from game.render import theme
-from game.render.tween import ease_out
-from game.scenes.ui import SKIP_KINDS
+from game.ui import theme
+from game.ui.kit import SKIP_KINDS
 
 
 class BergruftScene(PlayTable):

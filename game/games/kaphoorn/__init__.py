@@ -23,7 +23,7 @@ PLUGIN = GamePlugin(
     scene_path="game.games.kaphoorn.scene:KapHoornScene",
     pictures_path="game.games.kaphoorn.pictures",
     emblem_path="game.games.kaphoorn.view.emblem:emblem",
-    ambience_path="game.render.sounds.ambient:sea",
+    ambience_path="game.engine.sounds.ambient:sea",
     demo=Demo(variants=("standard",), options={"rounds": 8}),  # K15: over after 8 rounds
     # random play hardly ever wins: the round limit (K15) ends a playout and fixes its work
     bench=Bench(

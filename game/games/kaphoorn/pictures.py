@@ -27,7 +27,7 @@ from game.games.kaphoorn.view.seachart import (
 )
 from game.i18n import tr
 from game.play.pictures.common import arrow, crop, label, paper
-from game.render import theme
+from game.ui import theme
 
 Size = tuple[int, int]
 CLOSE = 60  # cell size of a close-up, in pixels (larger paints a huge chart: 76 took 4 s)

@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.engine.intents import Intent, Kind
 from game.games.kaphoorn import guide as guide_rules
 from game.games.kaphoorn import log as talk
 from game.games.kaphoorn.rules import KapState
@@ -54,13 +55,12 @@ from game.games.kaphoorn.view.layout import (
     reason_rect,
 )
 from game.i18n import tr
-from game.input.intents import Intent, Kind
 from game.play.guide.base import Hint, box, pick_panel
 from game.play.panels import ONE_LINE_NOTICE, LogLine, draw_log, thinking_dots
 from game.play.table import LogEntry, PlayTable
 from game.protocol.base import Refusal
-from game.render import theme
-from game.scenes.ui import SKIP_KINDS, BoardFocus
+from game.ui import theme
+from game.ui.kit import SKIP_KINDS, BoardFocus
 
 GAIN_SECONDS = 1.4  # how long the +1 sail point of a new turn shows
 GAIN_RISE = 24  # pixels it rises meanwhile

@@ -30,7 +30,7 @@ from game.games.kaphoorn.view.seachart import (
     ship_offsets,
     ship_size,
 )
-from game.render import theme  # noqa: E402
+from game.ui import theme  # noqa: E402
 
 CHART_RECT = pygame.Rect(16, 96, 1180, 968)
 

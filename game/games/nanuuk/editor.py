@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from game.engine.intents import Intent, Kind
 from game.games.nanuuk.rules.board import IGLOO
 from game.games.nanuuk.rules.level import (
     BOX,
@@ -33,11 +34,10 @@ from game.games.nanuuk.setups import NAME_LIMIT, SetupFileError, list_setups, lo
 from game.games.nanuuk.view.figures import draw_piece, piece_icon
 from game.games.nanuuk.view.floe import FloeRenderer
 from game.i18n import tr
-from game.input.intents import Intent, Kind
+from game.menus.menukit import dim, go_back
 from game.persist.log import LOG
-from game.render import theme
-from game.scenes.menukit import dim, go_back
-from game.scenes.ui import Focusable, UIScene
+from game.ui import theme
+from game.ui.kit import Focusable, UIScene
 
 BOARD_RECT = pygame.Rect(30, 100, 1100, 830)
 PANEL_X, PANEL_W = 1160, 730

@@ -16,7 +16,7 @@ from game.games.nanuuk.view import figures
 from game.games.nanuuk.view.pictures_floe import FloeView
 from game.i18n import tr
 from game.play.pictures.common import LABEL_INK, arrow, label, paper
-from game.render import theme
+from game.ui import theme
 
 Size = tuple[int, int]
 CLOSE = 96  # hex radius of a close-up, in pixels

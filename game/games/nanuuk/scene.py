@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.engine.intents import Intent, Kind
 from game.games.nanuuk import guide as guide_rules
 from game.games.nanuuk import log as talk
 from game.games.nanuuk.rules import NanuukState
@@ -46,13 +47,12 @@ from game.games.nanuuk.view.layout import (
 )
 from game.games.nanuuk.view.motion import Motion
 from game.i18n import tr
-from game.input.intents import Intent, Kind
 from game.play.guide.base import Hint, box
 from game.play.panels import ONE_LINE_NOTICE, LogLine, draw_log, thinking_dots
 from game.play.table import LogEntry, PlayTable
 from game.protocol.base import Outcome
-from game.render import theme
-from game.scenes.ui import BoardFocus
+from game.ui import theme
+from game.ui.kit import BoardFocus
 
 PICKED_ON_BOARD = (Place, Step, Banish, Choose, Crack)  # the rest are buttons
 

@@ -15,10 +15,10 @@ from typing import Any
 
 import pygame
 
+from game.engine.intents import Intent, Kind
 from game.i18n import tr
-from game.input.intents import Intent, Kind
 from game.persist.log import LOG
-from game.render import theme
+from game.ui import theme
 
 Target = tuple[Any, ...]  # ("field", 17), ("edge", 1 << 40), ("card", 3), ("button", "end") ...
 

@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from game.render import theme
+from game.ui import theme
 
 Point = tuple[float, float]
 LABEL_SIZE = 28

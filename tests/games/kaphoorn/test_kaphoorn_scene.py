@@ -397,7 +397,7 @@ def test_the_keyboard_alone_plays_a_whole_turn(drive) -> None:
 
 
 def test_the_focused_button_is_drawn_when_the_chart_offers_nothing(drive, monkeypatch) -> None:
-    from game.render import theme
+    from game.ui import theme
 
     scene = start(drive, config(["human", "human", "easy"], seed=3, start=2))
     my_turn(drive, scene, how="key")
@@ -661,7 +661,7 @@ def test_the_results_say_what_decided_a_game_ended_by_the_round_limit(drive, mon
 
 def drawn_texts(scene, monkeypatch) -> list[str]:
     """Every string the scene draws in one frame, in the order drawn."""
-    from game.render import theme
+    from game.ui import theme
 
     drawn: list[str] = []
     original = theme.text
@@ -786,7 +786,7 @@ def test_each_button_is_open_exactly_when_the_rules_allow_its_move_and_says_thei
 def test_every_reason_a_button_can_give_fits_under_it(drive, lang) -> None:
     from game import i18n
     from game.games.kaphoorn.view.layout import REASON_SMALL
-    from game.render import theme
+    from game.ui import theme
 
     i18n.set_language(lang)
     codes = set()

@@ -159,7 +159,7 @@ def test_every_equipment_draws(kind):
 
 
 def test_hunters_and_kayak_draw():
-    from game.render import theme
+    from game.ui import theme
 
     for seat, (_, colour) in enumerate(theme.seat_colours()[:4]):
         for selected in (False, True):

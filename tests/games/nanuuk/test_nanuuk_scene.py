@@ -14,8 +14,8 @@ from game import i18n
 from game.games.nanuuk.rules.actions import Banish, Crack, Step, Take
 from game.games.nanuuk.scene import NanuukScene
 from game.i18n import tr
-from game.render import theme
 from game.session import GameConfig, Seat
+from game.ui import theme
 
 
 def config(variant: str, kinds: list[str], seed: int, **options: object) -> GameConfig:

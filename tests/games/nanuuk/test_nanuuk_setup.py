@@ -5,11 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n
+from game import i18n, scene_table
+from game.engine.scenes import Scene
 from game.games.nanuuk.rules.level import default_level
 from game.games.nanuuk.setups import save_setup, setups_dir
-from game.scenes import base
-from game.scenes.base import Scene
 from game.session import GameConfig
 
 
@@ -25,8 +24,8 @@ class FakePlay(Scene):
 @pytest.fixture(autouse=True)
 def fake_play_scenes(monkeypatch):
     FakePlay.opened = []
-    monkeypatch.setitem(base.REGISTRY, "nanuuk", f"{__name__}:FakePlay")
-    monkeypatch.setitem(base.REGISTRY, "bergruft", f"{__name__}:FakePlay")
+    monkeypatch.setitem(scene_table.SCENES, "nanuuk", f"{__name__}:FakePlay")
+    monkeypatch.setitem(scene_table.SCENES, "bergruft", f"{__name__}:FakePlay")
 
 
 def open_setup(drive, game: str = "nanuuk"):

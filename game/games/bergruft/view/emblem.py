@@ -7,7 +7,7 @@ import math
 
 import pygame
 
-from game.render.emblems import FLAG, OUTLINE, ROCK, ROCK_DARK, SNOWCAP, WATER_LIGHT
+from game.ui.emblems import FLAG, OUTLINE, ROCK, ROCK_DARK, SNOWCAP, WATER_LIGHT
 
 
 def emblem(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:

@@ -9,11 +9,11 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from game.engine.tween import Path, Tweener, ease_in_out, linear
 from game.games.bergruft.rules import HEIDI_START, PETER_START, BergState, TurnResult
 from game.games.bergruft.view import mountain as board
 from game.play.panels import Mark, thought_bubble
-from game.render import theme
-from game.render.tween import Path, Tweener, ease_in_out, linear
+from game.ui import theme
 
 CLIMB_LEG = 0.30  # seconds per step when climbing
 SLIDE_LEG = 0.07  # seconds per step when sliding back down on a restart

@@ -10,7 +10,7 @@ from functools import cache
 
 import pygame
 
-from game.render import theme
+from game.ui import theme
 
 FLAGS = 15
 CLOTH = (214, 52, 44)

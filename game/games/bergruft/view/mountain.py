@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.render import theme
+from game.ui import theme
 
 BOARD_WIDTH = 1300  # the mountain's part of the 1920x1080 canvas; the side panel is to the right
 LEDGE_W = 156

@@ -11,7 +11,7 @@ from game.games.bergruft.rules import SUMMIT, BergState, Phase
 from game.games.bergruft.view import mountain as board
 from game.i18n import tr
 from game.play.panels import Mark, layer, name_chip, thinking_dots
-from game.render import theme
+from game.ui import theme
 
 from .layout import BANNER_RECT, CARD_H, CARD_W, PANEL_X
 

@@ -10,7 +10,7 @@ import pygame
 from game.games.bergruft.rules import BergState, Hint, Phase
 from game.i18n import tr
 from game.play import panels
-from game.render import theme
+from game.ui import theme
 
 from .layout import CHIPS_Y, CONTROLS_Y, PANEL_W, PANEL_X, PROMPT_Y, STORY_RECT
 

@@ -11,10 +11,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.tween import Tween, Tweener, ease_in_out, linear
 from game.games.bergruft.view import flagscreen
 from game.i18n import tr
-from game.render import theme
-from game.render.tween import Tween, Tweener, ease_in_out, linear
+from game.ui import theme
 
 FLAG_EVERY = 0.13  # the reveal raises one flag every ... seconds
 FLAGS = flagscreen.FLAGS

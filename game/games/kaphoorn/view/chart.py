@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.engine.tween import Path, Tween, Tweener, ease_in_out
 from game.games.kaphoorn.rules.chart import FORWARD, STEPS, Chart
 from game.games.kaphoorn.view import seachart
 from game.games.kaphoorn.view.layout import Point
-from game.render.tween import Path, Tween, Tweener, ease_in_out
 
 SAIL_STEP_SECONDS = 0.2  # per field of a ship's path
 CARD_SECONDS = 0.45

@@ -15,7 +15,7 @@ from functools import lru_cache
 import pygame
 
 from game.games.kaphoorn.view.windcard import GOLD, STATION_RGB, draw_card_back, finish, star
-from game.render import theme
+from game.ui import theme
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]

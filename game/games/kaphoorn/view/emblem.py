@@ -6,17 +6,7 @@ import math
 
 import pygame
 
-from game.render.emblems import (
-    FLAG,
-    ICE,
-    ICE_SHADE,
-    OUTLINE,
-    SAIL,
-    WATER,
-    WATER_LIGHT,
-    WOOD,
-    Point,
-)
+from game.ui.emblems import FLAG, ICE, ICE_SHADE, OUTLINE, SAIL, WATER, WATER_LIGHT, WOOD, Point
 
 
 def emblem(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:

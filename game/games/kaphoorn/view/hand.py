@@ -14,7 +14,7 @@ import pygame
 from game.games.kaphoorn.rules.turn import all_winds
 from game.games.kaphoorn.view import seachart
 from game.games.kaphoorn.view.layout import CARD_H, CARD_W, HAND_RECT, LIFT
-from game.render import theme
+from game.ui import theme
 
 DRAG_START = 12  # pixels a pressed card must move before it is dragged (else it is a tap)
 

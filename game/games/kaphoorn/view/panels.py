@@ -23,7 +23,7 @@ from game.games.kaphoorn.view.layout import (
     reason_rect,
 )
 from game.play.panels import LogStyle
-from game.render import theme
+from game.ui import theme
 
 RGB = tuple[int, int, int]
 PANEL = (14, 22, 38, 215)

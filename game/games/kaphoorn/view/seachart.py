@@ -48,7 +48,7 @@ from game.games.kaphoorn.view.windcard import (
     paint_face,
     star,
 )
-from game.render import theme
+from game.ui import theme
 
 __all__ = [
     "ChartLayout",

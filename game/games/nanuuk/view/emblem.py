@@ -6,7 +6,7 @@ import math
 
 import pygame
 
-from game.render.emblems import ICE, ICE_SHADE, OUTLINE, WATER, WATER_LIGHT, hexagon
+from game.ui.emblems import ICE, ICE_SHADE, OUTLINE, WATER, WATER_LIGHT, hexagon
 
 
 def emblem(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:

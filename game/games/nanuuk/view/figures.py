@@ -13,7 +13,7 @@ from functools import lru_cache
 
 import pygame
 
-from game.render import theme
+from game.ui import theme
 
 Point = tuple[float, float]
 RGB = tuple[int, int, int]

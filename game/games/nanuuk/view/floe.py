@@ -18,7 +18,7 @@ from functools import lru_cache
 import pygame
 
 from game.games.nanuuk.rules.board import DIRECTIONS, DOTS, IGLOO, WAVES, Floe, bits
-from game.render import theme
+from game.ui import theme
 
 Point = tuple[float, float]
 SQRT3 = math.sqrt(3.0)

@@ -17,7 +17,7 @@ from game.games.nanuuk.rules.state import PIECES
 from game.games.nanuuk.view import figures
 from game.games.nanuuk.view.floe import FloeLayout
 from game.games.nanuuk.view.motion import Motion
-from game.render import theme
+from game.ui import theme
 
 Target = tuple[str, int, NanuukAction]  # ("field" | "edge", field or edge, the action)
 Colour = tuple[int, int, int]

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.engine.tween import Path, Tween, Tweener, ease_in_out, ease_out
 from game.games.nanuuk.rules import NanuukState
 from game.games.nanuuk.rules.actions import Banish, Crack, NanuukAction, Step, Take
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.view.floe import FloeLayout
-from game.render.tween import Path, Tween, Tweener, ease_in_out, ease_out
 
 STEP_SECONDS = 0.32
 CRACK_SECONDS = 0.35

@@ -27,7 +27,7 @@ from game.games.nanuuk.view.layout import (
 )
 from game.i18n import tr
 from game.play.panels import LogStyle
-from game.render import theme
+from game.ui import theme
 
 Colour = tuple[int, int, int]
 LOG_LINES = 7  # at the normal text size; larger text shows fewer

@@ -13,7 +13,7 @@ from game.games.nanuuk.rules.state import PIECES, NanuukState
 from game.games.nanuuk.view import figures
 from game.games.nanuuk.view.floe import FloeLayout, FloeRenderer
 from game.play.pictures.common import crop
-from game.render import theme
+from game.ui import theme
 
 SEATS = ("red", "blue", "yellow", "green")
 MOVER_PIECE = {"bear": "bear", "Inuk": "inuk"}

@@ -1,0 +1,107 @@
+"""The app's side of saves and replays: the game being played, saving it from the pause menu,
+the autosave on leaving, a replay when a game ends, resuming and opening a replay file.
+
+The move record itself and its restoring belong to the play table (``game.play.table``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.i18n import tr
+from game.menus.menukit import kiosk_config
+from game.persist import saves
+from game.persist.log import LOG
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
+    from game.play.table import PlayTable
+
+
+# ---- the app's side ---------------------------------------------------------------------------
+def play_scene(services: Services) -> PlayTable | None:
+    """The game being played (beneath any overlay), if any; a replay does not count."""
+    from game.play.table import PlayTable
+
+    for scene in reversed(services.scenes.stack):
+        if isinstance(scene, PlayTable) and not scene.replaying:
+            return scene
+    return None
+
+
+def may_save(services: Services) -> bool:
+    """Visitors of a kiosk leave nothing behind; scripted runs (tools, tests) neither."""
+    options = services.options
+    return (
+        kiosk_config(services) is None and not options.exit_when_over and options.quit_after is None
+    )
+
+
+def save(services: Services) -> Path | None:
+    """The pause menu's "Save game": a new file in ``saves/``; the toast says where."""
+    scene = play_scene(services)
+    if scene is None or kiosk_config(services) is not None:
+        return None
+    try:
+        path = saves.save_game(services.data_dir, scene.save_record("save"))
+    except OSError as exc:
+        LOG.warning("save failed: %s", exc)
+        services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+        return None
+    services.toast(tr("saves.saved", path=str(path)), 5.0)
+    return path
+
+
+def autosave(services: Services) -> Path | None:
+    """Leaving a game unfinished (quit to title, window closed): keep it for "Continue"."""
+    scene = play_scene(services)
+    if scene is None or not may_save(services) or scene.state.is_over():
+        return None
+    try:
+        return saves.write_autosave(services.data_dir, scene.save_record("autosave"))
+    except OSError as exc:
+        LOG.warning("autosave failed: %s", exc)
+        services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+        return None
+
+
+def game_finished(services: Services) -> Path | None:
+    """A game ended: it is no longer to be continued, and it goes to the replays."""
+    scene = play_scene(services)
+    if scene is None or not may_save(services):
+        return None
+    try:
+        saves.drop_autosave(services.data_dir, scene.config)
+        return saves.write_replay(services.data_dir, scene.save_record("replay"))
+    except OSError as exc:
+        LOG.warning("replay not written: %s", exc)
+        return None
+
+
+def resume(services: Services, record: saves.Record) -> None:
+    """Open a saved game where it was left."""
+    services.scenes.reset(record.config.game, config=record.config, moves=list(record.moves))
+
+
+def report_bad(services: Services, bad: Sequence[tuple[Path, str]]) -> None:
+    """One toast per damaged file: what was wrong and where it was kept."""
+    for kept, why in bad:
+        LOG.warning("damaged save %s: %s", kept, why)
+        services.toast(tr("saves.damaged", why=why, kept_as=str(kept)), 8.0)
+
+
+def open_replay_file(services: Services, path: Path) -> None:
+    """``--replay FILE``: watch it over the title; a damaged file is kept aside and reported."""
+    try:
+        found = saves.read_replay(path)
+    except saves.SaveError as exc:
+        kept = saves.keep_or_leave(path) if path.exists() else path
+        LOG.warning("replay %s: %s", path, exc)
+        if kept != path:
+            services.toast(tr("saves.damaged", why=str(exc), kept_as=str(kept)), 8.0)
+        else:
+            services.toast(tr("replays.cannot_open", why=str(exc)), 8.0)
+        return
+    services.scenes.push("replay", record=found)

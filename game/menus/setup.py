@@ -1,0 +1,556 @@
+"""Player set-up: variant and its options, seats (name, colour, human or AI level), game number.
+
+Every seat row shows its mark (shape in its colour), so seats differ without colour vision.
+Two seats never share a colour: cycling a colour skips the ones other seats hold.
+
+A game whose variants have options (Nanuuk!) gets a compact two-column layout: the seats on the
+left, one cycler row per option of the chosen variant on the right. Options that do not apply
+to the current number of players are hidden and not passed; only values that differ from the
+default reach :attr:`GameConfig.options`.
+
+In kiosk mode the scene is simpler and bigger: only the configured variants and AI levels, no
+options and no game number (always random), and rows and buttons big enough for a finger.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+from pygame_gui.elements import UIButton, UITextEntryLine
+
+from game.i18n import has, tr
+from game.menus.menukit import (
+    KINDS,
+    KIOSK_BUTTON_H,
+    colour_name,
+    draw_heading,
+    game_title,
+    go_back,
+    kind_name,
+    kiosk_config,
+)
+from game.play.plugin import OptionsFileError
+from game.play.registry import plugin
+from game.protocol.base import VariantOption
+from game.session import HUMAN, GameConfig, Seat, new_seed
+from game.ui import theme
+from game.ui.kit import Focusable, UIScene
+
+SEEDS = ("random", *range(1, 100))
+ROW_X, ROW_W = 120, 1680
+TOP_Y = 200
+# the two-column layout of a game with options
+LEFT_X, LEFT_W = 60, 1090
+RIGHT_X, RIGHT_W = 1180, 680
+COL_TOP = 190
+SEAT_Y, SEAT_H, SEAT_STEP = 290, 84, 96
+OPT_H, OPT_STEP = 76, 88
+HELP_BOTTOM = 920
+
+CRACK_COUNTS = (0, 4, 8, 12, 16)  # Nanuuk! variant 3: cracks laid at random before the game
+HIDDEN_KEYS = {"crack-list"}  # options the set-up scene does not offer
+CHOSEN_HERE = {"cracks", "setup"}  # options without fixed choices that this scene fills in
+
+
+@dataclass
+class SeatDraft:
+    name: str
+    colour: str
+    kind: str = HUMAN
+
+
+def offered(option: VariantOption) -> bool:
+    """Whether the scene offers ``option`` at all: one with fixed choices, or one it knows.
+
+    Free-form options (Der Berg ruft's turn limit, Nanuuk!'s crack list) stay on the command
+    line.
+    """
+    return option.key not in HIDDEN_KEYS and (bool(option.choices) or option.key in CHOSEN_HERE)
+
+
+class SetupScene(UIScene):
+    def enter(self, game: str, **data: object) -> None:
+        self.game = game
+        self.plugin = plugin(game)
+        self.variants = self.plugin.rules.variants()
+        self.kinds: tuple[str, ...] = KINDS
+        self.kiosk = kiosk_config(self.services) is not None
+        config = kiosk_config(self.services)
+        if config is not None:  # only what the kiosk offers visitors
+            wanted = config.variants.get(game, ())
+            chosen = [v for w in wanted for v in self.variants if v.id == w]
+            self.variants = chosen or self.variants
+            self.kinds = (HUMAN, *config.ai_levels)
+        self.variant = self.variants[0]
+        self.columns = not self.kiosk and any(
+            offered(o) for v in self.variants for o in v.options
+        )  # 2 columns
+        self.option_values: dict[str, dict[str, Any]] = {v.id: {} for v in self.variants}
+        self.seed: object = "random"
+        self.guided = False  # the guided first game (also offered in kiosk mode: visitors learn)
+        self.error = ""
+        self.help_seat = 0  # whose AI level is explained under the rows
+        self.help_option: str | None = None  # or the option whose row has focus
+        self.pending: GameConfig | None = None  # the config handed to the play scene
+        self.seats: list[SeatDraft] = []
+        for _ in range(self.variant.min_players):
+            self._append_seat()
+        self.build()
+        self.ring.move(0)
+
+    # ---- model ----------------------------------------------------------------------------
+    @property
+    def min_seats(self) -> int:
+        return self.variant.min_players
+
+    @property
+    def max_seats(self) -> int:
+        return min(self.variant.max_players, len(theme.seat_colours()))
+
+    def _free_colours(self, seat: int | None = None) -> list[str]:
+        taken = {s.colour for i, s in enumerate(self.seats) if i != seat}
+        return [c for c, _ in theme.seat_colours() if c not in taken]
+
+    def _append_seat(self) -> None:
+        taken_names = {s.name for s in self.seats}
+        n = len(self.seats) + 1
+        while tr("setup.seat_default", n=n) in taken_names:
+            n += 1
+        name = tr("setup.seat_default", n=n)
+        computer = "normal" if "normal" in self.kinds else self.kinds[-1]
+        kind = HUMAN if not self.seats else computer
+        self.seats.append(SeatDraft(name, self._free_colours()[0], kind))
+
+    def add_seat(self) -> None:
+        if len(self.seats) < self.max_seats:
+            self._append_seat()
+            self.error = ""
+            self._rebuild_focusing("add")
+
+    def remove_seat(self) -> None:
+        if len(self.seats) > self.min_seats:
+            self.seats.pop()
+            self.help_seat = min(self.help_seat, len(self.seats) - 1)
+            self.error = ""
+            self._rebuild_focusing("remove")
+
+    def cycle_colour(self, seat: int, delta: int) -> None:
+        palette = [c for c, _ in theme.seat_colours()]
+        free = set(self._free_colours(seat))
+        i = palette.index(self.seats[seat].colour) if self.seats[seat].colour in palette else 0
+        for _ in range(len(palette)):
+            i = (i + delta) % len(palette)
+            if palette[i] in free:
+                self.seats[seat].colour = palette[i]
+                return
+
+    def cycle_kind(self, seat: int, delta: int) -> None:
+        draft = self.seats[seat]
+        kinds = self.kinds
+        i = kinds.index(draft.kind) if draft.kind in kinds else 0
+        draft.kind = kinds[(i + delta) % len(kinds)]
+        self.help_seat = seat
+
+    def cycle_seed(self, delta: int) -> None:
+        self.seed = SEEDS[(SEEDS.index(self.seed) + delta) % len(SEEDS)]
+
+    def cycle_variant(self, delta: int) -> None:
+        i = (self.variants.index(self.variant) + delta) % len(self.variants)
+        self.variant = self.variants[i]
+        while len(self.seats) > self.max_seats:
+            self.seats.pop()
+        while len(self.seats) < self.min_seats:
+            self._append_seat()
+        self.help_seat = min(self.help_seat, len(self.seats) - 1)
+        self.help_option = None
+        self.error = ""
+        self._rebuild_focusing("variant")
+
+    def set_name(self, seat: int, text: str) -> None:
+        self.seats[seat].name = text
+        self.error = ""
+
+    def type_name(self, seat: int) -> None:
+        """Kiosk mode: the on-screen keyboard (game.kiosk.keyboard) for seat ``seat``'s name."""
+        self.help_seat = seat
+        self.services.scenes.push(
+            "kiosk_keyboard",
+            text=self.seats[seat].name,
+            seat=seat,
+            on_done=lambda text: self.set_name(seat, text),
+        )
+
+    # ---- options --------------------------------------------------------------------------
+    def visible_options(self) -> list[VariantOption]:
+        """The options of the chosen variant offered with the current number of seats."""
+        players = len(self.seats)
+        return [
+            o
+            for o in self.variant.options
+            if offered(o) and o.applies(players)
+        ]
+
+    def option_choices(self, option: VariantOption) -> tuple[Any, ...]:
+        if option.choices:
+            return tuple(option.choices)
+        if option.key == "cracks":
+            return CRACK_COUNTS
+        found = self.plugin.option_choices(self.services.data_dir, option.key)
+        return (option.default,) if found is None else found
+
+    def option_value(self, key: str) -> Any:
+        option = next(o for o in self.variant.options if o.key == key)
+        value = self.option_values[self.variant.id].get(key, option.default)
+        return value if value in self.option_choices(option) else option.default
+
+    def set_option(self, key: str, value: Any) -> None:
+        self.option_values[self.variant.id][key] = value
+        self.error = ""
+
+    def cycle_option(self, key: str, delta: int) -> None:
+        option = next(o for o in self.variant.options if o.key == key)
+        choices = self.option_choices(option)
+        current = self.option_value(key)
+        i = choices.index(current) if current in choices else 0
+        self.set_option(key, choices[(i + delta) % len(choices)])
+        self.help_option = key
+
+    def chosen_options(self) -> dict[str, Any]:
+        """The visible options whose value differs from the default (as chosen, names)."""
+        chosen = {}
+        for option in self.visible_options():
+            value = self.option_value(option.key)
+            if value != option.default:
+                chosen[option.key] = value
+        return chosen
+
+    def setup_chosen(self, name: str | None) -> None:
+        """The editor's answer: a saved set-up name ("" for the printed one), None to keep."""
+        if name is not None:
+            self.set_option("setup", name)
+            self.help_option = "setup"
+
+    def option_label(self, option: VariantOption) -> str:
+        key = f"setup.options.{self.game}.{option.key}.label"
+        return tr(key) if has(key) else option.key
+
+    def option_help(self, option: VariantOption) -> str:
+        key = f"setup.options.{self.game}.{option.key}.help"
+        return tr(key) if has(key) else option.description
+
+    def option_value_text(self, option: VariantOption, value: Any) -> str:
+        if isinstance(value, bool):
+            return tr("common.on") if value else tr("common.off")
+        if option.key == "setup":
+            return str(value) if value else tr(f"setup.options.{self.game}.setup.printed")
+        key = f"setup.options.{self.game}.{option.key}.values.{value}"
+        return tr(key) if has(key) else str(value)
+
+    # ---- starting -------------------------------------------------------------------------
+    def validate(self) -> str:
+        """An empty string when the seats can start a game, else the message to show."""
+        seen: set[str] = set()
+        for i, draft in enumerate(self.seats):
+            name = draft.name.strip()
+            if not name:
+                return tr("setup.err_empty", n=i + 1)
+            if name.casefold() in seen:
+                return tr("setup.err_duplicate", name=name)
+            seen.add(name.casefold())
+        return ""
+
+    def resolved_options(self) -> dict[str, Any]:
+        """:meth:`chosen_options` as the rules take them: a saved set-up name becomes its
+        ``kind -> labels`` table. Raises OptionsFileError for a broken saved set-up."""
+        return self.plugin.resolve_options(self.services.data_dir, self.chosen_options())
+
+    def config(self) -> GameConfig:
+        seed = new_seed() if self.seed == "random" else int(self.seed)
+        seats = tuple(Seat(d.name.strip(), d.kind, d.colour) for d in self.seats)
+        options = self.resolved_options()
+        return GameConfig(self.game, self.variant.id, seats, seed, options, guided=self.guided)
+
+    def _check_config(self) -> tuple[GameConfig | None, str]:
+        """The config to start, or None and the message why it cannot start."""
+        try:
+            config = self.config()
+        except OptionsFileError as exc:  # the file was kept as *.bad: back to the printed one
+            self.set_option(exc.key, "")
+            self._refresh_options()
+            return None, tr("setup.err_setup_file", detail=str(exc))
+        try:  # the rules check the options too (a custom set-up must fit this floe)
+            self.plugin.rules.new_game(
+                config.variant, config.names, seed=config.seed, options=config.options
+            )
+        except ValueError as exc:
+            return None, tr("setup.err_options", detail=str(exc))
+        return config, ""
+
+    def start(self) -> None:
+        self.error = self.validate()
+        config = None
+        if not self.error:
+            config, self.error = self._check_config()
+        if self.error or config is None:
+            self.services.sound("bad")
+            return
+        self.pending = config
+        self.services.scenes.replace(self.game, config=self.pending)
+
+    def edit_setup(self) -> None:
+        """Open the free-style set-up editor (N29) for the current seats."""
+        self.services.sound("click")
+        self.services.scenes.push(
+            f"{self.game}_editor",
+            players=len(self.seats),
+            options=self.chosen_options(),
+            on_done=self.setup_chosen,
+        )
+
+    def open_rules(self) -> None:
+        """The illustrated rules pages of the game and the variant chosen here."""
+        self.services.sound("click")
+        self.services.scenes.push("rules_help", game=self.game, variant=self.variant.id)
+
+    def back(self) -> None:
+        go_back(self.services, "picker")
+
+    # ---- controls -------------------------------------------------------------------------
+    def _rebuild_focusing(self, which: str) -> None:
+        self.rebuild()
+        target = {"add": self.add_button, "remove": self.remove_button}.get(which)
+        if target is not None and not target.is_enabled:
+            target = self.remove_button if target is self.add_button else self.add_button
+        if which == "variant":
+            target = self.variant_button
+        if target is not None:
+            self.ring.focus(target)
+
+    def resume(self) -> None:
+        focused = self.ring.current.element if self.ring.current is not None else None
+        was_edit = focused is not None and focused is getattr(self, "edit_button", None)
+        super().resume()
+        if was_edit and self.edit_button is not None:
+            self.ring.focus(self.edit_button)
+
+    def cycler(
+        self, rect: pygame.Rect, text: Callable[[], str], step: Callable[[int], None]
+    ) -> UIButton:
+        """A choice button whose values depend on the other seats (colours skip taken ones)."""
+        element = self.fitted_button(rect, [text()], "#choice_button", None)  # any UI scale
+
+        def run(delta: int) -> Callable[[], None]:
+            def go() -> None:
+                step(delta)
+                element.set_text(text())
+
+            return go
+
+        self._register(Focusable(element, run(1), run(-1), run(1)))
+        return element
+
+    def _variant_text(self) -> str:
+        key = f"setup.variants.{self.game}.{self.variant.id}"
+        name = tr(key) if has(key) else self.variant.title
+        return f"‹  {tr('setup.variant')}: {name}  ›"
+
+    def _seed_text(self) -> str:
+        value = tr("setup.seed_random") if self.seed == "random" else str(self.seed)
+        return f"‹  {tr('setup.seed')}: {value}  ›"
+
+    # ---- the guided first game (issue 9): a toggle beside the variant --------------------------
+    def toggle_guided(self, delta: int = 1) -> None:
+        self.guided = not self.guided
+        self.help_option = "guided"
+
+    def _guided_text(self) -> str:
+        value = tr("common.on") if self.guided else tr("common.off")
+        return f"‹  {tr('guide.setup.label')}: {value}  ›"
+
+    def _guided_rect(self) -> pygame.Rect:
+        if self.kiosk:
+            return pygame.Rect(ROW_X + ROW_W - 680, TOP_Y - 10, 680, KIOSK_BUTTON_H)
+        if self.columns:
+            return self.option_rect(0)
+        return pygame.Rect(ROW_X + 560, TOP_Y, ROW_W - 1120, 84)
+
+    def _option_text(self, option: VariantOption) -> str:
+        value = self.option_value_text(option, self.option_value(option.key))
+        return f"‹  {self.option_label(option)}: {value}  ›"
+
+    def row_rect(self, seat: int) -> pygame.Rect:
+        if self.kiosk:
+            return pygame.Rect(ROW_X, TOP_Y + 124 + seat * 122, ROW_W, 114)
+        if self.columns:
+            return pygame.Rect(LEFT_X, SEAT_Y + seat * SEAT_STEP, LEFT_W, SEAT_H)
+        return pygame.Rect(ROW_X, TOP_Y + 116 + seat * 106, ROW_W, 92)
+
+    def option_rect(self, row: int) -> pygame.Rect:
+        return pygame.Rect(RIGHT_X, SEAT_Y + row * OPT_STEP, RIGHT_W, OPT_H)
+
+    def build(self) -> None:
+        if self.columns:
+            variant_rect = pygame.Rect(LEFT_X, COL_TOP, LEFT_W, 80)
+            seed_rect = pygame.Rect(RIGHT_X, COL_TOP, RIGHT_W, 80)
+            # mark, name, colour, AI level across the left column
+            cells = ((80, 290), (384, 250), (648, 430))
+        else:
+            variant_rect = pygame.Rect(ROW_X, TOP_Y, 540, 84)
+            seed_rect = pygame.Rect(ROW_X + ROW_W - 540, TOP_Y, 540, 84)
+            cells = ((110, 470), (610, 440), (1080, 580))
+        if self.kiosk:  # no game number: every visitor game gets a random one
+            variant_rect = pygame.Rect(ROW_X, TOP_Y - 10, ROW_W - 700, KIOSK_BUTTON_H)
+        self.variant_button = self.cycler(variant_rect, self._variant_text, self.cycle_variant)
+        self.guided_button = self.cycler(self._guided_rect(), self._guided_text, self.toggle_guided)
+        self.seed_button: UIButton | None = None
+        if not self.kiosk:
+            self.seed_button = self.cycler(seed_rect, self._seed_text, self.cycle_seed)
+        # the rules of the chosen variant, top right beside the heading
+        rules_rect = pygame.Rect(1560, 44, 320, 84)
+        if self.kiosk:
+            rules_rect = pygame.Rect(1560, 36, 320, KIOSK_BUTTON_H)
+        self.rules_button = self.button(rules_rect, tr("rules_help.open"), self.open_rules)
+        self.name_entries: list[UITextEntryLine | UIButton] = []
+        self.colour_buttons: list[UIButton] = []
+        self.kind_buttons: list[UIButton] = []
+        (name_x, name_w), (colour_x, colour_w), (kind_x, kind_w) = cells
+        for i, draft in enumerate(self.seats):
+            row = self.row_rect(i)
+            y, h = row.y + 8, row.height - 16
+            name_rect = pygame.Rect(row.x + name_x, y, name_w, h)
+            if self.kiosk:  # a touch-only station: the name is typed on the screen's keyboard
+                entry = self.button(name_rect, draft.name, lambda i=i: self.type_name(i))
+            else:
+                entry = self.text_entry(
+                    name_rect, draft.name, lambda text, i=i: self.set_name(i, text), limit=14
+                )
+            self.name_entries.append(entry)
+            self.colour_buttons.append(
+                self.cycler(
+                    pygame.Rect(row.x + colour_x, y, colour_w, h),
+                    lambda i=i: f"‹  {colour_name(self.seats[i].colour)}  ›",
+                    lambda d, i=i: self.cycle_colour(i, d),
+                )
+            )
+            self.kind_buttons.append(
+                self.cycler(
+                    pygame.Rect(row.x + kind_x, y, kind_w, h),
+                    lambda i=i: f"‹  {kind_name(self.seats[i].kind)}  ›",
+                    lambda d, i=i: self.cycle_kind(i, d),
+                )
+            )
+        self.option_buttons: dict[str, UIButton] = {}
+        self.edit_button: UIButton | None = None
+        if self.columns:
+            self._build_options()
+        y, h = (960, KIOSK_BUTTON_H) if self.kiosk else (950, 90)
+        self.back_button = self.button(pygame.Rect(80, y, 300, h), tr("common.back"), self.back)
+        self.remove_button = self.button(
+            pygame.Rect(420, y, 440, h),
+            tr("setup.remove"),
+            self.remove_seat,
+            enabled=len(self.seats) > self.min_seats,
+        )
+        self.add_button = self.button(
+            pygame.Rect(900, y, 440, h),
+            tr("setup.add"),
+            self.add_seat,
+            enabled=len(self.seats) < self.max_seats,
+        )
+        self.start_button = self.button(
+            pygame.Rect(1400, y - 6, 440, h + 12), tr("setup.start"), self.start, "#big_button"
+        )
+
+    def _refresh_options(self) -> None:
+        for option in self.visible_options():
+            if option.key in self.option_buttons:
+                self.option_buttons[option.key].set_text(self._option_text(option))
+
+    def _build_options(self) -> None:
+        rows = 1  # row 0: the guided first game
+        for option in self.visible_options():
+            self.option_buttons[option.key] = self.cycler(
+                self.option_rect(rows),
+                lambda o=option: self._option_text(o),
+                lambda d, k=option.key: self.cycle_option(k, d),
+            )
+            rows += 1
+        if self.variant.id in self.plugin.editor_variants:
+            self.edit_button = self.button(
+                self.option_rect(rows).inflate(0, 4), tr("setup.edit_setup"), self.edit_setup
+            )
+
+    # ---- frame ----------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        current = self.ring.current
+        if current is None:
+            return
+        for i, (entry, colour, kind) in enumerate(
+            zip(self.name_entries, self.colour_buttons, self.kind_buttons, strict=True)
+        ):
+            if current.element in (entry, colour, kind):  # explain that seat's AI level
+                self.help_seat = i
+                self.help_option = None
+        for key, element in self.option_buttons.items():
+            if current.element is element:  # explain that option
+                self.help_option = key
+        if current.element is self.guided_button:
+            self.help_option = "guided"
+        if self.edit_button is not None and current.element is self.edit_button:
+            self.help_option = "setup"
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        draw_heading(surface, tr("setup.heading", game=game_title(self.game)), 90, 64)
+        for i, draft in enumerate(self.seats):
+            row = self.row_rect(i)
+            theme.panel(surface, row, (16, 24, 40, 190), 22)
+            rgb = theme.colour_rgb(draft.colour)
+            mark_x = row.x + (42 if self.columns else 56)
+            r = 24 if self.columns else 28
+            theme.draw_mark(surface, theme.seat_shape(i), rgb, (mark_x, row.centery), r)
+        if self.columns and not self.option_buttons and self.edit_button is None:
+            box = self.option_rect(1)
+            theme.panel(surface, box, (16, 24, 40, 150), 20)
+            theme.text(surface, tr("setup.no_options"), box.center, 30, theme.SNOW, anchor="center")
+        self._draw_help(surface)
+
+    def help_text(self) -> str:
+        """The sentence explaining the option or the level of the seat whose row has focus."""
+        if self.help_option == "guided":
+            return tr("guide.setup.help")
+        if self.help_option is not None:
+            option = next((o for o in self.visible_options() if o.key == self.help_option), None)
+            if option is not None:
+                return f"{self.option_label(option)}: {self.option_help(option)}"
+        seat = self.seats[min(self.help_seat, len(self.seats) - 1)]
+        return tr(
+            "setup.level_help",
+            name=seat.name.strip() or tr("setup.seat_default", n=self.help_seat + 1),
+            text=f"{kind_name(seat.kind)}. {self.level_sentence(seat.kind)}",
+        )
+
+    def level_sentence(self, kind: str) -> str:
+        """What playing against ``kind`` is like, in this game's words if it has them."""
+        key = f"kinds.desc.{self.game}.{kind}"
+        return tr(key) if has(key) else tr(f"kinds.desc.{kind}")
+
+    def _draw_help(self, surface: pygame.Surface) -> None:
+        top = self.row_rect(len(self.seats) - 1).bottom + 24
+        if self.columns:
+            box = pygame.Rect(LEFT_X, top, LEFT_W, HELP_BOTTOM - top)
+        else:
+            box = pygame.Rect(ROW_X, top, ROW_W, HELP_BOTTOM - top)
+        if box.height < 60:
+            return
+        if self.error:
+            theme.panel(surface, box, (120, 34, 30, 225), 20)
+            content, size, colour = self.error, 32, theme.WHITE
+        else:
+            theme.panel(surface, box, (16, 24, 40, 150), 20)
+            content, size, colour = self.help_text(), 30, theme.SNOW
+        room = box.inflate(-60, -16)  # text_in keeps a large UI scale inside the box
+        theme.text_in(surface, content, room, size, colour, max_lines=max(1, room.height // 40))

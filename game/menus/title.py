@@ -1,0 +1,187 @@
+"""The title screen: continue, play, saved games, replays, settings, quit, over the alpine
+backdrop with falling snow. "Continue" shows only when a readable autosave exists.
+
+In kiosk mode there is no quit and no settings: a big Play button and a row of painted
+language flags that switch the language at once (for this visitor only; attract mode returns
+to the kiosk's own language). Visitors get no Continue, saved games or replays.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+from pygame_gui.elements import UIButton
+
+from game import i18n
+from game.i18n import LANGUAGES, tr
+from game.menus import record
+from game.menus.menukit import GAMES, game_title, kiosk_config
+from game.persist import saves
+from game.play.registry import plugin
+from game.ui import theme
+from game.ui.emblems import draw_emblem
+from game.ui.flags import draw_flag
+from game.ui.kit import UIScene
+
+FLAKES = 90
+BUTTON_W = 560
+WIDE_W = 840  # the two-column rows: saved games | replays, settings | quit
+ROWS_TOP = 612
+KIOSK_PLAY = pygame.Rect(0, 612, 680, 132)
+FLAG_W, FLAG_H, FLAG_GAP, FLAG_Y = 340, 116, 30, 782
+
+
+class TitleScene(UIScene):
+    def enter(self, **data: object) -> None:
+        self.autosave = self._read_autosave()
+        self.build()
+        self.ring.move(0)
+
+    def _read_autosave(self) -> saves.Record | None:
+        """The game left unfinished, if its file is there and sound (else kept as *.bad)."""
+        if kiosk_config(self.services) is not None:
+            return None
+        path = saves.autosave_path(self.services.data_dir)
+        if not path.exists():
+            return None
+        found, bad = saves.load_or_keep(path)
+        record.report_bad(self.services, [bad] if bad else [])
+        return found
+
+    def build(self) -> None:
+        self.flag_buttons: dict[str, UIButton] = {}
+        if kiosk_config(self.services) is not None:
+            self._build_kiosk()
+            return
+        x = theme.LOGICAL_SIZE[0] // 2 - WIDE_W // 2
+        half = (WIDE_W - 20) // 2
+        y = ROWS_TOP
+        self.continue_button = None
+        if self.autosave is not None:
+            game = game_title(self.autosave.config.game)
+            self.continue_button = self.button(
+                pygame.Rect(x, y, WIDE_W, 96), tr("title.continue_game", game=game),
+                self.resume_autosave, "#big_button",
+            )  # fmt: skip
+            y += 112
+        big = self.autosave is None  # Play is the big button unless there is a game to continue
+        self.play_button = self.button(
+            pygame.Rect(x, y, WIDE_W, 104 if big else 84), tr("title.play"), self.play,
+            "#big_button" if big else "#menu_button",
+        )  # fmt: skip
+        y += 120 if big else 100
+        self.saves_button = self.button(
+            pygame.Rect(x, y, half, 84), tr("title.saves"), lambda: self.library("saves")
+        )
+        self.replays_button = self.button(
+            pygame.Rect(x + half + 20, y, half, 84), tr("title.replays"),
+            lambda: self.library("replays"),
+        )  # fmt: skip
+        y += 100
+        self.settings_button = self.button(
+            pygame.Rect(x, y, half, 84), tr("title.settings"), self.settings
+        )
+        self.quit_button = self.button(
+            pygame.Rect(x + half + 20, y, half, 84), tr("title.quit"), self.quit
+        )
+        self.buttons_bottom = y + 84
+
+    def _build_kiosk(self) -> None:
+        config = kiosk_config(self.services)
+        assert config is not None
+        cx = theme.LOGICAL_SIZE[0] // 2
+        play = KIOSK_PLAY.copy()
+        play.centerx = cx
+        self.play_button = self.button(play, tr("title.play"), self.play, "#big_button")
+        languages = config.languages if len(config.languages) > 1 else ()
+        total = len(languages) * FLAG_W + (len(languages) - 1) * FLAG_GAP
+        for i, lang in enumerate(languages):
+            rect = pygame.Rect(cx - total // 2 + i * (FLAG_W + FLAG_GAP), FLAG_Y, FLAG_W, FLAG_H)
+            self.flag_buttons[lang] = self.button(
+                rect, "", lambda lang=lang: self.set_language(lang)
+            )
+
+    def set_language(self, lang: str) -> None:
+        """A visitor's flag: the whole kiosk speaks ``lang`` at once (not saved)."""
+        i18n.set_language(lang)
+        self.services.sound("click")
+        self.rebuild()
+        self.ring.focus(self.flag_buttons[lang])
+
+    def play(self) -> None:
+        self.services.scenes.push("picker")
+
+    def resume_autosave(self) -> None:
+        if self.autosave is not None:
+            record.resume(self.services, self.autosave)
+
+    def library(self, tab: str) -> None:
+        self.services.scenes.push("library", tab=tab)
+
+    def settings(self) -> None:
+        self.services.scenes.push("settings")
+
+    def quit(self) -> None:
+        self.services.quit()
+
+    def back(self) -> None:
+        """Esc on the title does nothing: quitting is a deliberate button."""
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        seconds = theme.idle(self.services.clock.now)  # reduced motion: the snow hangs still
+        _draw_snow(surface, seconds)
+        cx = surface.get_width() // 2
+        theme.text(surface, tr("app.name"), (cx, 170), 160, theme.WHITE, True, "center", True)
+        theme.text(surface, tr("title.tagline"), (cx, 290), 44, theme.SNOW, False, "center", True)
+        box = pygame.Rect(0, 0, 1080, 250)
+        box.midtop = (cx, 340)
+        theme.panel(surface, box, (16, 24, 40, 150), 28)
+        for i, game in enumerate(GAMES):
+            centre_x = box.x + 180 + i * 360
+            art = pygame.Rect(centre_x - 100, box.y + 16, 200, 170)
+            draw_emblem(surface, plugin(game).emblem(), art, seconds)
+            theme.text(
+                surface,
+                game_title(game),
+                (centre_x, box.bottom - 36),
+                34,
+                theme.SNOW,
+                True,
+                "center",
+            )
+        if kiosk_config(self.services) is not None:
+            wide = max(KIOSK_PLAY.width, 3 * FLAG_W + 2 * FLAG_GAP) + 60
+            buttons = pygame.Rect(0, 0, wide, 340 if self.flag_buttons else 180)
+        else:
+            buttons = pygame.Rect(0, 0, WIDE_W + 80, self.buttons_bottom - ROWS_TOP + 32)
+        buttons.midtop = (cx, ROWS_TOP - 16)
+        theme.panel(surface, buttons, (16, 24, 40, 170), 30)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        super().draw(surface, alpha)
+        for lang, element in self.flag_buttons.items():
+            self._draw_flag_button(surface, lang, element.rect)
+
+    def _draw_flag_button(self, surface: pygame.Surface, lang: str, rect: pygame.Rect) -> None:
+        """The flag and the language's own name on its button; the current one outlined."""
+        flag = pygame.Rect(0, 0, 96, 64)
+        flag.midleft = (rect.x + 20, rect.centery)
+        draw_flag(surface, lang, flag)
+        room = rect.right - flag.right - 30  # a large UI scale shrinks back to fit, then cuts
+        theme.text(surface, LANGUAGES[lang], (flag.right + 16, rect.centery), 32, theme.WHITE,
+                   True, "midleft", width=room)  # fmt: skip
+        if lang == i18n.language():
+            pygame.draw.rect(surface, theme.WHITE, rect.inflate(6, 6), 5, border_radius=16)
+
+
+def _draw_snow(surface: pygame.Surface, seconds: float) -> None:
+    """Deterministic flakes: each drifts down and sways; no state to keep."""
+    w, h = surface.get_size()
+    for i in range(FLAKES):
+        speed = 30 + (i * 37) % 50
+        x0 = (i * 7919) % w
+        y = ((i * 4513) % h + seconds * speed) % (h + 20) - 10
+        x = x0 + math.sin(seconds * 0.8 + i) * 18
+        r = 2 + (i % 3)
+        pygame.draw.circle(surface, (255, 255, 255), (x, y), r)

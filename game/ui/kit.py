@@ -1,0 +1,304 @@
+"""Menu scenes built with pygame_gui, navigable by keyboard and gamepad through a focus ring.
+
+Every control is a button (plain, or a "choice" that cycles through values with Left/Right) or a
+text field, so arrows/Tab/Enter, the D-pad and A/B, a mouse or a finger all reach all of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.core import UIElement
+from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
+
+from game.engine.intents import Intent, Kind
+from game.engine.scenes import Scene
+from game.ui import theme
+
+# Any key, pad button or tap finishes a running animation (README: "skip an animation"); Back
+# and Pause keep their meaning (the pause menu), a pointer merely moving skips nothing.
+SKIP_KINDS = frozenset(
+    {Kind.CONFIRM, Kind.POINT_DOWN, Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.NEXT, Kind.PREV}
+)
+FIT_MARGIN = 24  # room a button keeps round its label (its border and rounded corners)
+
+
+@dataclass
+class Focusable:
+    element: UIElement
+    activate: Callable[[], None] | None = None
+    left: Callable[[], None] | None = None
+    right: Callable[[], None] | None = None
+
+    @property
+    def is_text(self) -> bool:
+        return isinstance(self.element, UITextEntryLine)
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.element.is_enabled) and self.element.visible
+
+
+class FocusRing:
+    def __init__(self) -> None:
+        self.items: list[Focusable] = []
+        self.index = 0
+
+    @property
+    def current(self) -> Focusable | None:
+        return self.items[self.index] if self.items else None
+
+    def add(self, item: Focusable) -> Focusable:
+        self.items.append(item)
+        return item
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.index = 0
+
+    def move(self, delta: int) -> None:
+        if not self.items:
+            return
+        for _ in range(len(self.items)):
+            self.index = (self.index + delta) % len(self.items)
+            if self.items[self.index].enabled:
+                break
+        self._sync()
+
+    def focus(self, element: UIElement) -> None:
+        for i, item in enumerate(self.items):
+            if item.element is element:
+                self.index = i
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, item in enumerate(self.items):
+            if item.is_text:
+                if i == self.index:
+                    item.element.focus()
+                else:
+                    item.element.unfocus()
+
+
+@dataclass
+class BoardFocus:
+    """Where the keyboard and the gamepad are on a board of targets (fields, lines, cards):
+    the arrows go from target to target, Confirm picks the focused one, Tab goes over to the
+    controls (the focus ring) and, after the last enabled control or before the first, back
+    to the board. A pointer over a target focuses it (``point``)."""
+
+    index: int = 0
+    on_board: bool = True
+
+    def reset(self) -> None:
+        self.index, self.on_board = 0, True
+
+    def point(self, n: int) -> None:
+        self.index, self.on_board = n, True
+
+    def shown(self, count: int) -> int | None:
+        """The focused target of ``count`` as drawn; None while the focus is on the controls."""
+        return self.index % max(1, count) if self.on_board else None
+
+    def handle(self, kind: Kind, count: int, ring: FocusRing, pick: Callable[[int], Any]) -> bool:
+        """Move among ``count`` targets or ``pick`` one; True if ``kind`` was used here."""
+        if count and self.on_board:
+            if kind in (Kind.LEFT, Kind.UP, Kind.RIGHT, Kind.DOWN):
+                step = -1 if kind in (Kind.LEFT, Kind.UP) else 1
+                self.index = (self.index + step) % count
+            elif kind is Kind.CONFIRM:
+                pick(self.index % count)
+            elif kind in (Kind.NEXT, Kind.PREV) and ring.items:
+                self.on_board = False
+            else:
+                return False
+            return True
+        if kind in (Kind.NEXT, Kind.PREV) and count and not self.on_board:
+            enabled = [i for i, item in enumerate(ring.items) if item.enabled]
+            if (
+                not enabled  # nothing to press there
+                or (kind is Kind.NEXT and ring.index >= enabled[-1])
+                or (kind is Kind.PREV and ring.index <= enabled[0])
+            ):
+                self.on_board = True
+                return True
+        return False
+
+
+class UIScene(Scene):
+    """A scene whose controls are pygame_gui elements with a keyboard/gamepad focus ring."""
+
+    background = True
+
+    def __init__(self, services: Any) -> None:
+        super().__init__(services)
+        self.ui = services.new_ui_manager()
+        self._gui_key = theme.gui_key()  # the high-contrast/UI-scale theme self.ui was made with
+        self.ring = FocusRing()
+        self._by_element: dict[UIElement, Focusable] = {}
+        self._on_text: dict[UIElement, Callable[[str], None]] = {}
+
+    # ---- building -----------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        """Drop every control and build them again (after a language change)."""
+        index = self.ring.index
+        if self._gui_key != theme.gui_key():  # accessibility changed: a manager of the new theme
+            self._gui_key = theme.gui_key()
+            self.ui = self.services.new_ui_manager()
+        self.ui.clear_and_reset()
+        self.ring.clear()
+        self._by_element.clear()
+        self._on_text.clear()
+        self.build()
+        self.ring.index = min(index, max(0, len(self.ring.items) - 1))
+        self.ring.move(0)
+
+    def build(self) -> None:
+        """Create the controls; override."""
+
+    def resume(self) -> None:
+        self.rebuild()
+
+    def label(self, rect: pygame.Rect, text: str, object_id: str = "#label") -> UILabel:
+        return UILabel(rect, text, manager=self.ui, object_id=object_id)
+
+    def button(
+        self,
+        rect: pygame.Rect,
+        text: str,
+        on_press: Callable[[], None],
+        object_id: str = "#menu_button",
+        enabled: bool = True,
+        tooltip: str | None = None,
+    ) -> UIButton:
+        element = self.fitted_button(rect, [text], object_id, tooltip)
+        if not enabled:
+            element.disable()
+        self._register(Focusable(element, on_press))
+        return element
+
+    def choice(
+        self,
+        rect: pygame.Rect,
+        caption: str,
+        values: Sequence[Any],
+        current: Any,
+        show: Callable[[Any], str],
+        on_change: Callable[[Any], None],
+        object_id: str = "#choice_button",
+    ) -> UIButton:
+        """A button ``caption: value`` that cycles through ``values`` (click, Enter, Left/Right)."""
+        state = {"i": list(values).index(current) if current in values else 0}
+
+        def text() -> str:
+            return f"‹  {caption}: {show(values[state['i']])}  ›"
+
+        labels = [f"‹  {caption}: {show(v)}  ›" for v in values]
+        element = self.fitted_button(rect, labels, object_id, None)
+        element.set_text(text())
+
+        def step(delta: int) -> Callable[[], None]:
+            def run() -> None:
+                state["i"] = (state["i"] + delta) % len(values)
+                element.set_text(text())
+                on_change(values[state["i"]])
+
+            return run
+
+        self._register(Focusable(element, step(1), step(-1), step(1)))
+        return element
+
+    def text_entry(
+        self, rect: pygame.Rect, initial: str, on_change: Callable[[str], None], limit: int = 16
+    ) -> UITextEntryLine:
+        element = UITextEntryLine(rect, manager=self.ui, object_id="#text_entry")
+        element.set_text_length_limit(limit)
+        element.set_text(initial)
+        self._register(Focusable(element, activate=None))
+        self._on_text[element] = on_change
+        return element
+
+    def fitted_button(
+        self, rect: pygame.Rect, texts: list[str], object_id: str, tooltip: str | None
+    ) -> UIButton:
+        """A button whose labels all fit: a label too long for the font grown by the UI scale
+        falls back to the font at 100 %, and then to the small buttons' font (a long name)."""
+        looks = (object_id, theme.unscaled_id(object_id), theme.unscaled_id("#small_button"))
+        for look in looks:
+            element = UIButton(
+                rect, texts[0], manager=self.ui, object_id=look, tool_tip_text=tooltip
+            )
+            if max(element.font.size(t)[0] for t in texts) <= rect.width - FIT_MARGIN:
+                break
+            if look != looks[-1]:
+                element.kill()
+        return element
+
+    def _register(self, item: Focusable) -> None:
+        self.ring.add(item)
+        self._by_element[item.element] = item
+
+    # ---- input -------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        kind, current = intent.kind, self.ring.current
+        if intent.is_pointer and intent.event is not None:
+            self.ui.process_events(intent.event)
+            if kind is Kind.POINT_DOWN:
+                self._focus_under(intent.pos)
+        elif kind is Kind.UI:
+            self._ui_event(intent.event)
+        elif current is not None and current.is_text and kind in (Kind.TEXT, Kind.LEFT, Kind.RIGHT):
+            if intent.event is not None:
+                self.ui.process_events(intent.event)
+        elif kind in (Kind.UP, Kind.PREV):
+            self.ring.move(-1)
+        elif kind in (Kind.DOWN, Kind.NEXT):
+            self.ring.move(1)
+        elif kind is Kind.LEFT and current is not None:
+            (current.left or (lambda: self.ring.move(-1)))()
+        elif kind is Kind.RIGHT and current is not None:
+            (current.right or (lambda: self.ring.move(1)))()
+        elif kind is Kind.CONFIRM and current is not None:
+            if current.is_text:
+                self.ring.move(1)
+            elif current.enabled and current.activate is not None:
+                current.activate()
+        elif kind is Kind.BACK:
+            self.back()
+
+    def _focus_under(self, pos: tuple[int, int] | None) -> None:
+        for i, item in enumerate(self.ring.items):
+            if pos is not None and item.element.rect.collidepoint(pos):
+                self.ring.index = i
+
+    def _ui_event(self, event: pygame.event.Event | None) -> None:
+        if event is None:
+            return
+        item = self._by_element.get(getattr(event, "ui_element", None))
+        if item is None:
+            return
+        if event.type == pygame_gui.UI_BUTTON_PRESSED and item.activate is not None:
+            self.ring.focus(item.element)
+            item.activate()
+        elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
+            self._on_text[item.element](event.text)
+
+    # ---- frame -------------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.ui.update(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        if self.background:
+            theme.draw_backdrop(surface, self.services.clock.now)
+        self.draw_content(surface, alpha)
+        self.ui.draw_ui(surface)
+        current = self.ring.current
+        if self.services.show_focus and current is not None and current.enabled:
+            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
+
+    def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        """Drawing under the controls (titles, boards, pictures); override."""

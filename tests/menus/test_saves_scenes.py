@@ -1,0 +1,406 @@
+"""Save and resume, Continue, the saved-games and replay lists, and the replay viewer (issue 9,
+items 3 and 5), driven through the screens: the pause menu's "Save game", the title, the list.
+
+Positions are reached by playing legal actions through the scene (``scene.play``), as the
+scene tests of each game do for set-ups; saving, loading and watching go through the buttons.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+
+import pygame
+import pytest
+
+from game.app import App, Options
+from game.engine.intents import Intent, Kind
+from game.games.bergruft.rules import Phase
+from game.games.kaphoorn.rules.actions import Play
+from game.persist import saves
+from game.session import GameConfig, Seat
+
+NAMES = ("Anna", "Ben", "Cleo")
+COLOURS = ("red", "blue", "yellow")
+
+
+def config(game: str, variant: str, players: int, seed: int = 5) -> GameConfig:
+    seats = tuple(Seat(NAMES[i], "human", COLOURS[i]) for i in range(players))
+    return GameConfig(game, variant, seats, seed)
+
+
+def start(drive, cfg: GameConfig):
+    drive.app.scenes.reset(cfg.game, config=cfg)
+    drive.frames(2)
+    return drive.app.scenes.stack[0]
+
+
+def advance(scene, done, seed: int = 1, limit: int = 400):
+    """Random legal actions through the scene until ``done(state)``; returns the state before
+    the last action (what undo should bring back)."""
+    rng, before = random.Random(seed), None
+    for _ in range(limit):
+        if before is not None and done(scene.state):
+            return before
+        before = scene.state
+        assert scene.play(rng.choice(scene.state.legal_actions()))
+        scene.skip()
+    raise AssertionError("the wanted position never came")
+
+
+def press(drive, button) -> None:
+    drive.click(button.rect.center)
+
+
+def save_by_pause_menu(drive) -> None:
+    drive.app.scenes.push("pause")
+    drive.frames(2)
+    press(drive, drive.scene.save_button)
+    assert any("saved" in text.lower() for text, _ in drive.app.messages)
+    drive.key(pygame.K_ESCAPE)
+
+
+def load_first_save(drive):
+    """Title -> Saved games -> Enter on the first row (it is chosen, so it loads)."""
+    drive.app.scenes.reset("title")
+    drive.frames(2)
+    press(drive, drive.scene.saves_button)
+    assert drive.scene.name == "library" and len(drive.scene.records) == 1
+    drive.key(pygame.K_RETURN, frames=3)
+    return drive.app.scenes.stack[0]
+
+
+def dismiss_handoff(drive) -> None:
+    if drive.scene.name == "handoff":
+        drive.key(pygame.K_RETURN, frames=3)
+
+
+# ---- save and resume in the middle of a turn, per game ------------------------------------------
+@pytest.mark.parametrize("phase", ["crack", "take"])
+def test_nanuuk_resumes_mid_turn_with_its_undo(drive, phase):
+    scene = start(drive, config("nanuuk", "full", 2))
+    before = advance(scene, lambda st: st.phase == phase)
+    save_by_pause_menu(drive)
+    state, moves = scene.state, list(scene.moves)
+    resumed = load_first_save(drive)
+    assert resumed is not scene and resumed.name == "nanuuk"
+    assert resumed.state.to_dict() == state.to_dict()
+    assert resumed.state.current_player == state.current_player
+    assert resumed.moves == moves and resumed.log == scene.log
+    resumed.undo()  # the move before the crack / the take is the player's own: undoable
+    assert resumed.state.to_dict() == before.to_dict()
+    assert resumed.moves == moves[:-1]
+
+
+def test_a_nanuuk_game_from_a_free_style_set_up_resumes(drive):
+    from dataclasses import replace
+
+    from game.games.nanuuk.rules.level import default_level
+
+    level = default_level()
+    free = next(iter(level.setups.values())).to_dict(level.floe)
+    free["fish"] = free["fish"][1:]  # one fish fewer: a set-up of the players' own
+    cfg = replace(config("nanuuk", "full", 2), options={"setup": free, "cracks": 2})
+    scene = start(drive, cfg)
+    advance(scene, lambda st: len(scene.moves) >= 7)
+    save_by_pause_menu(drive)
+    resumed = load_first_save(drive)
+    assert resumed.config.options == cfg.options
+    assert resumed.state.to_dict() == scene.state.to_dict()
+
+
+def test_kaphoorn_resumes_after_a_card_laid_mid_turn(drive):
+    scene = start(drive, config("kaphoorn", "standard", 3))
+    rng = random.Random(2)
+    while True:  # to a turn of Anna's, then lay one card
+        scene.play(rng.choice(scene.state.legal_actions()))
+        scene.skip()
+        lays = [a for a in scene.state.legal_actions() if isinstance(a, Play)]
+        if lays and scene.state.seat == 0 and len(scene.moves) > 6:
+            break
+    before = scene.state
+    assert scene.play(lays[0])
+    assert scene.state.current_player == 0  # the same turn goes on
+    save_by_pause_menu(drive)
+    state = scene.state
+    resumed = load_first_save(drive)
+    drive.frames(3)
+    assert drive.scene.name == "handoff"  # three at one screen: Anna's hand stays hidden
+    dismiss_handoff(drive)
+    assert resumed.state.to_dict() == state.to_dict()
+    assert resumed.state.current_player == 0
+    resumed.undo()
+    assert resumed.state.to_dict() == before.to_dict()
+
+
+@pytest.mark.parametrize("phase", [Phase.GUESS, Phase.DECIDE])
+def test_bergruft_resumes_after_the_flags_are_set_or_a_wrong_guess(drive, phase):
+    scene = start(drive, config("bergruft", "standard", 2))
+    advance(scene, lambda st: st.phase is phase and st.turn > 0)
+    save_by_pause_menu(drive)
+    state = scene.state
+    resumed = load_first_save(drive)
+    drive.frames(3)
+    assert drive.scene.name == "handoff"  # the number stays hidden until the device is passed
+    assert resumed.state.to_dict() == state.to_dict()
+    assert resumed.state.current_player == state.current_player
+    assert [e[1] for e in resumed.log] == [e[1] for e in scene.log]
+
+
+def test_a_game_resumed_with_a_computer_to_move_goes_on_by_itself(drive):
+    seats = (Seat("Anna", "human", "red"), Seat("Ben", "easy", "blue"))
+    cfg = GameConfig("bergruft", "standard", seats, 4)
+    scene = start(drive, cfg)
+    advance(scene, lambda st: st.current_player == 1 and st.turn > 0)
+    record = scene.save_record("save")
+    drive.app.scenes.reset("bergruft", config=cfg, moves=list(record.moves))
+    drive.frames(2)
+    resumed = drive.app.scenes.stack[0]
+    assert resumed.state.to_dict() == scene.state.to_dict()
+    assert drive.until(lambda: len(resumed.moves) > len(record.moves), seconds=20)
+
+
+# ---- Continue and the autosave ------------------------------------------------------------------
+def test_quit_to_title_autosaves_and_continue_resumes(drive):
+    scene = start(drive, config("nanuuk", "intro", 2))
+    advance(scene, lambda st: len(scene.moves) >= 5)
+    state = scene.state
+    drive.app.scenes.push("pause")
+    drive.frames(2)
+    press(drive, drive.scene.quit_button)
+    title = drive.scene
+    assert title.name == "title" and title.continue_button is not None
+    press(drive, title.continue_button)
+    resumed = drive.app.scenes.stack[0]
+    assert resumed.name == "nanuuk" and resumed.state.to_dict() == state.to_dict()
+
+
+def test_closing_the_window_during_a_game_autosaves(drive):
+    scene = start(drive, config("bergruft", "standard", 2))
+    advance(scene, lambda st: st.turn >= 2)
+    drive.app.dispatch(Intent(Kind.QUIT))
+    assert not drive.app.running
+    drive.app._finish()
+    record = saves.load(saves.autosave_path(drive.app.data_dir))
+    assert saves.rebuild(record.config, list(record.moves)).to_dict() == scene.state.to_dict()
+
+
+def test_no_continue_without_an_autosave(drive):
+    drive.app.scenes.reset("title")
+    drive.frames(2)
+    assert drive.scene.continue_button is None
+
+
+def test_a_corrupt_autosave_gives_a_message_is_kept_and_the_title_works(drive):
+    path = saves.autosave_path(drive.app.data_dir)
+    path.parent.mkdir(parents=True)
+    path.write_text('{"format": "speltafel", "version": 1, "kind": "autosave", "moves": 3}')
+    drive.app.scenes.reset("title")
+    drive.frames(2)
+    assert drive.scene.continue_button is None
+    assert not path.exists() and path.with_name("autosave.json.bad").exists()
+    assert any("autosave.json.bad" in text for text, _ in drive.app.messages)
+    press(drive, drive.scene.play_button)
+    assert drive.scene.name == "picker"
+
+
+def test_a_corrupt_save_in_the_list_is_reported_and_kept(drive):
+    folder = saves.saves_dir(drive.app.data_dir)
+    folder.mkdir(parents=True)
+    (folder / "nanuuk-1.json").write_text("garbage")
+    drive.app.scenes.push("library", tab="saves")
+    drive.frames(2)
+    assert drive.scene.records == []
+    assert (folder / "nanuuk-1.json.bad").exists()
+    assert any("nanuuk-1.json.bad" in text for text, _ in drive.app.messages)
+
+
+# ---- a finished game: its replay ----------------------------------------------------------------
+def finish_bergruft(drive):
+    scene = start(drive, config("bergruft", "standard", 2, seed=9))
+    dismiss_handoff(drive)  # the caller's: then the game runs on to its end
+    saves.write_autosave(drive.app.data_dir, scene.save_record("autosave"))
+    advance(scene, lambda st: st.is_over(), limit=2000)
+    assert drive.until(lambda: drive.scene.name == "results", seconds=10)
+    return scene
+
+
+def test_a_finished_game_drops_the_autosave_and_is_watched_again(drive):
+    scene = finish_bergruft(drive)
+    assert not saves.autosave_path(drive.app.data_dir).exists()
+    [replay] = saves.list_replays(drive.app.data_dir).records
+    assert replay.finished and list(replay.moves) == scene.moves
+    press(drive, drive.scene.watch_button)
+    viewer = drive.scene
+    assert viewer.name == "replay" and viewer.index == 0
+    drive.key(pygame.K_END)
+    assert viewer.index == viewer.total == len(scene.moves)
+    assert viewer.board.state.to_dict() == scene.state.to_dict()  # the final state again
+
+
+def test_the_replay_viewer_steps_to_the_right_states(drive):
+    scene = finish_bergruft(drive)
+    record = saves.list_replays(drive.app.data_dir).records[0]
+    drive.app.scenes.push("replay", record=record)
+    drive.frames(2)
+    viewer = drive.scene
+
+    def at(n: int) -> bool:
+        expected = saves.rebuild(record.config, list(record.moves[:n]))
+        return viewer.index == n and viewer.board.state.to_dict() == expected.to_dict()
+
+    drive.key(pygame.K_RIGHT)
+    drive.key(pygame.K_RIGHT)
+    assert at(2)
+    drive.key(pygame.K_LEFT)
+    assert at(1)
+    drive.key(pygame.K_END)
+    assert at(len(scene.moves))
+    drive.key(pygame.K_HOME)
+    assert at(0)
+    assert drive.app.ambience == "bergruft"  # a new board at each jump keeps its sound
+    drive.key(pygame.K_SPACE)  # play: a move every 1.2 s
+    assert viewer.playing
+    drive.run(4.0)
+    assert viewer.index >= 2 and at(viewer.index)
+    drive.key(pygame.K_SPACE)
+    assert not viewer.playing
+    drive.key(pygame.K_ESCAPE)
+    assert drive.scene.name == "results"
+
+
+def test_a_replay_shows_without_bots_and_waits_for_the_viewer(drive):
+    from game.play.registry import rules_for
+
+    seats = (
+        Seat("Anna", "human", "red"),
+        Seat("Ben", "hard", "blue"),
+        Seat("Cleo", "easy", "yellow"),
+    )
+    cfg = GameConfig("kaphoorn", "standard", seats, 8)
+    state = rules_for("kaphoorn").new_game("standard", cfg.names, seed=8)
+    rng, moves = random.Random(8), []
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        moves.append(action.to_dict())
+        state = state.apply(action)
+    drive.app.scenes.push("replay", record=saves.build("replay", cfg, moves, state))
+    drive.frames(2)
+    viewer = drive.scene
+    drive.key(pygame.K_RIGHT)
+    shown = viewer.board.state
+    drive.run(2.0)
+    assert viewer.board.runners == {} and viewer.board.state is shown and viewer.index == 1
+    assert viewer.board.hand_owner() == shown.current_player  # nothing hidden in a replay
+    assert viewer.board.ring.items == []  # no choices and no undo offered in a replay
+    assert [name for name in (s.name for s in drive.app.scenes.stack)] == ["title", "replay"]
+
+
+def test_the_replay_viewer_buttons_work_by_click(drive):
+    finish_bergruft(drive)
+    record = saves.list_replays(drive.app.data_dir).records[0]
+    drive.app.scenes.push("replay", record=record)
+    drive.frames(2)
+    viewer = drive.scene
+    press(drive, viewer.controls["end"])
+    assert viewer.index == viewer.total
+    press(drive, viewer.controls["back"])
+    assert viewer.index == viewer.total - 1
+    press(drive, viewer.controls["start"])
+    press(drive, viewer.controls["forward"])
+    assert viewer.index == 1
+    press(drive, viewer.controls["list"])
+    assert drive.scene.name == "results"
+
+
+def test_export_import_and_delete_in_the_replay_list(drive):
+    finish_bergruft(drive)
+    data = drive.app.data_dir
+    drive.app.scenes.reset("title")
+    drive.frames(2)
+    press(drive, drive.scene.replays_button)
+    library = drive.scene
+    assert library.tab == "replays" and len(library.records) == 1
+    press(drive, library.action_buttons["import"])  # nothing to import yet: where to put it
+    folder = str(saves.import_dir(data))
+    assert any(folder in text for text, _ in drive.app.messages)
+    press(drive, library.action_buttons["export"])
+    [exported] = (data / saves.EXPORTS_DIR).glob("*.json")
+    assert any(str(exported) in text for text, _ in drive.app.messages)
+    shutil.copy(exported, saves.import_dir(data) / "friend.json")
+    (saves.import_dir(data) / "torn.json").write_text("{")
+    press(drive, library.action_buttons["import"])
+    assert len(library.records) == 2
+    assert (saves.import_dir(data) / "torn.json.bad").exists()
+    assert list(library.records[0].moves) == list(library.records[1].moves)
+    press(drive, library.action_buttons["delete"])
+    assert len(saves.list_replays(data).records) == 2  # asked first
+    press(drive, library.action_buttons["delete"])
+    assert len(library.records) == 1
+
+
+def test_the_list_by_keyboard_chooses_with_arrows_and_watches_with_enter(drive):
+    finish_bergruft(drive)
+    drive.app.scenes.push("library", tab="replays")
+    drive.frames(2)
+    drive.key(pygame.K_UP)  # to the tabs
+    drive.key(pygame.K_DOWN)  # back to the row: it is chosen
+    drive.key(pygame.K_RETURN, frames=3)
+    assert drive.scene.name == "replay"
+
+
+# ---- kiosk and the command line -----------------------------------------------------------------
+def test_a_kiosk_neither_saves_nor_offers_continue(tmp_path):
+    (tmp_path / "kiosk.toml").write_text('attract_after_s = 60\nadmin_pin = "2468"\n')
+    options = Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), fullscreen=False,
+                      kiosk=True)  # fmt: skip
+    app = App(options)
+    app.start()
+    try:
+        cfg = config("bergruft", "standard", 2)
+        app.scenes.reset("bergruft", config=cfg)
+        app.scenes.apply_pending()
+        app.scenes.push("pause")
+        app.scenes.apply_pending()
+        assert not hasattr(app.scenes.top, "save_button")
+        app.scenes.top.quit()
+        app.scenes.apply_pending()
+        assert not saves.autosave_path(tmp_path).exists()
+        assert not hasattr(app.scenes.top, "continue_button")
+    finally:
+        app.kiosk.close()
+        for scene in reversed(app.scenes.stack):
+            scene.exit()
+
+
+def test_replay_on_the_command_line_opens_the_viewer(drive, tmp_path):
+    from game.cli import parse_args
+
+    scene = finish_bergruft(drive)
+    path = saves.list_replays(drive.app.data_dir).records[0].path
+    options = parse_args(["--replay", str(path), "--data-dir", str(tmp_path / "d")])
+    assert options.replay == path
+    options.raise_errors, options.size = True, (1920, 1080)
+    app = App(options)
+    app.start()
+    try:
+        assert app.scenes.top.name == "replay" and app.scenes.top.total == len(scene.moves)
+    finally:
+        for s in reversed(app.scenes.stack):
+            s.exit()
+
+
+def test_a_bad_replay_on_the_command_line_gives_a_message_and_is_kept(tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("nope")
+    options = Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), fullscreen=False,
+                      replay=bad)  # fmt: skip
+    app = App(options)
+    app.start()
+    try:
+        assert app.scenes.top.name == "title"
+        assert (tmp_path / "bad.json.bad").exists()
+        assert any("bad.json.bad" in text for text, _ in app.messages)
+    finally:
+        for s in reversed(app.scenes.stack):
+            s.exit()
