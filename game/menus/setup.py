@@ -425,8 +425,9 @@ class SetupScene(UIScene):
                 entry = self.button(name_rect, draft.name, lambda i=i: self.type_name(i))
             else:
                 entry = self.text_entry(
-                    name_rect, draft.name, lambda text, i=i: self.set_name(i, text), limit=14
-                )
+                    name_rect, draft.name, lambda text, i=i: self.set_name(i, text), limit=14,
+                    default=is_default_name(draft.name),
+                )  # fmt: skip
             self.name_entries.append(entry)
             self.colour_buttons.append(
                 self.cycler(
@@ -554,3 +555,8 @@ class SetupScene(UIScene):
             content, size, colour = self.help_text(), 30, theme.SNOW
         room = box.inflate(-60, -16)  # text_in keeps a large UI scale inside the box
         theme.text_in(surface, content, room, size, colour, max_lines=max(1, room.height // 40))
+
+
+def is_default_name(name: str) -> bool:
+    """Whether ``name`` is a seat's default ("Player 2"): the first letter typed replaces it."""
+    return any(name == tr("setup.seat_default", n=n) for n in range(1, 9))

@@ -15,7 +15,7 @@ import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
-from game.engine.intents import Intent, Kind
+from game.engine.intents import Intent, Kind, Point
 from game.engine.scenes import Scene
 from game.ui import theme
 
@@ -141,6 +141,8 @@ class UIScene(Scene):
         self.ring = FocusRing()
         self._by_element: dict[UIElement, Focusable] = {}
         self._on_text: dict[UIElement, Callable[[str], None]] = {}
+        self._pointer: Point | None = None  # where the pointer last went down or up
+        self._defaults: set[UIElement] = set()  # text fields still showing their default text
 
     # ---- building -----------------------------------------------------------------------------
     def rebuild(self) -> None:
@@ -153,6 +155,7 @@ class UIScene(Scene):
         self.ring.clear()
         self._by_element.clear()
         self._on_text.clear()
+        self._defaults.clear()
         self.build()
         self.ring.index = min(index, max(0, len(self.ring.items) - 1))
         self.ring.move(0)
@@ -213,13 +216,22 @@ class UIScene(Scene):
         return element
 
     def text_entry(
-        self, rect: pygame.Rect, initial: str, on_change: Callable[[str], None], limit: int = 16
+        self,
+        rect: pygame.Rect,
+        initial: str,
+        on_change: Callable[[str], None],
+        limit: int = 16,
+        default: bool = False,
     ) -> UITextEntryLine:
+        """A text field; ``default``: ``initial`` is a default (say "Player 1") that the first
+        letter typed replaces, as a selected text would be."""
         element = UITextEntryLine(rect, manager=self.ui, object_id="#text_entry")
         element.set_text_length_limit(limit)
         element.set_text(initial)
         self._register(Focusable(element, activate=None))
         self._on_text[element] = on_change
+        if default:
+            self._defaults.add(element)
         return element
 
     def fitted_button(
@@ -246,6 +258,8 @@ class UIScene(Scene):
     def handle(self, intent: Intent) -> None:
         kind, current = intent.kind, self.ring.current
         if intent.is_pointer and intent.event is not None:
+            if kind is not Kind.POINT_MOVE:
+                self._pointer = intent.pos
             self.ui.process_events(intent.event)
             if kind is Kind.POINT_DOWN:
                 self._focus_under(intent.pos)
@@ -253,6 +267,7 @@ class UIScene(Scene):
             self._ui_event(intent.event)
         elif current is not None and current.is_text and kind in (Kind.TEXT, Kind.LEFT, Kind.RIGHT):
             if intent.event is not None:
+                self._type(current.element, intent)
                 self.ui.process_events(intent.event)
         elif kind in (Kind.UP, Kind.PREV):
             self.ring.move(-1)
@@ -270,6 +285,17 @@ class UIScene(Scene):
         elif kind is Kind.BACK:
             self.back()
 
+    def _type(self, element: UIElement, intent: Intent) -> None:
+        """The first letter typed into a field that shows its default replaces the default."""
+        if element not in self._defaults:
+            return
+        event = intent.event
+        if intent.kind is Kind.TEXT and event is not None and event.type == pygame.TEXTINPUT:
+            self._defaults.discard(element)
+            element.set_text("")  # type: ignore[attr-defined]
+        elif intent.kind is not Kind.TEXT or getattr(event, "key", None) == pygame.K_BACKSPACE:
+            self._defaults.discard(element)  # the player edits the default: it stays
+
     def _focus_under(self, pos: tuple[int, int] | None) -> None:
         for i, item in enumerate(self.ring.items):
             if pos is not None and item.element.rect.collidepoint(pos):
@@ -283,7 +309,11 @@ class UIScene(Scene):
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and item.activate is not None:
             self.ring.focus(item.element)
-            item.activate()
+            pointer = self._pointer
+            # a choice "‹  value  ›": a press on its left half steps back, as its ‹ says
+            back = item.left is not None and pointer is not None
+            back = back and pointer[0] < item.element.rect.centerx
+            (item.left if back and item.left is not None else item.activate)()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self._on_text[item.element](event.text)
 

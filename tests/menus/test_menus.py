@@ -429,3 +429,46 @@ def test_menu_text_is_at_least_couch_size():
     sizes = {k: int(v["font"]["size"]) for k, v in data.items() if "font" in v}
     assert all(size >= 30 for size in sizes.values()), sizes
     assert all(sizes[k] >= 32 for k in sizes if "button" in k or k == "#game_card")
+
+
+def test_a_choice_steps_back_on_its_left_half_and_on_on_its_right_half(drive):
+    setup = open_scene(drive, "setup", game="bergruft")
+    button = setup.kind_buttons[1]
+    kinds = setup.kinds
+    before = kinds.index(setup.seats[1].kind)
+    drive.click((button.rect.x + 20, button.rect.centery))  # on the ‹
+    assert setup.seats[1].kind == kinds[(before - 1) % len(kinds)]
+    drive.click((button.rect.right - 20, button.rect.centery))  # on the ›
+    drive.click((button.rect.right - 20, button.rect.centery))
+    assert setup.seats[1].kind == kinds[(before + 1) % len(kinds)]
+    drive.key(pygame.K_RETURN)  # Enter on a choice goes on, as before
+    assert setup.seats[1].kind == kinds[(before + 2) % len(kinds)]
+
+
+def type_text(drive, text: str) -> None:
+    for letter in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(letter.lower()), mod=0,
+                                             unicode=letter, scancode=0))  # fmt: skip
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=letter))
+        drive.frames(1)
+    drive.frames(2)  # the field reports its new text on the next frame
+
+
+def test_typing_a_name_replaces_the_default_name(drive):
+    setup = open_scene(drive, "setup", game="bergruft")
+    entry = setup.name_entries[0]
+    assert setup.seats[0].name == "Player 1"
+    drive.click(entry.rect.center)
+    type_text(drive, "Mia")
+    assert setup.seats[0].name == "Mia" and entry.get_text() == "Mia"
+
+
+def test_a_typed_name_is_not_replaced_when_typing_goes_on(drive):
+    setup = open_scene(drive, "setup", game="bergruft")
+    entry = setup.name_entries[1]
+    drive.click(entry.rect.center)
+    type_text(drive, "Jo")
+    drive.click(setup.name_entries[0].rect.center)
+    drive.click(entry.rect.center)  # back into the field: "Jo" is a name now, not a default
+    type_text(drive, "e")
+    assert setup.seats[1].name.startswith("Jo") and "e" in setup.seats[1].name

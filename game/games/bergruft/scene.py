@@ -57,6 +57,11 @@ from game.play.table import LogEntry, PlayTable
 from game.ui import theme
 from game.ui.kit import SKIP_KINDS
 
+DIGIT_KEYS = {getattr(pygame, f"K_{d}"): d for d in range(10)} | {
+    getattr(pygame, f"K_KP{d}"): d for d in range(10)
+}
+DIGIT_PAUSE = 1.2  # seconds within which a second digit makes a two-digit number
+
 
 class BergruftScene(PlayTable):
     # ---- life cycle ---------------------------------------------------------------------------
@@ -71,6 +76,7 @@ class BergruftScene(PlayTable):
         self.drawn_number: int | None = None  # what the last frame showed behind the screen
         self.narration: prompt.Narration | None = None
         self.pad: list[pygame.Rect] = []
+        self.typed: tuple[str, float] = ("", 0.0)  # digits typed on the keyboard, and when
         self.blocked: list[tuple[pygame.Rect, BergAction]] = []
         self.shown: BergState = self.state  # what the banner and cards show: the turn animated
         self.panels = PanelCache(lambda: board.board_surface(self.state.mountain))
@@ -370,7 +376,31 @@ class BergruftScene(PlayTable):
                     return
         if kind in (Kind.UP, Kind.DOWN) and self._grid_move(-1 if kind is Kind.UP else 1):
             return
+        if kind is Kind.TEXT and self._digit(intent):
+            return
         super().handle(intent)
+
+    def _digit(self, intent: Intent) -> bool:
+        """A digit key goes to that number on the pad ("1" then "2" quickly: 12); Enter then
+        presses it, as for any button. A number the rules do not allow now says why."""
+        event = intent.event
+        key = getattr(event, "key", None) if event is not None else None
+        digit = DIGIT_KEYS.get(key) if event is not None and event.type == pygame.KEYDOWN else None
+        if digit is None or not self.pad:
+            return False
+        typed, at = self.typed
+        joined = typed + str(digit)
+        quick = self.time.now - at <= DIGIT_PAUSE and len(typed) == 1
+        quick = quick and int(joined) < len(self.pad)
+        value = int(joined) if quick else digit
+        self.typed = (str(value), self.time.now)
+        item = self.ring.items[value]  # the pad's buttons come first, 0 to 15
+        refused = next((a for rect, a in self.blocked if rect == self.pad[value]), None)
+        if item.enabled:
+            self.ring.focus(item.element)
+        elif refused is not None:
+            self.play(refused)  # the rules refuse it and say why (B4: higher or lower)
+        return True
 
     def _grid_move(self, direction: int) -> bool:
         """Up/Down on the pad moves a whole row (skipping greyed numbers)."""

@@ -151,6 +151,37 @@ def test_keyboard_arrows_move_on_the_pad(drive):
     assert scene.state.phase is Phase.GUESS and scene.state.number == 12
 
 
+def test_digit_keys_go_to_a_number_and_enter_sets_it(drive):
+    scene = start(drive, HUMAN_VS_AI)
+    place(scene, scene.state.with_positions((0, 0), (1, 1), caller=0))
+    drive.frames(3)
+    drive.key(pygame.K_4)
+    assert scene.ring.current.element.text == "4" and scene.selected is None  # only the focus
+    drive.key(pygame.K_1)
+    drive.key(pygame.K_2)  # quickly after the 1: twelve
+    assert scene.ring.current.element.text == "12"
+    drive.key(pygame.K_RETURN)
+    assert scene.selected == 12
+    drive.run(2)
+    drive.key(pygame.K_KP9)  # the number pad too; a pause began a new number
+    assert scene.ring.current.element.text == "9"
+
+
+def test_a_typed_guess_the_hints_exclude_says_why_and_enter_guesses_a_typed_one(drive):
+    scene = start(drive, HUMAN_VS_AI)
+    place(scene, hinted(scene))
+    drive.frames(3)
+    before = scene.state
+    drive.key(pygame.K_3)  # greyed out: the hint says higher than 5
+    assert scene.state is before and "higher than 5" in scene.notice[0]
+    drive.run(2)
+    drive.key(pygame.K_8)
+    moves = len(scene.moves)
+    drive.key(pygame.K_RETURN)
+    assert scene.state is not before and len(scene.moves) == moves + 1
+    assert scene.moves[-1]["value"] == 8 and "guess" in scene.moves[-1].values()
+
+
 def click_decision(drive, scene: BergruftScene) -> None:
     question = scene._question()
     enabled = [item.element for item in scene.ring.items if item.enabled]
