@@ -3,12 +3,20 @@
 Strings live in ``assets/translations/<lang>/*.toml``; a table ``[title]`` with key ``play`` in
 ``menus.toml`` becomes the key ``title.play``. English is the fallback for a missing key, and a
 key missing everywhere shows as itself so a gap is visible rather than fatal.
+
+A text that depends on a count is a table of CLDR plural forms, ``{ one = "{n} flag", other =
+"{n} flags" }``; which form a count takes comes from the language's CLDR plural rules, through
+Babel (``Locale.plural_form``), not from code of ours. The count is the parameter ``n``, or the
+one the table names with ``by = "off"``.
 """
 
 from __future__ import annotations
 
 import tomllib
+from functools import cache
 from typing import Any
+
+from babel import Locale
 
 from game.resources import asset
 
@@ -16,26 +24,42 @@ TRANSLATIONS_DIR = asset("translations")
 LANGUAGES = {"en": "English", "nl": "Nederlands", "de": "Deutsch"}
 FALLBACK = "en"
 
-_tables: dict[str, dict[str, str]] = {}
+PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})  # CLDR's categories
+Entry = str | dict[str, str]  # a text, or a text's plural forms (and ``by``)
+
+_tables: dict[str, dict[str, Entry]] = {}
 _language = FALLBACK
 # Keys ``tr`` was asked for that the current language lacks (English or the key itself was
 # shown instead); tests clear and inspect it to prove no screen shows an untranslated string.
 MISSING: set[tuple[str, str]] = set()
 
 
-def _flatten(prefix: str, node: dict[str, Any], out: dict[str, str]) -> None:
+def is_plural(value: object) -> bool:
+    """Whether a TOML value is a text's plural forms (rather than a table of more keys)."""
+    return isinstance(value, dict) and "other" in value and set(value) <= PLURAL_FORMS | {"by"}
+
+
+def _flatten(prefix: str, node: dict[str, Any], out: dict[str, Entry]) -> None:
     for key, value in node.items():
         full = f"{prefix}.{key}" if prefix else key
-        if isinstance(value, dict):
+        if is_plural(value):
+            out[full] = {form: str(text) for form, text in value.items()}
+        elif isinstance(value, dict):
             _flatten(full, value, out)
         else:
             out[full] = str(value)
 
 
-def load_language(lang: str) -> dict[str, str]:
+@cache
+def plural_form(lang: str, count: float) -> str:
+    """The CLDR plural category of ``count`` in ``lang``: "one", "other", ..."""
+    return str(Locale.parse(lang).plural_form(abs(count)))
+
+
+def load_language(lang: str) -> dict[str, Entry]:
     """All strings of one language, merged from every file in its folder."""
     if lang not in _tables:
-        table: dict[str, str] = {}
+        table: dict[str, Entry] = {}
         folder = TRANSLATIONS_DIR / lang
         for name in sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml")):
             with (folder / name).open("rb") as fh:
@@ -58,9 +82,14 @@ def has(key: str) -> bool:
 
 
 def tr(key: str, **params: Any) -> str:
-    """The string for ``key`` in the current language, with ``{name}`` placeholders filled."""
-    text = load_language(_language).get(key)
-    if not text:
+    """The string for ``key`` in the current language, with ``{name}`` placeholders filled (a
+    text with plural forms in the form its count takes)."""
+    lang, entry = _language, load_language(_language).get(key)
+    if not entry:
         MISSING.add((_language, key))
-        text = load_language(FALLBACK).get(key) or key
-    return text.format(**params) if params else text
+        lang, entry = FALLBACK, load_language(FALLBACK).get(key) or key
+    if isinstance(entry, dict):
+        count = params.get(entry.get("by", "n"), 0)
+        form = plural_form(lang, count) if isinstance(count, int | float) else "other"
+        entry = entry.get(form) or entry["other"]
+    return entry.format(**params) if params else entry

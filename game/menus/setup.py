@@ -63,12 +63,12 @@ class SeatDraft:
 
 
 def offered(option: VariantOption) -> bool:
-    """Whether the scene offers ``option`` at all: one with fixed choices, or one it knows.
+    """Whether the scene offers ``option`` at all: one with choices or a menu, or one it knows.
 
-    Free-form options (Der Berg ruft's turn limit, Nanuuk!'s crack list) stay on the command
-    line.
+    Free-form options (Nanuuk!'s crack list) stay on the command line.
     """
-    return option.key not in HIDDEN_KEYS and (bool(option.choices) or option.key in CHOSEN_HERE)
+    has_menu = bool(option.choices or option.menu)
+    return option.key not in HIDDEN_KEYS and (has_menu or option.key in CHOSEN_HERE)
 
 
 class SetupScene(UIScene):
@@ -194,8 +194,8 @@ class SetupScene(UIScene):
         ]
 
     def option_choices(self, option: VariantOption) -> tuple[Any, ...]:
-        if option.choices:
-            return tuple(option.choices)
+        if option.choices or option.menu:
+            return option.offered(len(self.seats))
         if option.key == "cracks":
             return CRACK_COUNTS
         found = self.plugin.option_choices(self.services.data_dir, option.key)
@@ -244,6 +244,8 @@ class SetupScene(UIScene):
     def option_value_text(self, option: VariantOption, value: Any) -> str:
         if isinstance(value, bool):
             return tr("common.on") if value else tr("common.off")
+        if option.names_a_seat and isinstance(value, int) and 1 <= value <= len(self.seats):
+            return self.seats[value - 1].name.strip() or tr("setup.seat_default", n=value)
         if option.key == "setup":
             return str(value) if value else tr(f"setup.options.{self.game}.setup.printed")
         key = f"setup.options.{self.game}.{option.key}.values.{value}"

@@ -58,6 +58,17 @@ class VariantOption:
     choices: tuple[Any, ...] = ()
     description: str = ""
     seats: tuple[int, ...] = ()  # the numbers of players it is for; empty: any
+    # what a set-up menu offers of an open range (any whole number, say) that ``choices`` does
+    # not close: the command line still takes every valid value
+    menu: tuple[Any, ...] = ()
+    names_a_seat: bool = False  # a whole number k in ``menu`` means seat k (1-based)
+
+    def offered(self, players: int) -> tuple[Any, ...]:
+        """The values a set-up menu offers for a game of ``players`` seats."""
+        values = self.choices or self.menu
+        if self.names_a_seat:
+            return tuple(v for v in values if not isinstance(v, int) or 1 <= v <= players)
+        return tuple(values)
 
     def applies(self, players: int) -> bool:
         """Whether the option is for a game of ``players`` seats."""

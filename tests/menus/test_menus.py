@@ -472,3 +472,41 @@ def test_a_typed_name_is_not_replaced_when_typing_goes_on(drive):
     drive.click(entry.rect.center)  # back into the field: "Jo" is a name now, not a default
     type_text(drive, "e")
     assert setup.seats[1].name.startswith("Jo") and "e" in setup.seats[1].name
+
+
+def test_kap_hoorn_rounds_and_start_player_are_chosen_in_the_set_up(drive, monkeypatch):
+    monkeypatch.setitem(scene_table.SCENES, "kaphoorn", f"{__name__}:FakePlay")
+    setup = open_scene(drive, "setup", game="kaphoorn")
+    rounds, start = setup.option_buttons["rounds"], setup.option_buttons["start"]
+    assert "80" in rounds.text and "by lot" in start.text
+    drive.click((rounds.rect.right - 20, rounds.rect.centery))  # 80 -> no limit
+    assert "no limit" in rounds.text
+    drive.click((rounds.rect.right - 20, rounds.rect.centery))
+    drive.click((start.rect.right - 20, start.rect.centery))
+    drive.click((start.rect.right - 20, start.rect.centery))
+    assert "Player 2" in start.text  # a seat by its name
+    setup.start()
+    drive.frames(2)
+    assert FakePlay.opened[-1].options == {"rounds": 10, "start": 2}
+
+
+def test_a_start_player_who_leaves_the_table_goes_back_to_the_lot(drive):
+    setup = open_scene(drive, "setup", game="kaphoorn")
+    setup.add_seat()
+    setup = drive.scene
+    assert setup.option_choices(next(o for o in setup.variant.options if o.key == "start")) == (
+        "random", 1, 2, 3, 4)
+    setup.set_option("start", 4)
+    setup.remove_seat()
+    assert setup.option_value("start") == "random" and "start" not in setup.chosen_options()
+
+
+def test_der_berg_ruft_turn_limit_is_chosen_in_the_set_up(drive):
+    setup = open_scene(drive, "setup", game="bergruft")
+    limit = setup.option_buttons["turn_limit"]
+    assert "off" in limit.text
+    drive.click((limit.rect.x + 20, limit.rect.centery))  # ‹ from off: the longest limit
+    assert "30" in limit.text
+    setup.start()
+    drive.frames(2)
+    assert FakePlay.opened[-1].options == {"turn_limit": 30}

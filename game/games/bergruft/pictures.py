@@ -241,7 +241,8 @@ def avalanche(variant: str, size: Size) -> pygame.Surface:
         free = peter - heidi - 1
         stones = state.mountain[peter]
         at = view.at(peter, seat, 160)
-        text = words("avalanche", stones=stones, free=free, total=stones * free)
+        stones_text = tr("bergruft.card.stones", n=stones)
+        text = words("avalanche", stones=stones_text, free=free, total=stones * free)
         label(view.image, text, (at[0] + (160 if seat else -40), at[1] - 60 - seat * 30), at)
     return view.image
 

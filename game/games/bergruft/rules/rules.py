@@ -13,6 +13,7 @@ TURN_LIMIT = VariantOption(
     key="turn_limit",
     default=0,
     description="End the game with normal scoring after this many turns (0 = off; B8)",
+    menu=(0, 10, 15, 20, 30),
 )
 
 STANDARD = Variant(

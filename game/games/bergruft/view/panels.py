@@ -95,7 +95,8 @@ def _draw_avalanche(
     positions = tr("bergruft.card.positions", heidi=heidi, peter=peter)
     theme.text(surface, positions, (rect.x + 22, rect.y + 66), 22, (214, 220, 232), False,
                "midleft", width=room)  # fmt: skip
-    formula = tr("bergruft.card.formula", stones=stones, free=free)
+    stones_text = tr("bergruft.card.stones", n=stones)
+    formula = tr("bergruft.card.formula", stones=stones_text, free=free)
     muted = theme.palette().muted
     theme.text(surface, formula, (rect.x + 22, rect.y + 94), 20, muted, False, "midleft",
                width=room)  # fmt: skip

@@ -19,11 +19,14 @@ ROUNDS = VariantOption(
     key="rounds",
     default=DEFAULT_ROUNDS,
     description="End the game after this many rounds, best placed first (0 = no limit; K15)",
+    menu=(0, 10, 15, 20, 30, 40, 60, DEFAULT_ROUNDS),
 )
 START = VariantOption(
     key="start",
     default="random",
     description="Who starts: 'random' (by the seed) or a seat number 1-5 (K11)",
+    menu=("random", 1, 2, 3, 4, 5),
+    names_a_seat=True,
 )
 STANDARD = Variant(
     id=VARIANT, title="Kap Hoorn", min_players=3, max_players=5, options=(ROUNDS, START)
