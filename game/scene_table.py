@@ -24,6 +24,7 @@ SCENES = {  # name -> "module:Class"
     "rules_help": "game.menus.rules_help:RulesHelpScene",
     "library": "game.menus.saves_list:LibraryScene",  # saved games and replays
     "replay": "game.menus.replay:ReplayScene",
+    "confirm": "game.menus.confirm:ConfirmScene",  # a question before what cannot be undone
     # kiosk mode (python main.py --kiosk)
     "kiosk_attract": "game.kiosk.attract:AttractScene",
     "kiosk_still": "game.kiosk.still:StillPlayingScene",

@@ -32,6 +32,7 @@ from game.menus.menukit import (
     kind_name,
     kiosk_config,
 )
+from game.persist import saves
 from game.play.plugin import OptionsFileError
 from game.play.registry import plugin
 from game.protocol.base import VariantOption
@@ -300,6 +301,21 @@ class SetupScene(UIScene):
             self.services.sound("bad")
             return
         self.pending = config
+        waiting = saves.unfinished(self.services.data_dir, self.game)
+        if waiting is None or kiosk_config(self.services) is not None:
+            self._play()
+            return
+        name = game_title(self.game)
+        self.services.scenes.push(
+            "confirm",
+            title=tr("setup.replace_title", game=name),
+            message=tr("setup.replace_message", game=name),
+            yes=tr("setup.replace_yes"),
+            no=tr("setup.replace_no"),
+            on_yes=self._play,
+        )
+
+    def _play(self) -> None:
         self.services.scenes.replace(self.game, config=self.pending)
 
     def edit_setup(self) -> None:

@@ -1,5 +1,6 @@
 """The title screen: continue, play, saved games, replays, settings, quit, over the alpine
-backdrop with falling snow. "Continue" shows only when a readable autosave exists.
+backdrop with falling snow. "Continue" shows for each game left unfinished (its autosave), the
+most recent first.
 
 In kiosk mode there is no quit and no settings: a big Play button and a row of painted
 language flags that switch the language at once (for this visitor only; attract mode returns
@@ -22,7 +23,7 @@ from game.play.registry import plugin
 from game.ui import theme
 from game.ui.emblems import draw_emblem
 from game.ui.flags import draw_flag
-from game.ui.kit import UIScene
+from game.ui.kit import Focusable, UIScene
 
 FLAKES = 90
 BUTTON_W = 560
@@ -34,20 +35,17 @@ FLAG_W, FLAG_H, FLAG_GAP, FLAG_Y = 340, 116, 30, 782
 
 class TitleScene(UIScene):
     def enter(self, **data: object) -> None:
-        self.autosave = self._read_autosave()
+        self.unfinished = self._read_unfinished()
         self.build()
         self.ring.move(0)
 
-    def _read_autosave(self) -> saves.Record | None:
-        """The game left unfinished, if its file is there and sound (else kept as *.bad)."""
+    def _read_unfinished(self) -> list[saves.Record]:
+        """Each game's game left unfinished, most recent first (damaged files: kept as *.bad)."""
         if kiosk_config(self.services) is not None:
-            return None
-        path = saves.autosave_path(self.services.data_dir)
-        if not path.exists():
-            return None
-        found, bad = saves.load_or_keep(path)
-        record.report_bad(self.services, [bad] if bad else [])
-        return found
+            return []
+        found = saves.unfinished_games(self.services.data_dir)
+        record.report_bad(self.services, found.bad)
+        return found.records
 
     def build(self) -> None:
         self.flag_buttons: dict[str, UIButton] = {}
@@ -57,20 +55,18 @@ class TitleScene(UIScene):
         x = theme.LOGICAL_SIZE[0] // 2 - WIDE_W // 2
         half = (WIDE_W - 20) // 2
         y = ROWS_TOP
-        self.continue_button = None
-        if self.autosave is not None:
-            game = game_title(self.autosave.config.game)
-            self.continue_button = self.button(
-                pygame.Rect(x, y, WIDE_W, 96), tr("title.continue_game", game=game),
-                self.resume_autosave, "#big_button",
-            )  # fmt: skip
-            y += 112
-        big = self.autosave is None  # Play is the big button unless there is a game to continue
-        self.play_button = self.button(
-            pygame.Rect(x, y, WIDE_W, 104 if big else 84), tr("title.play"), self.play,
-            "#big_button" if big else "#menu_button",
-        )  # fmt: skip
-        y += 120 if big else 100
+        self.continue_buttons = self._build_continue(x, y, half)
+        count = len(self.continue_buttons)
+        # the most recently left one (a big "Continue" of its own when it is the only one)
+        self.continue_button = self.continue_buttons[0] if count else None
+        y += 112 * ((count + 1) // 2)
+        if count == 3:  # Play beside the third, on the second row of "Continue"
+            play = pygame.Rect(x + half + 20, y - 112, half, 96)
+        else:
+            play = pygame.Rect(x, y, WIDE_W, 84 if count else 104)
+            y += 100 if count else 120
+        self.play_button = self.button(play, tr("title.play"), self.play,
+                                       "#menu_button" if count else "#big_button")  # fmt: skip
         self.saves_button = self.button(
             pygame.Rect(x, y, half, 84), tr("title.saves"), lambda: self.library("saves")
         )
@@ -86,6 +82,24 @@ class TitleScene(UIScene):
             pygame.Rect(x + half + 20, y, half, 84), tr("title.quit"), self.quit
         )
         self.buttons_bottom = y + 84
+
+    def _build_continue(self, x: int, y: int, half: int) -> list[UIButton]:
+        """One "Continue" per game left unfinished, most recent first: one wide button, or
+        half-width ones in rows of two, all in one size of letters."""
+        count = len(self.unfinished)
+        games = [game_title(w.config.game) for w in self.unfinished]
+        labels = [tr("title.continue_game", game=game) for game in games]
+        buttons = []
+        for i, waiting in enumerate(self.unfinished):
+            if count == 1:
+                rect, look = pygame.Rect(x, y, WIDE_W, 96), "#big_button"
+            else:
+                rect = pygame.Rect(x + (i % 2) * (half + 20), y + (i // 2) * 112, half, 96)
+                look = "#continue_button"
+            element = self.fitted_button(rect, [labels[i], *labels], look, None)
+            self._register(Focusable(element, lambda w=waiting: record.resume(self.services, w)))
+            buttons.append(element)
+        return buttons
 
     def _build_kiosk(self) -> None:
         config = kiosk_config(self.services)
@@ -111,10 +125,6 @@ class TitleScene(UIScene):
 
     def play(self) -> None:
         self.services.scenes.push("picker")
-
-    def resume_autosave(self) -> None:
-        if self.autosave is not None:
-            record.resume(self.services, self.autosave)
 
     def library(self, tab: str) -> None:
         self.services.scenes.push("library", tab=tab)

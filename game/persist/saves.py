@@ -9,7 +9,8 @@ such a file as ``*.bad`` and says so; nothing here ever overwrites a file it cou
 Where the files live, inside the user data folder:
 
 - ``saves/<game>-<time>.json``  saves made from the pause menu
-- ``saves/autosave.json``       the game left by "Quit to title" or by closing the window
+- ``saves/autosave-<game>.json`` per game, the game left by "Quit to title" or by closing the
+  window ("Continue"); an older version's single ``autosave.json`` is read too
 - ``replays/<game>-<time>.json`` one per finished game, the newest ``KEEP_REPLAYS`` kept
 - ``exports/``                   replays exported to share; ``import/``: replays to import
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,7 +40,8 @@ SAVES_DIR = "saves"
 REPLAYS_DIR = "replays"
 EXPORTS_DIR = "exports"
 IMPORT_DIR = "import"
-AUTOSAVE = "autosave.json"
+AUTOSAVE = "autosave.json"  # before 2026-12: one slot for all games (still read, then replaced)
+AUTOSAVE_PREFIX = "autosave-"  # autosave-<game>.json: each game's own
 KEEP_REPLAYS = 100
 SUFFIX = ".json"
 
@@ -275,12 +278,52 @@ def replays_dir(data_dir: Path) -> Path:
     return data_dir / REPLAYS_DIR
 
 
-def autosave_path(data_dir: Path) -> Path:
-    return saves_dir(data_dir) / AUTOSAVE
+def autosave_path(data_dir: Path, game: str) -> Path:
+    """Where ``game``'s game left unfinished waits for "Continue" (one per game)."""
+    return saves_dir(data_dir) / f"{AUTOSAVE_PREFIX}{game}{SUFFIX}"
+
+
+def autosave_paths(data_dir: Path) -> list[Path]:
+    """Every game's autosave there is, and the single slot older versions kept for all."""
+    folder = saves_dir(data_dir)
+    if not folder.is_dir():
+        return []
+    found = sorted(folder.glob(f"{AUTOSAVE_PREFIX}*{SUFFIX}"))
+    return [*found, folder / AUTOSAVE] if (folder / AUTOSAVE).is_file() else found
+
+
+def unfinished_games(data_dir: Path) -> Listing:
+    """The games left unfinished, one per game (its newest), the most recently left first;
+    damaged files are kept as ``*.bad`` and listed in ``bad``."""
+    listing = Listing([], [])
+    for path in autosave_paths(data_dir):
+        record, bad = load_or_keep(path)
+        if record is not None:
+            listing.records.append(record)
+        elif bad is not None:
+            listing.bad.append(bad)
+    newest: dict[str, Record] = {}
+    for record in sorted(listing.records, key=lambda r: r.saved_at, reverse=True):
+        newest.setdefault(record.config.game, record)
+    listing.records = list(newest.values())
+    return listing
+
+
+def unfinished(data_dir: Path, game: str) -> Record | None:
+    """``game``'s game left unfinished, if one waits (a damaged file counts as none)."""
+    for path in (autosave_path(data_dir, game), saves_dir(data_dir) / AUTOSAVE):
+        try:
+            record = load(path) if path.is_file() else None
+        except (SaveError, OSError):
+            continue  # the title reports a damaged one (and keeps it as *.bad)
+        if record is not None and record.config.game == game:
+            return record
+    return None
 
 
 def list_saves(data_dir: Path) -> Listing:
-    return list_folder(saves_dir(data_dir), skip=(AUTOSAVE,))
+    skip = (AUTOSAVE, *(p.name for p in autosave_paths(data_dir)))
+    return list_folder(saves_dir(data_dir), skip=skip)
 
 
 def list_replays(data_dir: Path) -> Listing:
@@ -302,21 +345,28 @@ def save_game(data_dir: Path, record: Record) -> Path:
 
 
 def write_autosave(data_dir: Path, record: Record) -> Path:
-    return write(record.as_kind("autosave"), autosave_path(data_dir))
+    game = record.config.game
+    path = write(record.as_kind("autosave"), autosave_path(data_dir, game))
+    # an older version's single-slot autosave of the same game is replaced by this one
+    _drop_if(saves_dir(data_dir) / AUTOSAVE, lambda stored: stored.get("game") == game)
+    return path
 
 
-def drop_autosave(data_dir: Path, config: GameConfig | None = None) -> None:
-    """Remove the autosave; with ``config``, only when it is that game (another game left
-    unfinished stays to be continued)."""
-    path = autosave_path(data_dir)
-    if config is not None:
-        try:
-            stored = json.loads(path.read_text(encoding="utf-8")).get("config")
-        except (OSError, ValueError, AttributeError):
-            return  # none, or damaged: the title reports a damaged one
-        if stored != _plain(config_to_dict(config)):
-            return
-    path.unlink(missing_ok=True)
+def drop_autosave(data_dir: Path, config: GameConfig) -> None:
+    """A game ended: its autosave goes, if it is that very game (another game of the same
+    kind left unfinished stays to be continued)."""
+    same = _plain(config_to_dict(config))
+    for path in (autosave_path(data_dir, config.game), saves_dir(data_dir) / AUTOSAVE):
+        _drop_if(path, lambda stored: stored == same)
+
+
+def _drop_if(path: Path, matches: Callable[[dict[str, Any]], bool]) -> None:
+    try:
+        stored = json.loads(path.read_text(encoding="utf-8")).get("config")
+    except (OSError, ValueError, AttributeError):
+        return  # none, or damaged: the title reports a damaged one
+    if isinstance(stored, dict) and matches(stored):
+        path.unlink(missing_ok=True)
 
 
 def write_replay(data_dir: Path, record: Record) -> Path:

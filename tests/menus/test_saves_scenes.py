@@ -13,6 +13,7 @@ import shutil
 import pygame
 import pytest
 
+from game import i18n
 from game.app import App, Options
 from game.engine.intents import Intent, Kind
 from game.games.bergruft.rules import Phase
@@ -181,7 +182,7 @@ def test_closing_the_window_during_a_game_autosaves(drive):
     drive.app.dispatch(Intent(Kind.QUIT))
     assert not drive.app.running
     drive.app._finish()
-    record = saves.load(saves.autosave_path(drive.app.data_dir))
+    record = saves.load(saves.autosave_path(drive.app.data_dir, "bergruft"))
     assert saves.rebuild(record.config, list(record.moves)).to_dict() == scene.state.to_dict()
 
 
@@ -192,16 +193,93 @@ def test_no_continue_without_an_autosave(drive):
 
 
 def test_a_corrupt_autosave_gives_a_message_is_kept_and_the_title_works(drive):
-    path = saves.autosave_path(drive.app.data_dir)
+    path = saves.autosave_path(drive.app.data_dir, "nanuuk")
     path.parent.mkdir(parents=True)
     path.write_text('{"format": "speltafel", "version": 1, "kind": "autosave", "moves": 3}')
     drive.app.scenes.reset("title")
     drive.frames(2)
     assert drive.scene.continue_button is None
-    assert not path.exists() and path.with_name("autosave.json.bad").exists()
-    assert any("autosave.json.bad" in text for text, _ in drive.app.messages)
+    assert not path.exists() and path.with_name("autosave-nanuuk.json.bad").exists()
+    assert any("autosave-nanuuk.json.bad" in text for text, _ in drive.app.messages)
     press(drive, drive.scene.play_button)
     assert drive.scene.name == "picker"
+
+
+def leave_unfinished(drive, cfg: GameConfig, moves: int) -> GameConfig:
+    """Play ``moves`` random moves of ``cfg`` and quit to the title (the autosave)."""
+    scene = start(drive, cfg)
+    advance(scene, lambda st: len(scene.moves) >= moves)
+    drive.app.scenes.push("pause")
+    drive.frames(2)
+    press(drive, drive.scene.quit_button)
+    return cfg
+
+
+def test_each_game_keeps_its_own_unfinished_game_to_continue(drive):
+    nanuuk = leave_unfinished(drive, config("nanuuk", "intro", 2), 5)
+    berg = leave_unfinished(drive, config("bergruft", "standard", 2), 3)
+    title = drive.scene
+    games = [b.text for b in title.continue_buttons]
+    assert games == ["Continue: Der Berg ruft", "Continue: Nanuuk!"]  # the last left first
+    assert title.continue_button is title.continue_buttons[0]
+    press(drive, title.continue_buttons[1])
+    resumed = drive.app.scenes.stack[0]
+    assert resumed.name == "nanuuk" and resumed.config == nanuuk and len(resumed.moves) == 5
+    assert saves.unfinished(drive.app.data_dir, "bergruft").config == berg  # still waiting
+
+
+def test_three_unfinished_games_give_three_continue_buttons_whose_names_fit(drive):
+    from test_button_labels import clipped
+
+    for cfg in (config("nanuuk", "intro", 2), config("kaphoorn", "standard", 3),
+                config("bergruft", "standard", 2)):  # fmt: skip
+        leave_unfinished(drive, cfg, 2)
+    for lang in i18n.LANGUAGES:
+        i18n.set_language(lang)
+        drive.app.scenes.reset("title")
+        drive.frames(2)
+        assert len(drive.scene.continue_buttons) == 3 and clipped(drive.app) == [], lang
+    i18n.set_language("en")
+
+
+def test_an_older_versions_single_autosave_still_continues(drive):
+    cfg = config("kaphoorn", "standard", 3)
+    leave_unfinished(drive, cfg, 4)
+    folder = saves.saves_dir(drive.app.data_dir)
+    (folder / "autosave-kaphoorn.json").rename(folder / "autosave.json")  # as before 2026-12
+    drive.app.scenes.reset("title")
+    drive.frames(2)
+    assert [b.text for b in drive.scene.continue_buttons] == ["Continue: Kap Hoorn"]
+    assert saves.list_saves(drive.app.data_dir).records == []  # not a saved game
+    press(drive, drive.scene.continue_button)
+    assert drive.app.scenes.stack[0].config == cfg
+
+
+def test_starting_a_new_game_asks_before_it_may_replace_the_unfinished_one(drive):
+    waiting = leave_unfinished(drive, config("bergruft", "standard", 2), 3)
+    drive.app.scenes.reset("setup", game="bergruft")
+    drive.frames(2)
+    drive.scene.start()
+    drive.frames(2)
+    ask = drive.scene
+    assert ask.name == "confirm" and "Der Berg ruft" in ask.title
+    press(drive, ask.no_button)  # back: nothing changes
+    assert drive.scene.name == "setup"
+    assert saves.unfinished(drive.app.data_dir, "bergruft").config == waiting
+    drive.scene.start()
+    drive.frames(2)
+    press(drive, drive.scene.yes_button)
+    drive.frames(2)
+    assert drive.app.scenes.stack[0].name == "bergruft" and drive.app.scenes.stack[0].moves == []
+
+
+def test_a_game_without_an_unfinished_one_starts_without_a_question(drive):
+    leave_unfinished(drive, config("nanuuk", "intro", 2), 3)
+    drive.app.scenes.reset("setup", game="bergruft")
+    drive.frames(2)
+    drive.scene.start()
+    drive.frames(2)
+    assert drive.app.scenes.stack[0].name == "bergruft"
 
 
 def test_a_corrupt_save_in_the_list_is_reported_and_kept(drive):
@@ -227,7 +305,7 @@ def finish_bergruft(drive):
 
 def test_a_finished_game_drops_the_autosave_and_is_watched_again(drive):
     scene = finish_bergruft(drive)
-    assert not saves.autosave_path(drive.app.data_dir).exists()
+    assert not saves.autosave_path(drive.app.data_dir, "bergruft").exists()
     [replay] = saves.list_replays(drive.app.data_dir).records
     assert replay.finished and list(replay.moves) == scene.moves
     press(drive, drive.scene.watch_button)
@@ -365,7 +443,7 @@ def test_a_kiosk_neither_saves_nor_offers_continue(tmp_path):
         assert not hasattr(app.scenes.top, "save_button")
         app.scenes.top.quit()
         app.scenes.apply_pending()
-        assert not saves.autosave_path(tmp_path).exists()
+        assert not saves.autosave_paths(tmp_path)
         assert not hasattr(app.scenes.top, "continue_button")
     finally:
         app.kiosk.close()

@@ -153,7 +153,7 @@ def test_the_autosave_is_written_and_dropped(tmp_path):
     cfg = config("kaphoorn", "standard", 3)
     moves, state = play(cfg, limit=12)
     path = saves.write_autosave(tmp_path, saves.build("save", cfg, moves, state))
-    assert path == saves.autosave_path(tmp_path)
+    assert path == saves.autosave_path(tmp_path, "kaphoorn")
     assert saves.load(path).kind == "autosave"
     saves.drop_autosave(tmp_path, config("kaphoorn", "standard", 4))
     assert path.exists()  # another game finished: this one stays to be continued

@@ -196,12 +196,12 @@ def test_edit_button_opens_the_editor_and_takes_its_answer(drive, tmp_path):
     assert scene.ring.current.element is scene.edit_button
 
 
-def test_der_berg_ruft_setup_is_unchanged(drive):
-    scene = open_setup(drive, "bergruft")
-    assert not scene.columns and scene.option_buttons == {} and scene.edit_button is None
-    assert scene.row_rect(0) == pygame.Rect(120, 316, 1680, 92)
+def test_der_berg_ruft_setup_offers_only_its_turn_limit(drive):
+    scene = open_setup(drive, "bergruft")  # the turn limit (B8) in the second column (issue 18)
+    assert scene.columns and list(scene.option_buttons) == ["turn_limit"]
+    assert scene.edit_button is None
     config = start(drive, scene)
-    assert config.options == {} and config.variant == "standard"
+    assert config.options == {} and config.variant == "standard"  # off: the default
 
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
