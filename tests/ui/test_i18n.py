@@ -132,3 +132,12 @@ def test_no_english_count_text_is_left_without_its_singular():
     always_many = ["bergruft.punish.waive", "editor.heading", "editor.msg.unused",
                    "guide.bergruft.waive"]  # off by 4 or more; 2 players or more  # fmt: skip
     assert found == always_many
+
+
+def test_players_never_read_a_ruling_id():
+    """Rulings (N9, K4, B19) are ours, for the code and docs/rules; the screen says the rule."""
+    ruling = re.compile(r"\b[NKB]\d{1,2}\b")
+    for lang in i18n.LANGUAGES:
+        found = [k for k, v in i18n.load_language(lang).items()
+                 if any(ruling.search(text) for text in _texts(v))]  # fmt: skip
+        assert found == [], lang
