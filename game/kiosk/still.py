@@ -34,9 +34,7 @@ class StillPlayingScene(UIScene):
         self.ring.move(0)
 
     def panel_rect(self) -> pygame.Rect:
-        rect = PANEL.copy()
-        rect.center = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2)
-        return rect
+        return theme.centred(PANEL.size)
 
     def build(self) -> None:
         box = self.panel_rect()

@@ -37,9 +37,7 @@ class PauseScene(UIScene):
         saving = (
             kiosk_config(self.services) is None and record.play_scene(self.services) is not None
         )
-        rect = pygame.Rect(0, 0, PANEL_W, SAVE_PANEL_H if saving else PANEL_H)
-        rect.center = (theme.LOGICAL_SIZE[0] // 2, theme.LOGICAL_SIZE[1] // 2)
-        return rect
+        return theme.centred((PANEL_W, SAVE_PANEL_H if saving else PANEL_H))
 
     def build(self) -> None:
         if kiosk_config(self.services) is not None:

@@ -196,7 +196,7 @@ class SetupScene(UIScene):
 
     def option_choices(self, option: VariantOption) -> tuple[Any, ...]:
         if option.choices or option.menu:
-            return option.offered(len(self.seats))
+            return option.menu_values(len(self.seats))
         if option.key == "cracks":
             return CRACK_COUNTS
         found = self.plugin.option_choices(self.services.data_dir, option.key)

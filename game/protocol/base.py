@@ -63,7 +63,7 @@ class VariantOption:
     menu: tuple[Any, ...] = ()
     names_a_seat: bool = False  # a whole number k in ``menu`` means seat k (1-based)
 
-    def offered(self, players: int) -> tuple[Any, ...]:
+    def menu_values(self, players: int) -> tuple[Any, ...]:
         """The values a set-up menu offers for a game of ``players`` seats."""
         values = self.choices or self.menu
         if self.names_a_seat:

@@ -20,6 +20,14 @@ from game.resources import asset, gui_font
 THEME_FILE = asset("themes", "speltafel.json")
 LOGICAL_SIZE = (1920, 1080)
 
+
+def centred(size: tuple[int, int]) -> pygame.Rect:
+    """A rect of ``size`` in the middle of the canvas (the panel of an overlay)."""
+    rect = pygame.Rect((0, 0), size)
+    rect.center = (LOGICAL_SIZE[0] // 2, LOGICAL_SIZE[1] // 2)
+    return rect
+
+
 INK = (32, 36, 48)
 PAPER = (246, 242, 232)
 SNOW = (250, 252, 255)

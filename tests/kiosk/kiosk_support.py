@@ -95,6 +95,16 @@ class Driver:
                 runner.wait(limit)
 
 
+def wait_for(done: Callable[[], bool], alive: Callable[[], bool]) -> bool:
+    """Poll ``done`` while ``alive`` holds, with no time limit: a process that ends stops the
+    wait (the test's assertion then says what was missing); only a hung one outlasts it."""
+    while not done():
+        if not alive():
+            return done()
+        time.sleep(0.05)
+    return True
+
+
 def type_pin(drive: Driver, pin: str) -> None:
     """Tap ``pin`` and OK on the PIN pad on top."""
     pad = drive.app.scenes.top

@@ -10,11 +10,11 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pygame
 import pytest
+from kiosk_support import wait_for
 
 from game.engine.stop import WM_QUERYENDSESSION, StopRequest
 from game.persist.stats import STATS_FILE
@@ -58,12 +58,10 @@ def statuses(data: Path) -> list[tuple[str, float | None]]:
 def test_a_signal_stops_the_kiosk_cleanly_and_records_the_game_in_progress(tmp_path, signum):
     child, data = start_kiosk(tmp_path)
     try:
-        deadline = time.monotonic() + HANG_S
-        while not statuses(data) and time.monotonic() < deadline and child.poll() is None:
-            time.sleep(0.1)  # until a demo game has begun
+        wait_for(lambda: bool(statuses(data)), lambda: child.poll() is None)  # a demo began
         assert statuses(data)[-1][0] == "started"
         child.send_signal(signum)
-        out, err = child.communicate(timeout=60)
+        out, err = child.communicate(timeout=HANG_S)
     finally:
         child.kill()  # only if it did not stop
         child.wait()

@@ -5,6 +5,7 @@ exits cleanly."""
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import re
@@ -13,10 +14,10 @@ import sqlite3
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
 
 import pytest
+from kiosk_support import wait_for
 
 from game.kiosk import supervisor
 from game.kiosk.supervisor import STABLE_S, Backoff, Supervisor, ending
@@ -25,6 +26,7 @@ from game.kiosk.supervisor import STABLE_S, Backoff, Supervisor, ending
 HANG_S = 600.0
 
 ROOT = Path(__file__).resolve().parents[2]
+LOGS = itertools.count()  # each test a logger of its own
 POSIX = pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 
 # A child that ends differently each time it is started: killed, segfault, exit 3, then clean.
@@ -63,7 +65,7 @@ class Lines(logging.Handler):
 
 
 def collecting_log() -> tuple[logging.Logger, Lines]:
-    log = logging.getLogger(f"test.supervisor.{time.monotonic_ns()}")
+    log = logging.getLogger(f"test.supervisor.{next(LOGS)}")
     log.propagate = False
     lines = Lines()
     log.addHandler(lines)
@@ -107,11 +109,9 @@ def test_a_stop_is_passed_on_to_the_child(tmp_path):
     result: list[int] = []
     runner = threading.Thread(target=lambda: result.append(watch.run()))
     runner.start()  # (off the main thread the supervisor leaves the signal handlers alone)
-    deadline = time.monotonic() + HANG_S
-    while not Path(f"{said}.up").exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    assert wait_for(Path(f"{said}.up").exists, runner.is_alive)
     watch.stop("a test")
-    runner.join(60)
+    runner.join(HANG_S)
     assert result == [0] and said.read_text() == "SIGTERM" and watch.starts == 1
 
 
@@ -127,11 +127,9 @@ def test_a_child_that_does_not_stop_is_killed(tmp_path, monkeypatch):
     watch = Supervisor([sys.executable, "-c", stubborn], log)
     runner = threading.Thread(target=watch.run)
     runner.start()
-    deadline = time.monotonic() + HANG_S
-    while not up.exists() and time.monotonic() < deadline:
-        time.sleep(0.05)
+    assert wait_for(up.exists, runner.is_alive)
     watch.stop("a test")
-    runner.join(60)
+    runner.join(HANG_S)
     assert not runner.is_alive()
     assert "the kiosk did not stop within 0.5 s; killed" in " ".join(lines.lines)
 
@@ -142,15 +140,15 @@ def child_pids(log: Path) -> list[int]:
     return [int(pid) for pid in re.findall(r"the kiosk started \(pid (\d+)", text)]
 
 
-def wait_for_start(log: Path, count: int, data: Path) -> int:
+def wait_for_start(log: Path, count: int, data: Path, watch: subprocess.Popen[str]) -> int:
     """The pid of the ``count``-th kiosk once it shows its first demo game."""
-    deadline = time.monotonic() + HANG_S
-    while time.monotonic() < deadline:
-        pids = child_pids(log)
-        if len(pids) >= count and open_games(data) >= count:
-            return pids[count - 1]
-        time.sleep(0.1)
-    raise AssertionError(f"kiosk {count} did not start: {log.read_text(encoding='utf-8')}")
+
+    def started() -> bool:
+        return len(child_pids(log)) >= count and open_games(data) >= count
+
+    if not wait_for(started, lambda: watch.poll() is None):
+        raise AssertionError(f"kiosk {count} did not start: {log.read_text(encoding='utf-8')}")
+    return child_pids(log)[count - 1]
 
 
 def open_games(data: Path) -> int:
@@ -178,13 +176,13 @@ def test_the_kiosk_comes_back_after_kill_9_and_a_segfault_and_stops_on_sigterm(t
     )  # fmt: skip
     log = data / "supervisor.log"
     try:
-        first = wait_for_start(log, 1, data)
+        first = wait_for_start(log, 1, data, watch)
         os.kill(first, signal.SIGKILL)  # as the out-of-memory killer does
-        second = wait_for_start(log, 2, data)
+        second = wait_for_start(log, 2, data, watch)
         os.kill(second, signal.SIGSEGV)
-        third = wait_for_start(log, 3, data)
+        third = wait_for_start(log, 3, data, watch)
         watch.send_signal(signal.SIGTERM)
-        out, err = watch.communicate(timeout=60)
+        out, err = watch.communicate(timeout=HANG_S)
     finally:
         for pid in child_pids(log):
             try:
