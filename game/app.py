@@ -12,6 +12,7 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -21,6 +22,7 @@ import pygame_gui
 from game import i18n
 from game.engine.clock import Clock
 from game.engine.intents import InputMapper, Intent, Kind
+from game.engine.pacing import FULL, MOVING, NOTHING, Pacer
 from game.engine.policy import Policy
 from game.engine.scenes import SceneManager
 from game.engine.services import Services
@@ -32,13 +34,15 @@ from game.persist.settings import Settings, load_settings, save_settings
 from game.scene_table import scene_class
 from game.session import GameConfig
 from game.ui import theme
+from game.ui.toasts import Toasts
 
 if TYPE_CHECKING:
     from game.kiosk.controller import Kiosk
     from game.persist.kiosk_config import KioskConfig
 
 STEP = 1 / 60
-MAX_CATCH_UP = 5  # logic steps per frame at speed 1; beyond that the game slows, never spirals
+ALIGN_MAX = 8  # a window part is scaled alone only at scales like 2/3 or 1/2 (see _aligned)
+MAX_CATCH_UP = 8  # logic steps per frame at speed 1 (an idle frame holds 5); beyond, the game slows
 DEFAULT_WINDOW = (1280, 720)
 PROCESS_START = time.perf_counter()
 
@@ -71,7 +75,7 @@ class App:
         self.settings, settings_problem = load_settings(self.data_dir)
         i18n.set_language(options.language or self.settings.language)
         _apply_access(self.settings)
-        self.messages: list[tuple[str, float]] = []  # (text, seconds left): toasts on top
+        self.toasts = Toasts()  # messages on top of every scene, where they cover nothing
         if settings_problem and not options.kiosk:  # a kiosk tells its operator, not visitors
             LOG.warning("settings: %s", settings_problem)
             self.toast(_settings_message(settings_problem), 8.0)
@@ -119,6 +123,7 @@ class App:
         self.clock = Clock()  # logic time: timers, idle animations, --quit-after
         self.show_focus = False  # the focus ring shows once keys or a gamepad are used
         self.frame_times: list[float] | None = None  # the bench switches this on
+        self.pacer = Pacer()  # the real loop draws a still screen seldom (game.engine.pacing)
         self.first_frame_at: float | None = None
         self.outcome: dict[str, Any] | None = None
 
@@ -163,12 +168,28 @@ class App:
         scale, rect = self._viewport()
         return round((pos[0] - rect.x) / scale), round((pos[1] - rect.y) / scale)
 
-    def _present(self) -> None:
-        if self.window.get_size() != self.canvas.get_size():
-            scale, rect = self._viewport()
+    def _present(self, area: pygame.Rect | None = None) -> None:
+        """Show the frame; ``area`` (logical): only that part changed."""
+        if self.window.get_size() == self.canvas.get_size():
+            pygame.display.flip() if area is None else pygame.display.update(area)
+            return
+        scale, rect = self._viewport()
+        if area is None:
             self.window.fill((0, 0, 0))
             pygame.transform.smoothscale(self.canvas, rect.size, self.window.subsurface(rect))
-        pygame.display.flip()
+            pygame.display.flip()
+            return
+        part = _aligned(area, Fraction(rect.w, self.canvas.get_width()),
+                        Fraction(rect.h, self.canvas.get_height()))  # fmt: skip
+        if part is None or not self.canvas.get_rect().contains(part[0]):
+            self._present()  # at this window size a part cannot be scaled as the whole is
+            return
+        source, shown = part
+        shown.move_ip(rect.topleft)
+        pygame.transform.smoothscale(
+            self.canvas.subsurface(source), shown.size, self.window.subsurface(shown)
+        )
+        pygame.display.update(shown)
 
     def surface(self) -> pygame.Surface:
         """Where scenes draw this frame: the window itself when it has the logical size."""
@@ -203,9 +224,12 @@ class App:
 
     def toast(self, text: str, seconds: float = 3.0, once: bool = False) -> None:
         """A message on top of every scene for ``seconds``; ``once``: not while it shows."""
-        if once and any(shown == text for shown, _ in self.messages):
-            return
-        self.messages.append((text, seconds))
+        self.toasts.add(text, seconds, once)
+
+    @property
+    def messages(self) -> list[tuple[str, float]]:
+        """The toasts showing: (text, seconds left)."""
+        return [(toast.text, toast.left) for toast in self.toasts.shown]
 
     def quit(self) -> None:
         """End the run at the end of this frame, if the policy lets it (the kiosk: only the
@@ -224,7 +248,9 @@ class App:
         try:
             save_settings(self.data_dir, settings)
         except OSError as exc:
-            self.toast(i18n.tr("settings.not_saved", detail=str(exc)), 6.0)
+            from game.menus import record
+
+            record.not_written(self.services, "settings.not_saved", exc)
 
     def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
         """A play scene reports the end; headless runs print the JSON line and stop."""
@@ -271,16 +297,15 @@ class App:
                 raise
             self.running = True
         last = time.perf_counter()
-        clock = pygame.time.Clock()
         while self.running and not self.stop.requested:
             now = time.perf_counter()
             try:
-                self.frame(now - last)
+                self.frame(now - last, paced=True)
             except Exception:
                 if not self.policy.fatal(traceback.format_exc()):  # the kiosk: to the title
                     raise
             last = now
-            clock.tick(60)
+            self.pacer.wait(now, pygame.event.peek)
             if not self.running and not self._may_stop():
                 LOG.warning("the loop was told to stop; the %s policy keeps it running",
                             type(self.policy).__name__)  # fmt: skip
@@ -294,8 +319,9 @@ class App:
         timed_out = limit is not None and self.clock.now >= limit
         return timed_out or self.stop.requested or self.policy.may_stop()
 
-    def frame(self, elapsed: float) -> None:
-        """One frame: events, as many fixed steps as the accumulator holds (capped), one draw."""
+    def frame(self, elapsed: float, paced: bool = False) -> None:
+        """One frame: events, as many fixed steps as the accumulator holds (capped), one draw
+        (``paced``: only if the pacer wants one; a still screen is drawn seldom)."""
         started = time.perf_counter()
         rate = self.options.speed * self.policy.time_scale
         self.accumulator += min(elapsed, 0.25) * rate
@@ -307,8 +333,16 @@ class App:
             steps += 1
         if steps == cap:
             self.accumulator = min(self.accumulator, STEP)  # too slow: drop the backlog
-        self._guard(lambda: self.draw(min(self.accumulator / STEP, 1.0)))
-        self._present()
+        area = None  # the logical rect to draw; None: all of it
+        if paced:
+            what = self.pacer.should_draw(self._pace(), self._look())
+            if what == NOTHING:
+                return
+            area = self._moving_area() if what == MOVING else None
+            if area is not None and not area:
+                return  # the scene's decoration moves nowhere this frame
+        self._guard(lambda: self.draw(min(self.accumulator / STEP, 1.0), area))
+        self._present(area)
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
             if os.environ.get("SPELTAFEL_REPORT_FIRST_FRAME"):  # read by game.tools.bench
@@ -316,8 +350,31 @@ class App:
         if self.frame_times is not None:
             self.frame_times.append(time.perf_counter() - started)
 
+    def _pace(self) -> float:
+        """The frames a second the screen needs while nobody plays (game.engine.pacing)."""
+        top = self.scenes.top
+        return max(FULL if top is None else top.pace(), self.policy.pace())
+
+    def _moving_area(self) -> pygame.Rect | None:
+        """Where the top scene's slow decoration moves (None: anywhere), toasts kept clear."""
+        top = self.scenes.top
+        areas = getattr(top, "moving_areas", None)
+        if areas is None or self.toasts.shown or self.show_focus:  # the focus ring pulses too
+            return None
+        if not areas:
+            return pygame.Rect(0, 0, 0, 0)
+        return areas[0].unionall(areas[1:]).inflate(8, 8).clip(self.canvas.get_rect())
+
+    def _look(self) -> tuple[Any, ...]:
+        """What a frame shows, as far as a change of it must be drawn at once."""
+        shown = tuple(id(scene) for scene in self.scenes.stack)
+        return shown, tuple(text for text, _ in self.messages), self.show_focus
+
     def _events(self) -> None:
-        for event in pygame.event.get():
+        events = pygame.event.get()
+        if events:
+            self.pacer.input_seen()
+        for event in events:
             if self.policy.raw_event(event):
                 continue
             if event.type == pygame.VIDEORESIZE and not self.fullscreen:
@@ -348,7 +405,7 @@ class App:
     def step(self) -> None:
         self.scenes.apply_pending()
         self.clock.tick(STEP)
-        self.messages = [(m, t - STEP) for m, t in self.messages if t > STEP]
+        self.toasts.tick(STEP)
         top = self.scenes.top  # scenes beneath an overlay are paused
         if top is not None:
             top.update(STEP)
@@ -359,25 +416,26 @@ class App:
         if quit_after is not None and self.clock.now >= quit_after:
             self.running = False
 
-    def draw(self, alpha: float) -> None:
+    def draw(self, alpha: float, area: pygame.Rect | None = None) -> None:
+        """Draw every visible scene, the policy's layer and the toasts (``area``: only there;
+        a frame with toasts is drawn whole, so what it holds is known)."""
         surface = self.surface()
-        for scene in self.scenes.visible():
-            scene.draw(surface, alpha)
-        self.policy.draw(surface)
-        self._draw_messages(surface)
-
-    def _draw_messages(self, surface: pygame.Surface) -> None:
-        """Toasts stack down from the top edge, where menus keep no controls."""
-        y = 16
-        for message, _ in self.messages[-3:]:
-            lines = theme.wrap(message, 30, 1500)
-            step = max(44, theme.line_height(30))  # a larger UI scale spaces the lines out
-            box = pygame.Rect(0, y, 1600, step * len(lines) + 24)
-            box.centerx = surface.get_width() // 2
-            theme.panel(surface, box, (40, 20, 20, 230))
-            for i, line in enumerate(lines):
-                theme.text(surface, line, (box.centerx, box.y + 12 + step * i), 30, anchor="midtop")
-            y = box.bottom + 16
+        surface.set_clip(area)
+        held = theme.start_recording()  # the texts and panels the toasts must leave uncovered
+        try:
+            for scene in self.scenes.visible():
+                scene.draw(surface, alpha)
+            self.policy.draw(surface)
+            theme.stop_recording(held)
+            top = self.scenes.top
+            taken = [rect for _, rect in held.texts] + held.panels
+            if top is not None:
+                taken += top.keep_clear() + _controls(top)
+            area_for_toasts = None if top is None else top.message_area()
+            self.toasts.draw(surface, taken, area_for_toasts, self._look()[0])
+        finally:
+            theme.stop_recording(held)
+            surface.set_clip(None)
 
     def _guard(self, work: Any) -> None:
         """Run a scene callback; an error is logged and the game goes back to the title."""
@@ -389,7 +447,7 @@ class App:
             if self.policy.scene_error(traceback.format_exc()):
                 return
             LOG.error("scene error:\n%s", traceback.format_exc())
-            self.toast(i18n.tr("app.error", log=str(self.log_path)), 8.0)
+            self.toast(i18n.tr("app.error"), 8.0)
             self.scenes.reset("title")
 
     def _finish(self) -> int:
@@ -445,6 +503,34 @@ SETTING_LABELS = {
 }
 
 
+def _controls(scene: Any) -> list[pygame.Rect]:
+    """The rects of a scene's visible pygame_gui controls."""
+    ui = getattr(scene, "ui", None)
+    if ui is None:
+        return []
+    return [
+        element.rect
+        for element in ui.get_sprite_group().sprites()
+        if element.visible and not isinstance(element, pygame_gui.core.UIContainer)
+    ]  # (the root container spans the screen and holds the controls; it is not one)
+
+
+def _aligned(
+    area: pygame.Rect, sx: Fraction, sy: Fraction
+) -> tuple[pygame.Rect, pygame.Rect] | None:
+    """``area`` grown to edges that scale to whole window pixels (at 2/3: multiples of 3), so
+    that the part scaled alone gives the pixels the whole frame scaled would; and its window
+    rect. None when the scale allows no small such step (an odd window size)."""
+    if max(sx.denominator, sy.denominator) > ALIGN_MAX:
+        return None
+    qx, qy = sx.denominator, sy.denominator
+    left, top = area.x // qx * qx, area.y // qy * qy
+    right, bottom = -(-area.right // qx) * qx, -(-area.bottom // qy) * qy
+    source = pygame.Rect(left, top, right - left, bottom - top)
+    shown = pygame.Rect(int(left * sx), int(top * sy), int(source.w * sx), int(source.h * sy))
+    return source, shown
+
+
 def _settings_message(problem: SettingsProblem) -> str:
     """What the player reads about a settings file that could not be used as it was."""
     if problem.kept_as:
@@ -452,7 +538,7 @@ def _settings_message(problem: SettingsProblem) -> str:
     if problem.keys:
         names = ", ".join(i18n.tr(SETTING_LABELS[k]) for k in problem.keys)
         return i18n.tr("settings.values_reset", names=names)
-    return i18n.tr("settings.unreadable", detail=problem.reason)
+    return i18n.tr("settings.unreadable")  # the reason is in the log
 
 
 def _kiosk_hints() -> None:

@@ -25,6 +25,7 @@ SCENES = {  # name -> "module:Class"
     "library": "game.menus.saves_list:LibraryScene",  # saved games and replays
     "replay": "game.menus.replay:ReplayScene",
     "confirm": "game.menus.confirm:ConfirmScene",  # a question before what cannot be undone
+    "loading": "game.menus.loading:LoadingScene",  # the picture while a table is built
     # kiosk mode (python main.py --kiosk)
     "kiosk_attract": "game.kiosk.attract:AttractScene",
     "kiosk_still": "game.kiosk.still:StillPlayingScene",

@@ -3,7 +3,12 @@ its conftest.py)."""
 
 from __future__ import annotations
 
+import random
+
 from game.app import App
+from game.persist import saves
+from game.play.registry import rules_for
+from game.session import GameConfig
 
 
 def close(app: App) -> None:
@@ -13,3 +18,15 @@ def close(app: App) -> None:
     for scene in reversed(app.scenes.stack):
         scene.exit()
     app.scenes.stack.clear()
+
+
+def finished(config: GameConfig, seed: int) -> saves.Record:
+    """A replay of ``config`` played to its end with random legal moves (``seed``)."""
+    state = rules_for(config.game).new_game(config.variant, config.names, seed=config.seed,
+                                            options=config.options)  # fmt: skip
+    rng, moves = random.Random(seed), []
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        moves.append(action.to_dict())
+        state = state.apply(action)
+    return saves.build("replay", config, moves, state)

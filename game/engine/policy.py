@@ -62,6 +62,10 @@ class Policy:
     def draw(self, surface: pygame.Surface) -> None:
         """Drawn over the scenes, under the toasts."""
 
+    def pace(self) -> float:
+        """Frames a second what ``draw`` adds needs while idle (see ``Scene.pace``)."""
+        return 0.0
+
     def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
         """A game ended by its rules."""
 

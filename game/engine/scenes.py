@@ -50,6 +50,21 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Draw; ``alpha`` in [0, 1) interpolates between the last two logic steps."""
 
+    def keep_clear(self) -> list[pygame.Rect]:
+        """What a toast must not cover besides the texts, panels and controls drawn (a
+        board); see game.ui.toasts."""
+        return []
+
+    def message_area(self) -> pygame.Rect | None:
+        """The scene's own place for toasts, if it keeps one (a table's notice band)."""
+        return None
+
+    def pace(self) -> float:
+        """Frames a second this scene needs while nobody touches anything (game.engine.pacing):
+        60 when it moves in earnest (the default: a scene that does not know), a few for a
+        slow decoration, 0 when nothing in it moves by itself."""
+        return 60.0
+
 
 class SceneListener(Protocol):
     """Hears every scene that opens or closes (the kiosk's statistics and admin guard)."""

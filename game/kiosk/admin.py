@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.engine.intents import Intent, Kind
+from game.engine.pacing import DECOR
 from game.i18n import has, tr
 from game.kiosk import kiosk_of
 from game.menus.menukit import draw_heading, game_title, go_back
@@ -58,6 +59,8 @@ def variant_name(game: str, variant: str) -> str:
 
 
 class AdminScene(UIScene):
+    idle_pace = DECOR  # the statistics and the reset's confirmation change
+
     def enter(self, **data: Any) -> None:
         self.confirm_until = -1.0
         self.settings_before: Any = None  # the settings when the admin opened them
@@ -167,7 +170,7 @@ class AdminScene(UIScene):
         for key, header, width in COLUMNS:
             anchor = "midleft" if key == "name" else "center"
             px = x if key == "name" else x + width // 2
-            for i, line in enumerate(theme.wrap(tr(header), 24, width - 10, True)[:2]):
+            for i, line in enumerate(theme.wrap_lines(tr(header), 24, width - 10, 2, True)):
                 theme.text(surface, line, (px, y + 28 * i), 24, theme.palette().muted, True, anchor)
             x += width
         y += 70
@@ -204,8 +207,8 @@ class AdminScene(UIScene):
         for key, _, width in COLUMNS:
             value = row.get(key)
             if key == "name":
-                text = theme.fit(str(value), 30, width - 16, bold)
-                theme.text(surface, text, (x, y), 30, theme.WHITE, bold, "midleft")
+                theme.text(surface, str(value), (x, y), 30, theme.WHITE, bold, "midleft",
+                           width=width - 16, least=24)  # fmt: skip
             else:
                 shown = duration_text(value) if key.endswith("_s") else str(value or 0)
                 theme.text(surface, shown, (x + width // 2, y), 32, theme.WHITE, bold, "center")
@@ -226,9 +229,18 @@ class AdminScene(UIScene):
         return lines
 
     def _draw_footer(self, surface: pygame.Surface) -> None:
-        for i, (line, colour) in enumerate(self.footer_lines()):
-            theme.text(surface, theme.fit(line, 26, 1800), (60, 960 + 36 * i), 26, colour)
+        """The notes, each wrapped whole, as many as there is room for (the problems first)."""
+        y, step = FOOTER_TOP, theme.line_height(24)
+        for line, colour in self.footer_lines():
+            rows = theme.wrap(line, 24, 1800)
+            if y + step * len(rows) > FOOTER_BOTTOM:
+                break
+            for row in rows:
+                theme.text(surface, row, (60, y), 24, colour)
+                y += step
 
+
+FOOTER_TOP, FOOTER_BOTTOM = 946, 1072  # the operator's notes under the menu
 
 PIN_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "del", "0", "ok")
 KEY_W, KEY_H, KEY_GAP = 200, 112, 20
@@ -247,6 +259,8 @@ def clock_text(seconds: float) -> str:
 class PinScene(UIScene):
     """The admin PIN, whatever opened the pad: a big digit pad (keys work too). The kiosk's
     gate checks each PIN and locks the pad for a while after too many wrong ones."""
+
+    idle_pace = DECOR  # a locked pad counts its wait down
 
     def enter(self, **data: Any) -> None:
         self.entered = ""

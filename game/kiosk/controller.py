@@ -493,6 +493,9 @@ class Kiosk(Policy):
             LOG.exception("kiosk: the display could not be opened again")
 
     # ---- drawing ------------------------------------------------------------------------------
+    def pace(self) -> float:
+        return 60.0 if self.attract or self.hold else 0.0  # the banner's ripple, the chord's bar
+
     def draw(self, surface: pygame.Surface) -> None:
         if self.attract:
             self._draw_banner(surface)

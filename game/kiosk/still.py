@@ -13,6 +13,7 @@ from typing import Any
 import pygame
 
 from game.engine.intents import Intent, Kind
+from game.engine.pacing import DECOR
 from game.i18n import tr
 from game.kiosk import kiosk_of
 from game.menus.menukit import dim
@@ -23,6 +24,7 @@ PANEL = pygame.Rect(0, 0, 1160, 720)
 
 
 class StillPlayingScene(UIScene):
+    idle_pace = DECOR  # the countdown runs
     overlay = True
     background = False
 

@@ -61,8 +61,8 @@ class ConfirmScene(UIScene):
         box = self.panel_rect()
         theme.panel(surface, box, (22, 30, 48, 245), 28)
         theme.text(surface, self.title, (box.centerx, box.y + 70), 52, theme.WHITE, True,
-                   "center", width=box.width - 80)  # fmt: skip
+                   "center", width=box.width - 80, least=38)  # fmt: skip
         step = max(44, theme.line_height(TEXT_SIZE))
-        for i, line in enumerate(theme.wrap(self.message, TEXT_SIZE, box.width - 120)[:5]):
+        for i, line in enumerate(theme.wrap_lines(self.message, TEXT_SIZE, box.width - 120, 5)):
             theme.text(surface, line, (box.centerx, box.y + 140 + i * step), TEXT_SIZE,
                        theme.SNOW, False, "midtop")  # fmt: skip

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 from pygame_gui.elements import UIButton
 
+from game.engine.pacing import DECOR
 from game.i18n import tr
 from game.menus.menukit import (
     GAMES,
@@ -28,6 +29,8 @@ CARD_Y = 190
 
 
 class PickerScene(UIScene):
+    idle_pace = DECOR  # the emblems move
+
     def enter(self, **data: object) -> None:
         self.cards: dict[str, UIButton] = {}
         self.build()
@@ -62,6 +65,7 @@ class PickerScene(UIScene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         draw_heading(surface, tr("picker.heading"))
+        self.moving_areas = []
         for game, card in self.cards.items():
             self._draw_card(surface, game, card.rect, card.hovered)
 
@@ -74,6 +78,7 @@ class PickerScene(UIScene):
         art = pygame.Rect(rect.x + 40, rect.y + 110, rect.width - 80, 240)
         pygame.draw.rect(surface, (58, 104, 160), art, border_radius=20)
         draw_emblem(surface, plugin(game).emblem(), art.inflate(-20, -12), self.services.clock.now)
+        self.moving_areas.append(art)
         room = pygame.Rect(rect.x + 35, art.bottom + 24, rect.width - 70, 3 * 42)
         theme.text_in(surface, tr(f"games.{game}.pitch"), room, 30, theme.SNOW, max_lines=3,
                       align="center")  # fmt: skip

@@ -14,6 +14,7 @@ from game.i18n import tr
 from game.menus.menukit import kiosk_config
 from game.persist import saves
 from game.persist.log import LOG
+from game.persist.paths import write_failure
 
 if TYPE_CHECKING:
     from game.engine.services import Services
@@ -47,11 +48,18 @@ def save(services: Services) -> Path | None:
     try:
         path = saves.save_game(services.data_dir, scene.save_record("save"))
     except OSError as exc:
-        LOG.warning("save failed: %s", exc)
-        services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+        not_written(services, "saves.not_saved", exc)
         return None
-    services.toast(tr("saves.saved", path=str(path)), 5.0)
+    LOG.info("game saved: %s", path)
+    services.toast(tr("saves.saved"), 5.0)
     return path
+
+
+def not_written(services: Services, message: str, exc: OSError) -> None:
+    """A file could not be written: the log gets the system's words and the path, the player
+    what happened and what to do about it (``message`` takes ``why``)."""
+    LOG.warning("%s: %s", message, exc)
+    services.toast(tr(message, why=tr(f"files.{write_failure(exc)}")), 6.0)
 
 
 def autosave(services: Services) -> Path | None:
@@ -62,8 +70,7 @@ def autosave(services: Services) -> Path | None:
     try:
         return saves.write_autosave(services.data_dir, scene.save_record("autosave"))
     except OSError as exc:
-        LOG.warning("autosave failed: %s", exc)
-        services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+        not_written(services, "saves.not_saved", exc)
         return None
 
 
@@ -82,14 +89,15 @@ def game_finished(services: Services) -> Path | None:
 
 def resume(services: Services, record: saves.Record) -> None:
     """Open a saved game where it was left."""
-    services.scenes.reset(record.config.game, config=record.config, moves=list(record.moves))
+    services.scenes.reset("loading", then=record.config.game, config=record.config,
+                          moves=list(record.moves))  # fmt: skip
 
 
 def report_bad(services: Services, bad: Sequence[tuple[Path, str]]) -> None:
-    """One toast per damaged file: what was wrong and where it was kept."""
+    """One toast per damaged file, naming the copy kept aside; what was wrong goes to the log."""
     for kept, why in bad:
         LOG.warning("damaged save %s: %s", kept, why)
-        services.toast(tr("saves.damaged", why=why, kept_as=str(kept)), 8.0)
+        services.toast(tr("saves.damaged", kept_as=kept.name), 8.0)
 
 
 def open_replay_file(services: Services, path: Path) -> None:
@@ -100,8 +108,8 @@ def open_replay_file(services: Services, path: Path) -> None:
         kept = saves.keep_or_leave(path) if path.exists() else path
         LOG.warning("replay %s: %s", path, exc)
         if kept != path:
-            services.toast(tr("saves.damaged", why=str(exc), kept_as=str(kept)), 8.0)
+            services.toast(tr("saves.damaged", kept_as=kept.name), 8.0)
         else:
-            services.toast(tr("replays.cannot_open", why=str(exc)), 8.0)
+            services.toast(tr("replays.cannot_open"), 8.0)
         return
     services.scenes.push("replay", record=found)

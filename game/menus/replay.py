@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.engine.intents import Intent, Kind
+from game.engine.pacing import FULL
 from game.i18n import tr
 from game.menus.menukit import go_back
 from game.persist import saves
@@ -34,6 +35,7 @@ CONTROLS_X = 1040
 
 
 class ReplayScene(UIScene):
+    idle_pace = FULL  # the moves play on by themselves
     background = False
 
     def enter(self, record: saves.Record, **data: Any) -> None:

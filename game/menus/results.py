@@ -155,7 +155,7 @@ class ResultsScene(UIScene):
         sub = game_title(self.game)
         if has(f"results.reason.{reason}"):
             sub = f"{sub}  ·  {tr(f'results.reason.{reason}')}"
-        for i, line in enumerate(theme.wrap(sub, 32, TABLE_W)[:2]):
+        for i, line in enumerate(theme.wrap_lines(sub, 32, TABLE_W, 2)):
             theme.text(
                 surface,
                 line,
@@ -224,6 +224,23 @@ class ResultsScene(UIScene):
             width=TABLE_W - 60,
         )
 
+    def _draw_player(self, surface: pygame.Surface, row: dict[str, Any], room: pygame.Rect) -> None:
+        """The name, and a computer's level beside it, or under it when there is no room."""
+        kind = kind_name(row["kind"]) if row["kind"] != HUMAN else ""
+        muted = theme.palette().muted
+        name_w = theme.font(38, True).size(row["name"])[0]
+        if not kind or theme.fits(kind, 30, room.w - min(name_w, room.w) - 24):
+            name = theme.text(surface, row["name"], (room.x, room.centery), 38, theme.WHITE, True,
+                              "midleft", width=room.w)  # fmt: skip
+            if kind:
+                theme.text(surface, kind, (name.right + 24, room.centery), 30, muted, False,
+                           "midleft")  # fmt: skip
+            return
+        theme.text(surface, row["name"], (room.x, room.centery - 14), 34, theme.WHITE, True,
+                   "midleft", width=room.w, least=26)  # fmt: skip
+        theme.text(surface, kind, (room.x, room.centery + 22), 24, muted, False, "midleft",
+                   width=room.w, least=20)  # fmt: skip
+
     def _draw_row(
         self,
         surface: pygame.Surface,
@@ -246,19 +263,7 @@ class ResultsScene(UIScene):
             elif key == "player":
                 rgb = theme.colour_rgb(row["colour"])
                 theme.draw_mark(surface, theme.seat_shape(row["seat"]), rgb, (x + 36, cy), 22)
-                name = theme.text(surface, row["name"], (x + 80, cy), 38, theme.WHITE, True,
-                                  "midleft", width=width - 90)  # fmt: skip
-                if row["kind"] != HUMAN:
-                    theme.text(
-                        surface,
-                        kind_name(row["kind"]),
-                        (name.right + 24, cy),
-                        30,
-                        theme.palette().muted,
-                        False,
-                        "midleft",
-                        width=x + width - name.right - 34,
-                    )
+                self._draw_player(surface, row, pygame.Rect(x + 80, rect.y, width - 90, rect.h))
             elif key == "score":
                 value = "–" if row["score"] is None else str(row["score"])
                 colour = GOLD if row["winner"] else theme.WHITE

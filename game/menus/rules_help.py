@@ -15,6 +15,7 @@ import pygame
 
 from game import i18n
 from game.engine.intents import Intent, Kind
+from game.engine.pacing import DECOR
 from game.i18n import tr
 from game.menus.menukit import KIOSK_BUTTON_H, draw_heading, game_title, go_back, kiosk_config
 from game.menus.rules_pages import Column, Page, fit, pages_for, variant_name
@@ -55,6 +56,12 @@ def page_layout(page: Page) -> tuple[list[tuple[str, int]], int, Column]:
 
 
 class RulesHelpScene(UIScene):
+    idle_pace = DECOR  # the pictures' lights go round
+
+    def message_area(self) -> pygame.Rect:
+        """Toasts go over the screen's heading: the page and its picture are being read."""
+        return pygame.Rect(PAGE.x, 8, PAGE.w, PAGE.y - 16)
+
     def enter(
         self, game: str, variant: str | None = None, page: int = 0, **data: object
     ) -> None:

@@ -17,10 +17,12 @@ from typing import Any
 import pygame
 
 from game.engine.intents import Intent, Kind
+from game.engine.pacing import DECOR
 from game.i18n import has, tr
 from game.menus import record
 from game.menus.menukit import game_title, go_back
 from game.persist import saves
+from game.persist.log import LOG
 from game.play.registry import plugin
 from game.ui import theme
 from game.ui.emblems import draw_emblem
@@ -41,6 +43,8 @@ NAVIGATION = (Kind.UP, Kind.DOWN, Kind.PREV, Kind.NEXT, Kind.LEFT, Kind.RIGHT)
 
 
 class LibraryScene(UIScene):
+    idle_pace = DECOR  # the emblems move
+
     def enter(self, tab: str = "saves", **data: Any) -> None:
         self.tab = tab if tab in TABS else "saves"
         self.chosen = 0
@@ -166,22 +170,23 @@ class LibraryScene(UIScene):
         try:
             path = saves.export_replay(self.services.data_dir, self.current)
         except OSError as exc:
-            self.services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+            record.not_written(self.services, "saves.not_exported", exc)
             return
-        self.services.toast(tr("saves.exported", path=str(path)), 6.0)
+        LOG.info("replay exported: %s", path)
+        self.services.toast(tr("saves.exported", name=path.name), 6.0)
 
     def do_import(self) -> None:
         try:
             imported, bad = saves.import_replays(self.services.data_dir)
         except OSError as exc:
-            self.services.toast(tr("saves.not_saved", detail=str(exc)), 6.0)
+            record.not_written(self.services, "saves.not_imported", exc)
             return
         record.report_bad(self.services, bad)
         if imported:
             self.services.toast(tr("saves.imported", n=len(imported)), 5.0)
         elif not bad:
-            folder = saves.import_dir(self.services.data_dir)
-            self.services.toast(tr("saves.import_empty", path=str(folder)), 8.0)
+            LOG.info("nothing to import in %s", saves.import_dir(self.services.data_dir))
+            self.services.toast(tr("saves.import_empty"), 8.0)
         self.reload()
         self._refresh()
 
@@ -227,6 +232,7 @@ class LibraryScene(UIScene):
             theme.text_in(surface, tr(f"saves.empty_{self.tab}"), box.inflate(-80, -44), 34,
                           theme.SNOW, False, 3, "center")  # fmt: skip
             return
+        self.moving_areas = []
         for slot, (index, rec) in enumerate(self.visible()):
             self._draw_row(surface, self.row_rect(slot), rec, index == self.chosen)
 
@@ -239,10 +245,12 @@ class LibraryScene(UIScene):
         game = rec.config.game
         art = pygame.Rect(rect.x + 14, rect.y + 6, 110, rect.h - 12)
         draw_emblem(surface, plugin(game).emblem(), art, self.services.clock.now)
+        if self.moving_areas is not None:
+            self.moving_areas.append(art)
         x, right = rect.x + 144, rect.right - 24
         info_w = 520
         theme.text(surface, headline(rec), (x, rect.y + 14), 34, theme.WHITE, True,
-                   width=rect.w - 144 - info_w - 40)  # fmt: skip
+                   width=rect.w - 144 - info_w - 40, least=26)  # fmt: skip
         details = f"{', '.join(rec.config.names)}  ·  {tr('saves.moves', n=len(rec.moves))}"
         theme.text(surface, details, (x, rect.y + 58), 28, theme.SNOW, False,
                    width=rect.w - 144 - info_w - 40)  # fmt: skip

@@ -170,4 +170,4 @@ NOTE_SIZE = 26
 
 def note_lines(content: str) -> list[str]:
     """A note under a column, wrapped to it (at most three lines, so the panel stays small)."""
-    return theme.wrap(content, NOTE_SIZE, COLUMN_W - 16)[:3]
+    return theme.wrap_lines(content, NOTE_SIZE, COLUMN_W - 16, 3)

@@ -33,6 +33,7 @@ from game.menus.menukit import (
     kiosk_config,
 )
 from game.persist import saves
+from game.persist.log import LOG
 from game.play.plugin import OptionsFileError
 from game.play.registry import plugin
 from game.protocol.base import VariantOption
@@ -283,13 +284,17 @@ class SetupScene(UIScene):
         except OptionsFileError as exc:  # the file was kept as *.bad: back to the printed one
             self.set_option(exc.key, "")
             self._refresh_options()
-            return None, tr("setup.err_setup_file", detail=str(exc))
+            LOG.warning("saved set-up: %s", exc)
+            if exc.kept_as:
+                return None, tr("setup.err_setup_file", file=exc.file, kept=exc.kept_as)
+            return None, tr("setup.err_setup_unreadable", file=exc.file)
         try:  # the rules check the options too (a custom set-up must fit this floe)
             self.plugin.rules.new_game(
                 config.variant, config.names, seed=config.seed, options=config.options
             )
         except ValueError as exc:
-            return None, tr("setup.err_options", detail=str(exc))
+            LOG.warning("options refused: %s", exc)
+            return None, tr("setup.err_options")
         return config, ""
 
     def start(self) -> None:
@@ -316,7 +321,7 @@ class SetupScene(UIScene):
         )
 
     def _play(self) -> None:
-        self.services.scenes.replace(self.game, config=self.pending)
+        self.services.scenes.replace("loading", then=self.game, config=self.pending)
 
     def edit_setup(self) -> None:
         """Open the free-style set-up editor (N29) for the current seats."""

@@ -15,6 +15,7 @@ import pygame
 from pygame_gui.elements import UIButton
 
 from game import i18n
+from game.engine.pacing import DECOR
 from game.i18n import LANGUAGES, tr
 from game.menus import record
 from game.menus.menukit import GAMES, game_title, kiosk_config
@@ -34,6 +35,8 @@ FLAG_W, FLAG_H, FLAG_GAP, FLAG_Y = 340, 116, 30, 782
 
 
 class TitleScene(UIScene):
+    idle_pace = DECOR  # the snow falls, the emblems move
+
     def enter(self, **data: object) -> None:
         self.unfinished = self._read_unfinished()
         self.build()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import tempfile
 from pathlib import Path
@@ -33,6 +34,21 @@ def write_atomic(path: Path, text: str) -> None:
         Path(tmp).unlink(missing_ok=True)
         raise
     fsync_folder(path.parent)
+
+
+# why a file could not be written, as a code the screens translate (``files.<code>``); the
+# exception's own text, in the system's language and with the path, is for the log
+FULL, LOCKED, FAILED = "full", "locked", "failed"
+
+
+def write_failure(exc: OSError) -> str:
+    """What a player can do about ``exc``: free space (``full``), give the game its folder back
+    (``locked``: no permission, a read-only disk) or try again (``failed``)."""
+    if exc.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return FULL
+    if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) or isinstance(exc, PermissionError):
+        return LOCKED
+    return FAILED
 
 
 def fsync_folder(folder: Path) -> None:

@@ -34,13 +34,6 @@ def _made_layer(size: tuple[int, int], rgba: tuple[int, ...], radius: int) -> py
     return surface
 
 
-def shrink(text: str, size: int, width: int, bold: bool = False) -> tuple[str, int]:
-    """A font size (down to three quarters of ``size``) at which ``text`` fits ``width``;
-    still too long, it is shortened with an ellipsis."""
-    smallest = round(size * 0.75)
-    while size > smallest and theme.font(size, bold).size(text)[0] > width:
-        size -= 1
-    return theme.fit(text, size, width, bold), size
 
 
 def text_line(
@@ -52,9 +45,10 @@ def text_line(
     colour: tuple[int, int, int],
     bold: bool = True,
 ) -> pygame.Rect:
-    """One line from ``pos`` (its middle left), made smaller, then shortened, to fit ``width``."""
-    line, size = shrink(text, size, width, bold)
-    return theme.text(surface, line, pos, size, colour, bold, "midleft")
+    """One line from ``pos`` (its middle left), made smaller (to three quarters of ``size``
+    at 100 %), then shortened, to fit ``width``."""
+    return theme.text(surface, text, pos, size, colour, bold, "midleft", width=width,
+                      least=round(size * 0.75))  # fmt: skip
 
 
 def thinking_dots(seconds: float) -> str:
@@ -191,14 +185,11 @@ def draw_log(
             theme.draw_mark(surface, line.mark[0], line.mark[1], (x + style.mark_x, row + dy),
                             style.mark_r)  # fmt: skip
         room = width - style.room
-        text, size = (
-            shrink(line.text, style.size, room)
-            if style.shrink
-            else (theme.fit(line.text, style.size, room), style.size)
-        )
+        least = round(style.size * 0.75) if style.shrink else style.size
         newest = style.latest is not None and i == len(lines) - 1
         colour = style.latest if newest and style.latest is not None else style.colour
-        theme.text(surface, text, (x + style.text_x, row), size, colour, False, style.anchor)
+        theme.text(surface, line.text, (x + style.text_x, row), style.size, colour, False,
+                   style.anchor, width=room, least=least)  # fmt: skip
 
 
 def draw_log_panel(
@@ -226,6 +217,21 @@ def draw_log_panel(
 
 
 # ---- panels kept on a still picture ----------------------------------------------------------
+class Same:
+    """A part of a panel's key equal only to the very same object: an immutable game state is
+    compared by identity, not field by field."""
+
+    __slots__ = ("obj",)
+
+    def __init__(self, obj: object) -> None:
+        self.obj = obj
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Same) and other.obj is self.obj
+
+    __hash__ = None  # type: ignore[assignment]
+
+
 class PanelCache:
     """A still picture (the board) with the side panels painted onto a copy of it, each again
     only when what it shows (its key) has changed: a frame then blits one opaque picture and

@@ -44,6 +44,7 @@ import pygame
 
 from game import i18n
 from game.engine.intents import Intent, Kind
+from game.engine.pacing import FULL
 from game.engine.tween import Tweener
 from game.i18n import tr
 from game.persist import saves
@@ -77,9 +78,13 @@ class AiJob:
 
 
 class PlayTable(UIScene):
+    idle_pace = FULL  # pieces slide, computer players move
     background = False
     AI_MIN_SECONDS: ClassVar[float] = 0.6  # a computer's move shows no sooner (scaled by speed)
     FINAL_SOUND: ClassVar[str | None] = None  # played when the game is over
+    # the table's place for messages, where its refusals show too (a band on the board): the
+    # toasts go there, the newest at the bottom, rather than over the controls and panels
+    NOTICE_AREA: ClassVar[pygame.Rect | None] = None
     replaying = False  # set by enter; here too for a table whose enter failed
 
     # ---- life cycle ---------------------------------------------------------------------------
@@ -383,6 +388,9 @@ class PlayTable(UIScene):
         return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
 
     # ---- drawing shared by the tables ---------------------------------------------------------
+    def message_area(self) -> pygame.Rect | None:
+        return self.NOTICE_AREA
+
     def draw_notice(
         self, surface: pygame.Surface, rect: pygame.Rect, style: panels.NoticeStyle | None = None
     ) -> None:

@@ -1,6 +1,9 @@
 """The performance benchmark: ``python -m game.tools.bench --json``.
 
 Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on CI):
+- the share of one core the real loop takes while a menu stands idle (title, picker, set-up,
+  settings, replays, rules pages), at 1920x1080 and in a 1280x720 window (``idle_cpu_percent``;
+  target <= 10 %);
 - frame time median and 99th percentile (update + draw + flip, not the frame-cap wait) at
   speed 1 (one logic step per frame, as players see the game) for the title scene, for the
   Der Berg ruft scene while pieces animate, for the Nanuuk! scene while hunters slide and cracks
@@ -136,6 +139,50 @@ def _moving(scene: Any) -> bool:
     return bool(getattr(scene, "busy", False))
 
 
+IDLE_SCENES = (("title", {}), ("picker", {}), ("setup", {"game": "kaphoorn"}),
+               ("settings", {}), ("library", {"tab": "replays"}),
+               ("rules_help", {"game": "nanuuk"}))  # fmt: skip
+IDLE_SIZES = ((1920, 1080), (1280, 720))
+
+
+def bench_idle(data_dir: str, seconds: float = 6.0) -> dict[str, dict[str, float]]:
+    """Per window size and menu: the share of one core (in %) the real loop (``App.run``,
+    paced by game.engine.pacing) takes while nobody touches anything, measured as process CPU
+    time over ``seconds`` of wall time, once the loop has gone idle."""
+    return {
+        f"{w}x{h}": {name: _idle_share(data_dir, (w, h), name, data, seconds)
+                     for name, data in IDLE_SCENES}  # fmt: skip
+        for w, h in IDLE_SIZES
+    }
+
+
+def _idle_share(data_dir: str, size: tuple[int, int], scene: str, data: dict[str, Any],
+                seconds: float) -> float:  # fmt: skip
+    import threading
+
+    from game.app import App, Options
+    from game.engine.pacing import ACTIVE_S
+
+    class Opened(App):  # the real loop, on another scene than the title
+        def start(self) -> None:
+            super().start()
+            self.scenes.reset(scene, **data)
+
+    app = Opened(Options(size=size, data_dir=Path(data_dir), fullscreen=False))
+    marks: dict[str, float] = {}
+
+    def watch() -> None:
+        time.sleep(ACTIVE_S + 2.0)  # start-up, then the last input's seconds of full pace
+        marks["cpu0"], marks["t0"] = time.process_time(), time.perf_counter()
+        time.sleep(seconds)
+        marks["cpu1"], marks["t1"] = time.process_time(), time.perf_counter()
+        app.stop.request("bench")
+
+    threading.Thread(target=watch, daemon=True).start()
+    app.run()
+    return round(100 * (marks["cpu1"] - marks["cpu0"]) / (marks["t1"] - marks["t0"]), 1)
+
+
 def bench_first_frame(data_dir: str) -> float:
     """Seconds from launching the game (what ``main.py`` and ``speltafel`` run) in a fresh
     interpreter until its first frame is on screen."""
@@ -232,6 +279,20 @@ def ai_figures(frames: int, data_dir: str) -> dict[str, Any]:
     }
 
 
+def screen_figures(frames: int, which: str) -> dict[str, Any]:
+    """``idle``: the idle menus' CPU shares; ``frames``: the title's and scenes' frame times."""
+    from game.play.registry import IDS
+
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as data_dir:
+        if which == "idle":
+            return {"idle_cpu_percent": bench_idle(data_dir)}
+        return {
+            "title": bench_title(frames, data_dir),
+            **{f"{game}_animating": bench_scene(game, frames, data_dir) for game in IDS},
+        }
+
+
 def run(frames: int) -> dict[str, Any]:
     from game.play.registry import IDS
 
@@ -242,6 +303,7 @@ def run(frames: int) -> dict[str, Any]:
             "video_driver": os.environ.get("SDL_VIDEODRIVER", "default"),
             "first_frame_s": bench_first_frame(data_dir),
             "title": bench_title(frames, data_dir),
+            "idle_cpu_percent": bench_idle(data_dir),
             **{f"{game}_animating": bench_scene(game, frames, data_dir) for game in IDS},
             **ai_figures(frames, data_dir),
             **rules_figures(),
@@ -257,8 +319,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=600, help="frames measured per scene")
     parser.add_argument(
         "--only",
-        choices=("rules", "ai"),
-        help="only the rules figures (no window, no AI), or only the AI figures",
+        choices=("rules", "ai", "idle", "frames"),
+        help="only the rules figures (no window, no AI), the AI figures, the idle menus' CPU "
+        "share, or the scenes' frame times",
     )
     args = parser.parse_args(argv)
     report: dict[str, Any]
@@ -268,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
             report = ai_figures(args.frames, data_dir)
     elif args.only == "rules":
         report = rules_figures()
+    elif args.only in ("idle", "frames"):
+        report = screen_figures(args.frames, args.only)
     else:
         report = run(args.frames)
     if args.json:

@@ -16,6 +16,7 @@ from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel, UITextEntryLine
 
 from game.engine.intents import Intent, Kind, Point
+from game.engine.pacing import DECOR
 from game.engine.scenes import Scene
 from game.ui import theme
 
@@ -25,6 +26,7 @@ SKIP_KINDS = frozenset(
     {Kind.CONFIRM, Kind.POINT_DOWN, Kind.UP, Kind.DOWN, Kind.LEFT, Kind.RIGHT, Kind.NEXT, Kind.PREV}
 )
 FIT_MARGIN = 24  # room a button keeps round its label (its border and rounded corners)
+CLIP_MARGIN = 18  # less room than this, and the label runs into the border: it is cut
 
 
 @dataclass
@@ -133,6 +135,12 @@ class UIScene(Scene):
     """A scene whose controls are pygame_gui elements with a keyboard/gamepad focus ring."""
 
     background = True
+    # frames a second while idle: 0 for a menu that stands still, pacing.DECOR for a slow
+    # decoration (snow, emblems), pacing.FULL for a table (see pace())
+    idle_pace = 0.0
+    # where a slow decoration moves, as the last drawing found it (None: it may be anywhere);
+    # an idle frame draws only there (game.engine.pacing)
+    moving_areas: list[pygame.Rect] | None = None
 
     def __init__(self, services: Any) -> None:
         super().__init__(services)
@@ -248,6 +256,10 @@ class UIScene(Scene):
                 break
             if look != looks[-1]:
                 element.kill()
+            else:  # even the small font is too wide: pygame_gui clips what passes its border
+                for text in texts:
+                    if element.font.size(text)[0] > rect.width - CLIP_MARGIN:
+                        theme.note_cut(text, "")
         return element
 
     def _register(self, item: Focusable) -> None:
@@ -320,6 +332,13 @@ class UIScene(Scene):
     # ---- frame -------------------------------------------------------------------------------
     def update(self, dt: float) -> None:
         self.ui.update(dt)
+
+    def pace(self) -> float:
+        """``idle_pace``, and a slow decoration's while the focus ring pulses or a text
+        cursor blinks."""
+        typing = any(isinstance(item.element, UITextEntryLine) and item.element.is_focused
+                     for item in self.ring.items)  # fmt: skip
+        return max(self.idle_pace, DECOR if self.services.show_focus or typing else 0.0)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         if self.background:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -154,26 +154,39 @@ def _luma(colour: tuple[int, ...]) -> float:
     return 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
 
 
-@dataclass
+@dataclass(eq=False)  # each recording is itself: stop_recording finds it by identity
 class Recording:
-    """Every text and panel drawn since ``start_recording`` (tests check nothing spills out)."""
+    """Every text and panel drawn since ``start_recording``: the app finds room for its
+    toasts by them, tests check that nothing spills out."""
 
     texts: list[tuple[str, pygame.Rect]]
     panels: list[pygame.Rect]
+    # every text that had to lose characters to fit: (what it was, what was shown)
+    cuts: list[tuple[str, str]] = field(default_factory=list)
 
 
-_recording: Recording | None = None
+_recordings: list[Recording] = []  # all that listen now, a test's and the app's alike
 
 
 def start_recording() -> Recording:
-    global _recording
-    _recording = Recording([], [])
-    return _recording
+    recording = Recording([], [])
+    _recordings.append(recording)
+    return recording
 
 
-def stop_recording() -> None:
-    global _recording
-    _recording = None
+def note_cut(whole: str, shown: str) -> None:
+    """A text lost characters to fit (an ellipsis, a label wider than its button): what every
+    recording keeps, and a test fails on (issue 18, item 2)."""
+    for recording in _recordings:
+        recording.cuts.append((whole, shown))
+
+
+def stop_recording(recording: Recording | None = None) -> None:
+    """Stop ``recording`` (by default every one)."""
+    if recording is None:
+        _recordings.clear()
+    elif recording in _recordings:
+        _recordings.remove(recording)
 
 
 def text(
@@ -187,25 +200,30 @@ def text(
     shadow: bool = False,
     width: int | None = None,
     px: int | None = None,
+    least: int | None = None,
 ) -> pygame.Rect:
     """Blit ``content`` anchored at ``pos`` (any pygame.Rect anchor name); returns its rect.
 
     ``width``: the room there is; text larger at the UI scale than fits shrinks back towards
-    ``size``, and is cut with an ellipsis only if even that does not fit. ``px``: the drawn
-    size, already worked out (``text_in`` sets its lines in one size).
+    ``size`` (or further, to ``least``), and is cut with an ellipsis only if even that does
+    not fit. ``px``: the drawn size, already worked out (``text_in`` sets its lines in one
+    size).
     """
     if px is not None:
         return _blit(surface, content, pos, px, tuple(colour), bold, anchor, shadow)
     px = scaled(size)
     if width is not None:
-        px = _fitting_size(content, size, width, bold)
-        content = _fit(content, px, width, bold)
+        px = _fitting_size(content, min(size, least or size), width, bold, size)
+        fitted = _fit(content, px, width, bold)
+        if fitted != content:
+            note_cut(content, fitted)
+        content = fitted
     return _blit(surface, content, pos, px, tuple(colour), bold, anchor, shadow)
 
 
-def _fitting_size(content: str, size: int, width: int, bold: bool) -> int:
-    px = scaled(size)
-    while px > size and _font(px, bold).size(content)[0] > width:
+def _fitting_size(content: str, least: int, width: int, bold: bool, size: int = 0) -> int:
+    px = scaled(size or least)
+    while px > least and _font(px, bold).size(content)[0] > width:
         px -= 1
     return px
 
@@ -232,7 +250,9 @@ def text_in(
             break
         px -= 1
     if len(lines) > rows:
-        lines = lines[: rows - 1] + [_fit(" ".join(lines[rows - 1 :]), px, rect.width, bold)]
+        rest = " ".join(lines[rows - 1 :])
+        lines = lines[: rows - 1] + [_fit(rest, px, rect.width, bold)]
+        note_cut(content, " ".join(lines))
     anchor = {"left": "topleft", "center": "midtop"}[align]
     x = rect.x if align == "left" else rect.centerx
     top = rect.y + (max(0, rect.height - len(lines) * step) // 2 if middle else 0)
@@ -262,8 +282,9 @@ def _blit(
     elif shadow:
         surface.blit(_text(content, size, (0, 0, 0), bold), rect.move(2, 3))
     surface.blit(image, rect)
-    if _recording is not None and content.strip():
-        _recording.texts.append((content, rect.copy()))
+    if content.strip():
+        for recording in _recordings:
+            recording.texts.append((content, rect.copy()))
     return rect
 
 
@@ -274,8 +295,17 @@ def _outline(surface: pygame.Surface, dark: pygame.Surface, rect: pygame.Rect) -
 
 
 def fit(text: str, size: int, width: int, bold: bool = False) -> str:
-    """``text`` shortened with an ellipsis so that it fits ``width`` pixels."""
-    return _fit(text, scaled(size), width, bold)
+    """``text`` shortened with an ellipsis so that it fits ``width`` pixels (noted, see
+    ``note_cut``; to ask whether it would fit, ``fits``)."""
+    fitted = _fit(text, scaled(size), width, bold)
+    if fitted != text:
+        note_cut(text, fitted)
+    return fitted
+
+
+def fits(text: str, size: int, width: int, bold: bool = False) -> bool:
+    """Whether ``text`` fits ``width`` pixels whole."""
+    return _font(scaled(size), bold).size(text)[0] <= width
 
 
 @lru_cache(maxsize=1024)
@@ -291,6 +321,19 @@ def _fit(text: str, size: int, width: int, bold: bool = False) -> str:
 def wrap(content: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Split ``content`` into lines that fit ``width`` pixels (paragraphs kept)."""
     return _wrap(content, font(size, bold), width)
+
+
+def wrap_lines(content: str, size: int, width: int, most: int, bold: bool = False) -> list[str]:
+    """``wrap``, at most ``most`` lines: the lines beyond are dropped, and noted (note_cut)."""
+    lines = wrap(content, size, width, bold)
+    if len(lines) > most:
+        note_cut(content, " ".join(lines[:most]))
+    return lines[:most]
+
+
+def wrap_in(content: str, face: pygame.font.Font, width: int) -> list[str]:
+    """``wrap`` in a face already chosen (its size worked out by the caller)."""
+    return _wrap(content, face, width)
 
 
 def _wrap(content: str, f: pygame.font.Font, width: int) -> list[str]:
@@ -314,8 +357,8 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, colour=None, radius: int =
     if _current.high_contrast:
         colour = _opaque(colour)
     surface.blit(_panel_layer(rect.size, colour, radius), rect.move(-12, -12))
-    if _recording is not None:
-        _recording.panels.append(rect.copy())
+    for recording in _recordings:
+        recording.panels.append(rect.copy())
     if _current.high_contrast:
         rim = WHITE if _luma(colour) < 110 else (0, 0, 0)
         pygame.draw.rect(surface, rim, rect, 3, border_radius=radius)

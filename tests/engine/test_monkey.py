@@ -18,12 +18,11 @@ from typing import Any
 
 import pygame
 import pytest
-from app_support import close
+from app_support import close, finished
 
 from game import i18n
 from game.app import STEP, App, Options
 from game.persist import saves
-from game.play.registry import rules_for
 from game.session import GameConfig, Seat
 
 SHORT_EVENTS = 1_000
@@ -73,16 +72,6 @@ OUTCOME = {
 }  # fmt: skip
 
 
-def finished(config: GameConfig, seed: int) -> saves.Record:
-    """A replay of ``config`` played to its end with random legal moves."""
-    state = rules_for(config.game).new_game(config.variant, config.names, seed=config.seed,
-                                            options=config.options)  # fmt: skip
-    rng, moves = random.Random(seed), []
-    while not state.is_over():
-        action = rng.choice(state.legal_actions())
-        moves.append(action.to_dict())
-        state = state.apply(action)
-    return saves.build("replay", config, moves, state)
 
 
 @dataclass(frozen=True)

@@ -65,11 +65,11 @@ def test_the_loop_keeps_running_when_something_tells_it_to_stop(kiosk):
     frames = {"n": 0}
     real_frame = app.frame
 
-    def frame(elapsed):
+    def frame(elapsed, paced=False):
         frames["n"] += 1
         if frames["n"] == 3:
             app.running = False  # e.g. a scene that still has a quit button
-        real_frame(1 / 6)  # ten steps a frame: a short real-time run
+        real_frame(1 / 6, paced)  # ten steps a frame: a short real-time run
 
     app.frame = frame
     assert app.run() == 0

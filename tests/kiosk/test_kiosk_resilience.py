@@ -58,11 +58,11 @@ def test_an_exception_in_the_loop_itself_restarts_at_the_title(kiosk):
     calls = {"n": 0}
     real_present = app._present
 
-    def present():
+    def present(area=None):
         calls["n"] += 1
         if calls["n"] == 2:
             raise pygame.error("the display went away")
-        real_present()
+        real_present(area)
 
     app._present = present
     assert app.run() == 0  # ran on to --quit-after

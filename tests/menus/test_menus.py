@@ -510,3 +510,24 @@ def test_der_berg_ruft_turn_limit_is_chosen_in_the_set_up(drive):
     setup.start()
     drive.frames(2)
     assert FakePlay.opened[-1].options == {"turn_limit": 30}
+
+
+# ---- Start answers at once (issue 18, item 8) -------------------------------------------------
+def test_start_shows_the_loading_picture_in_the_next_frame_then_the_table(drive):
+    from game.ui import theme
+
+    drive.app.scenes.reset("setup", game="kaphoorn")
+    drive.frames(2)
+    setup = drive.scene
+    setup.ring.focus(setup.start_button)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, scancode=0,
+                                         unicode="\r"))  # fmt: skip
+    drawn = theme.start_recording()
+    drive.frames(1)  # the frame of the key: the table is not built yet, the picture is up
+    theme.stop_recording(drawn)
+    assert names(drive.app)[-1] == "loading"
+    texts = [text for text, _ in drawn.texts]
+    assert i18n.tr("loading.table") in texts and "Kap Hoorn" in texts
+    drive.frames(1)
+    assert names(drive.app)[-1] in ("kaphoorn", "handoff")  # built; a hand-off may cover it
+    assert "loading" not in names(drive.app)

@@ -7,6 +7,8 @@ scene tests of each game do for set-ups; saving, loading and watching go through
 
 from __future__ import annotations
 
+import errno
+import os
 import random
 import shutil
 
@@ -192,6 +194,32 @@ def test_no_continue_without_an_autosave(drive):
     assert drive.scene.continue_button is None
 
 
+@pytest.mark.parametrize(
+    "error, says",
+    [
+        (errno.ENOSPC, "the disk is full. Free some space"),
+        (errno.EACCES, "may not write into its data folder"),
+        (errno.EIO, "Please try again"),
+    ],
+)
+def test_a_save_that_fails_says_what_to_do_and_logs_the_system_error(drive, monkeypatch, error,
+                                                                     says):  # fmt: skip
+    start(drive, config("bergruft", "standard", 2))
+    where = str(drive.app.data_dir / "saves" / "x.json")
+
+    def fails(*_):
+        raise OSError(error, os.strerror(error), where)
+
+    monkeypatch.setattr(saves, "save_game", fails)
+    drive.app.scenes.push("pause")
+    drive.frames(2)
+    press(drive, drive.scene.save_button)
+    (text,) = [text for text, _ in drive.app.messages]
+    assert text.startswith("The game could not be saved: ") and says in text
+    assert where not in text and os.strerror(error) not in text  # those are for the log
+    assert where in drive.app.log_path.read_text()
+
+
 def test_a_corrupt_autosave_gives_a_message_is_kept_and_the_title_works(drive):
     path = saves.autosave_path(drive.app.data_dir, "nanuuk")
     path.parent.mkdir(parents=True)
@@ -200,7 +228,9 @@ def test_a_corrupt_autosave_gives_a_message_is_kept_and_the_title_works(drive):
     drive.frames(2)
     assert drive.scene.continue_button is None
     assert not path.exists() and path.with_name("autosave-nanuuk.json.bad").exists()
-    assert any("autosave-nanuuk.json.bad" in text for text, _ in drive.app.messages)
+    (text,) = [text for text, _ in drive.app.messages]
+    assert "“autosave-nanuuk.json.bad”" in text and str(path.parent) not in text
+    assert "moves" not in text  # what was wrong with it goes to the log
     press(drive, drive.scene.play_button)
     assert drive.scene.name == "picker"
 
@@ -400,11 +430,13 @@ def test_export_import_and_delete_in_the_replay_list(drive):
     library = drive.scene
     assert library.tab == "replays" and len(library.records) == 1
     press(drive, library.action_buttons["import"])  # nothing to import yet: where to put it
-    folder = str(saves.import_dir(data))
-    assert any(folder in text for text, _ in drive.app.messages)
+    assert any("“import”" in text for text, _ in drive.app.messages)
     press(drive, library.action_buttons["export"])
     [exported] = (data / saves.EXPORTS_DIR).glob("*.json")
-    assert any(str(exported) in text for text, _ in drive.app.messages)
+    assert any(f"“{exported.name}”" in text for text, _ in drive.app.messages)
+    # the players read folder and file names; the paths are in the log
+    assert not any(str(data) in text for text, _ in drive.app.messages)
+    assert str(exported) in drive.app.log_path.read_text()
     shutil.copy(exported, saves.import_dir(data) / "friend.json")
     (saves.import_dir(data) / "torn.json").write_text("{")
     press(drive, library.action_buttons["import"])

@@ -64,6 +64,8 @@ DIGIT_PAUSE = 1.2  # seconds within which a second digit makes a two-digit numbe
 
 
 class BergruftScene(PlayTable):
+    NOTICE_AREA = NOTICE_RECT
+
     # ---- life cycle ---------------------------------------------------------------------------
     def setup(self) -> None:
         self.marks = list(zip(self.shapes, self.colours, strict=True))  # each seat's look
@@ -100,9 +102,12 @@ class BergruftScene(PlayTable):
         )
 
     def _viewer_number(self) -> int | None:
-        """The number as the seat now looking at the screen may see it (its own view)."""
+        """The number as the seat now looking at the screen may see it (its own view); a
+        replay's, at the end, the last one lifted."""
         if self.replaying:
-            return self.state.number
+            st = self.state
+            last = st.last_result
+            return last.number if st.number is None and st.is_over() and last else st.number
         if self.viewer is None:
             return None
         return self.state.view(self.viewer).number
@@ -436,8 +441,8 @@ class BergruftScene(PlayTable):
         if self._question() == "decide" and self.blocked:
             prompt.draw_summit_rule(surface)
         self.draw_notice(surface, NOTICE_RECT)
-        if self.state.is_over() and not self.busy:
-            panels.draw_game_over(surface, self.state)
+        if self.state.is_over() and not self.busy and not self.replaying:
+            panels.draw_game_over(surface, self.state)  # a replay tells it in the story box
 
     def _paint_panels(self, alpha: float) -> None:
         """The side panels onto the cached board, each again only when what it shows changed."""
@@ -461,10 +466,14 @@ class BergruftScene(PlayTable):
         number = self._viewer_number() if question == "decide" else None
         telling = self.busy and self.narration is not None
         lines = prompt.prompt_lines(st, question, self.selected, number, telling)
+        if self.replaying and st.is_over():
+            lines = (tr("replays.over"), "")  # not "counting the avalanches": that was live
         prompt_key = (lang, *chips, reveal, str(st.phase), st.low, st.high, *lines)
         paint("prompt", PROMPT_RECT, prompt_key,
               lambda s: prompt.draw_prompt(s, st, chips, reveal, lines))  # fmt: skip
         story = prompt.story(st, self.narration) if question is None else None
+        if self.replaying and st.is_over():
+            story = "\n".join(panels.game_over_lines(st))
         draw_story = (lambda s: prompt.draw_story(s, story)) if story else None
         paint("story", STORY_RECT, (lang, story), draw_story)
 

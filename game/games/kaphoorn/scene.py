@@ -70,6 +70,7 @@ FocusItem = tuple[str, int, KapAction | None]  # ("card", wind, None) or ("field
 
 
 class KapHoornScene(PlayTable):
+    NOTICE_AREA = NOTICE_RECT
     AI_MIN_SECONDS = 0.45  # an AI's small action shows no earlier (scaled by animation speed)
     FINAL_SOUND = "good"
     reason_rect = staticmethod(reason_rect)
@@ -82,7 +83,7 @@ class KapHoornScene(PlayTable):
         self.motion = Motion(self.tweener, self.renderer, self.players)
         motion = self.motion  # its voyages and flights, under the scene's names (kept in place)
         self.tracks, self.flights, self.hidden = motion.tracks, motion.flights, motion.hidden
-        self.backdrop = panels.Backdrop(self.renderer)
+        self.backdrop = panels.Backdrop(self.renderer, self.replaying)
         self.books = panels.LogBooks()
         self.selected: int | None = None  # the wind card picked from the hand
         self.ignoring = False  # the "ignore the wind" button was pressed
@@ -186,8 +187,11 @@ class KapHoornScene(PlayTable):
         return talk.refusal_text(refusal)
 
     def after_play(self, old: KapState, action: KapAction, new: KapState) -> None:
-        keep = new.phase == LAY and self.selected in new.hands[new.seat] and not new.replaced
-        self._ask_again(self.selected if keep else None)  # the picked card, while it may go
+        """A laid card leaves nothing picked, so the sail fields show at once (not the next
+        card's lay fields); another move keeps the picked card while it may still go."""
+        laid = isinstance(action, Play | Replace)
+        keep = not laid and new.phase == LAY and self.selected in new.hands[new.seat]
+        self._ask_again(self.selected if keep and not new.replaced else None)
 
     def after_undo(self) -> None:
         self._ask_again(None)
@@ -515,6 +519,9 @@ class KapHoornScene(PlayTable):
 
     def _draw_hand(self, surface: pygame.Surface) -> None:
         st = self.state
+        if self.replaying:  # a replay hides nothing: every hand, face up
+            hand.draw_all(surface, tr("kaphoorn.all_hands"), st.names, st.hands, st.current_player)
+            return
         owner = self.hand_owner()
         if owner is None:
             seat = st.current_player

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from game.engine.intents import Intent, Kind
+from game.engine.pacing import FULL
 from game.games.nanuuk.rules.board import IGLOO
 from game.games.nanuuk.rules.level import (
     BOX,
@@ -86,6 +87,8 @@ def _damaged(exc: SetupFileError) -> str:
 
 
 class NanuukEditorScene(UIScene):
+    idle_pace = FULL  # the floe's water moves
+
     def enter(
         self,
         players: int = 4,
@@ -546,7 +549,7 @@ class NanuukEditorScene(UIScene):
             icon = _icon(FIGURE[kind], ICON)
             surface.blit(icon, icon.get_rect(center=(cell.x + 6 + ICON // 2, cell.centery)))
         y = PALETTE_Y + 3 * (CELL_H + CELL_GAP) + 2
-        for line in theme.wrap(tr("editor.hint"), 28, PANEL_W)[:2]:
+        for line in theme.wrap_lines(tr("editor.hint"), 28, PANEL_W, 2):
             theme.text(surface, line, (PANEL_X, y), 28, theme.SNOW)
             y += 34
 
@@ -580,7 +583,7 @@ class NanuukEditorScene(UIScene):
         box = STATUS_RECT
         fill = (120, 34, 30, 225) if self.status_bad else (26, 60, 44, 220)
         theme.panel(surface, box, fill, 18)
-        lines = theme.wrap(self.status, 28, box.width - 40)[:2]
+        lines = theme.wrap_lines(self.status, 28, box.width - 40, 2)
         y = box.centery - len(lines) * 18
         for line in lines:
             theme.text(surface, line, (box.x + 20, y), 28, theme.WHITE)
@@ -596,7 +599,7 @@ class NanuukEditorScene(UIScene):
                 surface, tr("editor.none_saved"), box.center, 32, theme.SNOW, anchor="center"
             )
         if self.panel == "save" and self.status_bad and self.status:
-            lines = theme.wrap(self.status, 28, box.width - 120)[:2]
+            lines = theme.wrap_lines(self.status, 28, box.width - 120, 2)
             for i, line in enumerate(lines):
                 theme.text(surface, line, (box.x + 60, box.y + 244 + i * 34), 28, FATAL_RGB)
 

@@ -12,6 +12,7 @@ shows their reason briefly and changes nothing. Nanuuk! has no secrets, so no ha
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -35,6 +36,8 @@ from game.games.nanuuk.view import floe_view, panels
 from game.games.nanuuk.view.floe import FloeRenderer
 from game.games.nanuuk.view.floe_view import Target
 from game.games.nanuuk.view.layout import (
+    ASK_AREA,
+    BANNER_RECT,
     BOARD_RECT,
     GUIDE_WIDTH,
     LOG_RECT,
@@ -44,11 +47,12 @@ from game.games.nanuuk.view.layout import (
     choice_rect,
     dialog_rect,
     sheet_point,
+    sheets_area,
 )
 from game.games.nanuuk.view.motion import Motion
 from game.i18n import tr
 from game.play.guide.base import Hint, box
-from game.play.panels import ONE_LINE_NOTICE, LogLine, draw_log, thinking_dots
+from game.play.panels import ONE_LINE_NOTICE, LogLine, PanelCache, Same, draw_log, thinking_dots
 from game.play.table import LogEntry, PlayTable
 from game.protocol.base import Outcome
 from game.ui import theme
@@ -58,6 +62,7 @@ PICKED_ON_BOARD = (Place, Step, Banish, Choose, Crack)  # the rest are buttons
 
 
 class NanuukScene(PlayTable):
+    NOTICE_AREA = NOTICE_RECT
     AI_MIN_SECONDS = 0.45  # an AI's small action shows no earlier (scaled by the anim. speed)
     FINAL_SOUND = "good"
     state: NanuukState
@@ -70,6 +75,8 @@ class NanuukScene(PlayTable):
         self.layout = self.renderer.layout
         self.motion = Motion(self.tweener, self.layout, self.sound)
         self.backdrop = panels.StaticLayer(self.renderer, self.players)
+        # the side panels painted on a copy of the backdrop, each again only when it changes
+        self.painted = PanelCache(self.backdrop.layer)
         self.out_turn: dict[int, int] = {}  # seat -> the round in which he was enclosed
         self.action_rects: dict[NanuukAction, pygame.Rect] = {}  # the buttons, for the guide
         self.board_focus = BoardFocus()  # keys move over the board targets, Tab to the buttons
@@ -277,6 +284,10 @@ class NanuukScene(PlayTable):
             board = st.spec.board
             lines = (*board.c_lines.get(st.at, ()), *board.d_lines.get(st.at, ()))
             edge = self.layout.edge_at(pos, lines)
+            if edge is None:  # off the glowing lines: the nearest other, for the rules to say why
+                every = {e for table in (board.c_lines, board.d_lines)
+                         for edges in table.values() for e in edges}  # fmt: skip
+                edge = self.layout.edge_at(pos, every, tolerance=math.inf)
             return Crack(edge) if edge is not None else None
         if field is None:
             return None
@@ -289,10 +300,16 @@ class NanuukScene(PlayTable):
             return Place(movers[0], field) if movers else None
         return None
 
+    def resume(self) -> None:
+        # the settings may have changed contrast or text size: paint the panels anew
+        self.painted.reset()
+        super().resume()
+
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         st = self.state
-        self.backdrop.blit(surface)
+        self._paint_panels()
+        surface.blit(self.painted.surface, (0, 0))
         self.renderer.draw_waves(surface, self.time.now)
         self.renderer.draw_cracks(surface, st.cracks, self.motion.cracks(alpha))
         targets = self.board_targets()
@@ -300,10 +317,6 @@ class NanuukScene(PlayTable):
         fields, edges = floe_view.highlights(st, targets, focus)
         self.renderer.draw_highlights(surface, fields, edges, self.time.now)
         floe_view.draw_pieces(surface, st, self.layout, self.colours, self.motion, alpha)
-        panels.draw_banner(surface, st, self.colours)
-        panels.draw_ask(surface, self.question(), st)
-        panels.draw_sheets(surface, st, self.colours)
-        self._draw_log(surface)
         self._draw_dialog(surface)
         self.ui.draw_ui(surface)
         current = self.ring.current
@@ -312,6 +325,20 @@ class NanuukScene(PlayTable):
             theme.draw_focus(surface, current.element.rect, self.services.clock.now)
         self._draw_guide(surface)
         self.draw_notice(surface, NOTICE_RECT, ONE_LINE_NOTICE)
+
+    def _paint_panels(self) -> None:
+        """The banner, the question, the sheets and the log onto the still picture, each only
+        when what it shows changed (a frame then blits one picture: issue 18, item 8)."""
+        st, lang, paint = Same(self.state), i18n.language(), self.painted.paint
+        state = self.state
+        paint("banner", BANNER_RECT, (lang, st),
+              lambda s: panels.draw_banner(s, state, self.colours))  # fmt: skip
+        question = self.question()
+        paint("ask", ASK_AREA, (lang, st, question),
+              lambda s: panels.draw_ask(s, question, state))  # fmt: skip
+        paint("sheets", sheets_area(self.players), (lang, st),
+              lambda s: panels.draw_sheets(s, state, self.colours))  # fmt: skip
+        paint("log", LOG_RECT, (lang, self.log_serial), self._draw_log)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The last entries of the move log, each with its player's mark."""

@@ -396,6 +396,31 @@ def test_the_keyboard_alone_plays_a_whole_turn(drive) -> None:
     assert talk.line(*scene.log[-1][1:]) == tr("kaphoorn.log.end")
 
 
+def test_after_a_card_is_laid_nothing_is_picked_and_the_sail_fields_show(drive) -> None:
+    """Issue 18, item 1: the next card of the same wind is not picked by itself (its green lay
+    fields would hide the blue sail fields)."""
+    for seed in range(1, 40):
+        scene = start(drive, config(["human", "human", "easy"], seed=seed, start=1))
+        my_turn(drive, scene, how="key")
+        hand = scene.state.hands[scene.state.seat]
+        twice = [w for w in set(hand) if hand.count(w) > 1 and w in scene.playable_winds()]
+        if twice:
+            break
+    else:
+        pytest.skip("no seed deals a hand with two playable cards of one wind")
+    wind = twice[0]
+    scene.select(wind)
+    field = next(f for f, a, style in scene.board_targets() if style in ("play", "replace"))
+    drive.click(point(scene, field))
+    settle(drive, scene)
+    assert scene.state.cards[field] == wind and wind in scene.state.hands[scene.state.seat]
+    assert scene.selected is None
+    styles = {style for _, _, style in scene.board_targets()}
+    assert "play" not in styles and "replace" not in styles
+    if scene.state.phase == LAY and any(isinstance(a, Sail) for a in scene.state.legal_actions()):
+        assert "sail" in styles
+
+
 def test_the_focused_button_is_drawn_when_the_chart_offers_nothing(drive, monkeypatch) -> None:
     from game.ui import theme
 

@@ -158,9 +158,10 @@ def test_the_move_log_keeps_codes_and_follows_a_change_of_language(drive, monkey
     settle(drive, scene)
     assert scene.log == [(0, "place", {"mover": "hunter 1", "to": "F29"})]
     drawn = watch_text(monkeypatch)
+    scene.painted.reset()  # the panels are painted when they change: once more, to be seen
     drive.frames(1)
     assert "Anna: places hunter 1 on F29" in drawn
-    i18n.set_language("nl")
+    i18n.set_language("nl")  # a change of language repaints them in the next frame
     drawn.clear()
     drive.frames(1)
     assert "Anna: zet jager 1 op F29" in drawn

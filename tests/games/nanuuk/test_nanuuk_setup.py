@@ -160,7 +160,8 @@ def test_a_setup_that_does_not_fit_the_floe_is_refused_with_a_message(drive, tmp
     press(drive, scene, scene.option_buttons["setup"])
     scene.ring.focus(scene.start_button)
     drive.key(pygame.K_RETURN)
-    assert FakePlay.opened == [] and "cannot start" in scene.error
+    assert FakePlay.opened == [] and "do not fit" in scene.error
+    assert "~" not in scene.error  # the rules' own words (which field) go to the log
 
 
 def test_broken_saved_setup_is_kept_as_bad_and_reported(drive, tmp_path):
@@ -173,7 +174,8 @@ def test_broken_saved_setup_is_kept_as_bad_and_reported(drive, tmp_path):
     scene.ring.focus(scene.start_button)
     drive.key(pygame.K_RETURN)
     assert FakePlay.opened == []
-    assert "Oops.toml" in scene.error and ".bad" in scene.error
+    assert "“Oops.toml”" in scene.error and "“Oops.toml.bad”" in scene.error
+    assert str(folder) not in scene.error and "TOML" not in scene.error
     assert (folder / "Oops.toml.bad").exists() and not (folder / "Oops.toml").exists()
     drive.frames(2)
     assert "printed" in scene.option_buttons["setup"].text  # back to the printed set-up

@@ -75,11 +75,13 @@ def draw_cards(
                 tr(f"bergruft.card.{role}"),
                 theme.palette().accent if role == "calls" else theme.SNOW,
             )
-        if label is not None:
+        if label is not None:  # at most half the row, and smaller before it loses letters
             at = (rect.right - 14, rect.y + 30)
-            label_x = theme.text(surface, label[0], at, 20, label[1], True, "midright").x
+            label_x = theme.text(surface, label[0], at, 18, label[1], True, "midright",
+                                 width=(rect.w - 70) // 2, least=14).x  # fmt: skip
         at, room = (rect.x + 60, rect.y + 30), label_x - rect.x - 70
-        theme.text(surface, st.names[seat], at, 28, theme.WHITE, True, "midleft", width=room)
+        theme.text(surface, st.names[seat], at, 28, theme.WHITE, True, "midleft", width=room,
+                   least=16)  # a name beside "thinking" gets smaller before it loses letters
         _draw_avalanche(surface, rect, st, *steps(seat))
 
 
@@ -94,28 +96,34 @@ def _draw_avalanche(
     room = score.x - rect.x - 30  # the lines stop short of the score
     positions = tr("bergruft.card.positions", heidi=heidi, peter=peter)
     theme.text(surface, positions, (rect.x + 22, rect.y + 66), 22, (214, 220, 232), False,
-               "midleft", width=room)  # fmt: skip
+               "midleft", width=room, least=18)  # fmt: skip
     stones_text = tr("bergruft.card.stones", n=stones)
     formula = tr("bergruft.card.formula", stones=stones_text, free=free)
     muted = theme.palette().muted
     theme.text(surface, formula, (rect.x + 22, rect.y + 94), 20, muted, False, "midleft",
-               width=room)  # fmt: skip
+               width=room, least=16)  # fmt: skip
 
 
-def draw_game_over(surface: pygame.Surface, st: BergState) -> None:
-    """Over the mountain: who reached the summit (or that the turns ran out), and who won."""
+def game_over_lines(st: BergState) -> tuple[str, str]:
+    """Who reached the summit (or that the turns ran out), and who won."""
     out = st.outcome()
     assert out is not None
-    box = pygame.Rect(0, 0, 900, 150)
-    box.center = (board.BOARD_WIDTH // 2, 170)
-    surface.blit(layer(box.size, (10, 16, 30, 215), 20), box)
     summit = next((s for s in range(len(st.names)) if st.peter[s] == SUMMIT), None)
     head = (
         tr("bergruft.over.summit", name=st.names[summit])
         if summit is not None
         else tr("bergruft.over.limit")
     )
-    theme.text(surface, head, (box.centerx, box.y + 46), 38, theme.WHITE, True, "center")
     winners = ", ".join(st.names[s] for s in out.winners)
-    theme.text(surface, tr("bergruft.over.winner", names=winners), (box.centerx, box.y + 106),
-               32, theme.palette().accent, True, "center")  # fmt: skip
+    return head, tr("bergruft.over.winner", names=winners)
+
+
+def draw_game_over(surface: pygame.Surface, st: BergState) -> None:
+    """Over the mountain, until the results come: the game's end and who won."""
+    box = pygame.Rect(0, 0, 900, 150)
+    box.center = (board.BOARD_WIDTH // 2, 170)
+    surface.blit(layer(box.size, (10, 16, 30, 215), 20), box)
+    head, winner = game_over_lines(st)
+    theme.text(surface, head, (box.centerx, box.y + 46), 38, theme.WHITE, True, "center")
+    theme.text(surface, winner, (box.centerx, box.y + 106), 32, theme.palette().accent, True,
+               "center")  # fmt: skip

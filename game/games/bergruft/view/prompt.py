@@ -120,13 +120,19 @@ def draw_prompt(
 
 def draw_story(surface: pygame.Surface, text: str) -> None:
     """While nobody here has to answer: the last result, or how the game is scored."""
-    lines = theme.wrap(text, 30, STORY_RECT.width - 48)[:7]
+    width = STORY_RECT.width - 48
+    size = next((s for s in STORY_SIZES if len(theme.wrap(text, s, width)) <= STORY_LINES),
+                STORY_SIZES[-1])  # a large UI scale sets a long story smaller, not shorter
+    lines = theme.wrap_lines(text, size, width, STORY_LINES)
     box = STORY_RECT.copy()
-    step = theme.spaced(38, 30)  # lines grow apart with a larger UI scale
+    step = theme.spaced(38 * size / 30, size)  # lines grow apart with a larger UI scale
     box.height = 44 + step * max(2, len(lines))
     surface.blit(panels.layer(box.size, (34, 46, 72, 200), 16), box)
     for i, line in enumerate(lines):
-        theme.text(surface, line, (box.x + 24, box.y + 22 + step * i), 30, theme.SNOW)
+        theme.text(surface, line, (box.x + 24, box.y + 22 + step * i), size, theme.SNOW)
+
+
+STORY_SIZES, STORY_LINES = (30, 28, 26, 24), 7
 
 
 def draw_summit_rule(surface: pygame.Surface) -> None:

@@ -120,8 +120,8 @@ class FlagScreen:
         label = None
         if self.reveal is not None and sum(h >= 1.0 for h in heights) == self.reveal:
             label = tr("bergruft.screen.flags", n=self.reveal)
-        elif looking:
-            label = tr("bergruft.screen.private")
+        elif looking:  # a replay is nobody's view from behind
+            label = None if replaying else tr("bergruft.screen.private")
             if shown is not None:
                 key = "flags" if replaying else "yours"  # a replay: nobody's secret
                 label = tr(f"bergruft.screen.{key}", n=shown)

@@ -13,16 +13,18 @@ import pygame
 
 from game.games.kaphoorn.rules.turn import all_winds
 from game.games.kaphoorn.view import seachart
-from game.games.kaphoorn.view.layout import CARD_H, CARD_W, HAND_RECT, LIFT
+from game.games.kaphoorn.view.layout import ALL_HANDS_RECT, CARD_H, CARD_W, HAND_RECT, LIFT
 from game.ui import theme
 
 DRAG_START = 12  # pixels a pressed card must move before it is dragged (else it is a tap)
+NAME_W = 200  # a replay's row of hands: the player's name before the cards
 
 
 def draw_title(surface: pygame.Surface, text: str) -> None:
     """Whose hand this is, or why it is hidden."""
     at = (HAND_RECT.x + 20, HAND_RECT.y + 12)
-    theme.text(surface, text, at, 28, theme.SNOW, True, "topleft", width=HAND_RECT.w - 40)
+    theme.text(surface, text, at, 28, theme.SNOW, True, "topleft", width=HAND_RECT.w - 40,
+               least=22)  # fmt: skip
 
 
 def draw_backs(surface: pygame.Surface, count: int) -> None:
@@ -31,6 +33,28 @@ def draw_backs(surface: pygame.Surface, count: int) -> None:
         x = HAND_RECT.centerx - count * 40 + i * 80
         rect = pygame.Rect(x, HAND_RECT.bottom - CARD_H - 10, CARD_W, CARD_H)
         seachart.draw_card_back(surface, rect)
+
+
+def draw_all(surface: pygame.Surface, title: str, names: Sequence[str],
+             hands: Sequence[Sequence[int]], to_move: int | None) -> None:  # fmt: skip
+    """A replay's hands, every one face up: a row per seat, the one to move marked."""
+    area = ALL_HANDS_RECT  # its panel lies in the table's backdrop
+    theme.text(surface, title, (area.x + 20, area.y + 12), 28, theme.SNOW, True)
+    top, rows = area.y + 52, len(names)
+    row_h = (area.bottom - 10 - top) // max(1, rows)
+    card_h = min(CARD_H, row_h - 10)
+    card_w = card_h * CARD_W // CARD_H
+    winds = all_winds()
+    for seat, (name, held) in enumerate(zip(names, hands, strict=True)):
+        row = pygame.Rect(area.x + 12, top + seat * row_h, area.w - 24, row_h - 6)
+        if seat == to_move:
+            pygame.draw.rect(surface, theme.palette().accent, row, 3, border_radius=12)
+        theme.text(surface, name, (row.x + 14, row.centery), 26, theme.WHITE, True, "midleft",
+                   width=NAME_W)  # fmt: skip
+        for i, wind in enumerate(held):
+            rect = pygame.Rect(row.x + NAME_W + 24 + i * (card_w + 8), 0, card_w, card_h)
+            rect.centery = row.centery
+            seachart.draw_wind_card(surface, rect, winds[wind], 0)
 
 
 def lifted(rect: pygame.Rect, wind: int, picked: int | None) -> pygame.Rect:

@@ -23,6 +23,8 @@ BUTTON_W, BUTTON_H, BUTTON_GAP = (RIGHT_W - 2 * 12) // 3, 54, 12
 REASON_SIZE, REASON_SMALL = 22, 18  # a disabled button's reason: one line, or two smaller ones
 REASON_ROOM = 36  # under a button: between the rows, and above the hand
 HAND_RECT = pygame.Rect(RIGHT_X, 852, RIGHT_W, 212)
+# a replay offers no buttons: every hand lies face up from the buttons' place down
+ALL_HANDS_RECT = pygame.Rect(RIGHT_X, BUTTONS_Y, RIGHT_W, HAND_RECT.bottom - BUTTONS_Y)
 CARD_W, CARD_H = 106, 150
 LIFT = 24  # how far the picked card stands out of the hand
 NOTICE_RECT = pygame.Rect(BOARD_RECT.x + 120, BOARD_RECT.bottom - 96, BOARD_RECT.w - 240, 72)

@@ -14,6 +14,7 @@ import pygame
 
 from game.games.kaphoorn.view import seachart
 from game.games.kaphoorn.view.layout import (
+    ALL_HANDS_RECT,
     ASK_RECT,
     BANNER_RECT,
     BOARD_RECT,
@@ -33,8 +34,9 @@ BOOKS_KEPT = 64  # log-book pictures cached before the cache starts again
 class Backdrop:
     """What never changes during a game: the sky, the sea chart and the empty panels."""
 
-    def __init__(self, renderer: seachart.ChartRenderer) -> None:
+    def __init__(self, renderer: seachart.ChartRenderer, replaying: bool = False) -> None:
         self.renderer = renderer
+        self.hand_rect = ALL_HANDS_RECT if replaying else HAND_RECT  # a replay shows every hand
         self._key: object = None
         self._layer = pygame.Surface((1, 1))
 
@@ -43,7 +45,7 @@ class Backdrop:
             layer = pygame.Surface(surface.get_size())
             theme.draw_backdrop(layer, 0.0)
             layer.blit(self.renderer.board_layer, BOARD_RECT.topleft)
-            for rect in (BANNER_RECT, ASK_RECT, HAND_RECT):
+            for rect in (BANNER_RECT, ASK_RECT, self.hand_rect):
                 theme.panel(layer, rect, PANEL, 18)
             self._layer = layer.convert() if pygame.display.get_surface() else layer
             self._key = surface.get_size()
@@ -97,7 +99,7 @@ def draw_reasons(surface: pygame.Surface, reasons: Sequence[tuple[int, str]]) ->
     """Why button ``n`` is off, under it: one line, or the full reason on two smaller ones."""
     for n, reason in reasons:
         rect = reason_rect(n)
-        if theme.fit(reason, REASON_SIZE, rect.w) == reason:
+        if theme.fits(reason, REASON_SIZE, rect.w):
             theme.text(
                 surface, reason, rect.midtop, REASON_SIZE, theme.palette().muted, False, "midtop"
             )

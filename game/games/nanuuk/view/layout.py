@@ -23,10 +23,10 @@ def chip_rect(seat: int) -> pygame.Rect:
 
 
 def sheet_rect(seat: int, players: int) -> pygame.Rect:
-    """A player's card with his hunters' sheets; the last one leaves room for the undo button."""
+    """A player's card with his hunters' sheets, every one the same size (the undo button
+    lies under the last)."""
     h = (LOG_RECT.y - 76 - SHEETS_Y) // max(1, players)
-    width = PANEL_W - 210 if seat == players - 1 else PANEL_W
-    return pygame.Rect(PANEL_X, SHEETS_Y + seat * h, width, h - 8)
+    return pygame.Rect(PANEL_X, SHEETS_Y + seat * h, PANEL_W, h - 8)
 
 
 def sheet_point(seat: int, players: int) -> tuple[float, float]:
@@ -62,3 +62,13 @@ def choice_rect(n: int, y: int) -> pygame.Rect:
     """The helpers' "place the bear / the Inuk" buttons, side by side (N15)."""
     pw = (PANEL_W - 12) // 2
     return pygame.Rect(PANEL_X + n * (pw + 12), y, pw, 56)
+
+
+# where a panel's content may be painted (game.play.panels.PanelCache clips it there): the
+# question with the line under it, who had to pass; every player's sheet
+ASK_AREA = ASK_RECT.union(pygame.Rect(ASK_RECT.x, ASK_RECT.bottom, ASK_RECT.w, 44))
+
+
+def sheets_area(players: int) -> pygame.Rect:
+    first = sheet_rect(0, players)
+    return first.unionall([sheet_rect(seat, players) for seat in range(1, players)])

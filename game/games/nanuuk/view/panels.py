@@ -47,9 +47,12 @@ class StaticLayer:
         self._layer = pygame.Surface((1, 1))
 
     def blit(self, surface: pygame.Surface) -> None:
-        key = surface.get_size()
+        surface.blit(self.layer(surface.get_size()), (0, 0))
+
+    def layer(self, size: tuple[int, int] = (1920, 1080)) -> pygame.Surface:
+        key = (size, theme.gui_key())  # high contrast draws the panels solid
         if self._key != key:
-            layer = pygame.Surface(key)
+            layer = pygame.Surface(size)
             theme.draw_backdrop(layer, 0.0)
             layer.blit(self.renderer.board_layer, BOARD_RECT.topleft)
             for rect in (BANNER_RECT, ASK_RECT, LOG_RECT):
@@ -59,7 +62,7 @@ class StaticLayer:
                 theme.panel(layer, chip_rect(seat), (28, 38, 58, 200), 14)
             self._layer = layer.convert() if pygame.display.get_surface() else layer
             self._key = key
-        surface.blit(self._layer, (0, 0))
+        return self._layer
 
 
 def draw_banner(surface: pygame.Surface, state: NanuukState, colours: Sequence[Colour]) -> None:
@@ -120,10 +123,18 @@ def _draw_hunter_sheets(
 ) -> None:
     """Per hunter: equipment carried, the bag's four slots, the Inuk, and the igloo side."""
     hunters = state.spec.of_seat(seat)
-    size = max(30, min(46, (rect.h - 52) // len(hunters) - 6))
+    size = sheet_icon_size(len(hunters), rect)
     y = rect.y + 44
     for i in hunters:
         y = draw_hunter_sheet(surface, state, i, rect.move(0, y - rect.y - 44), size)
+
+
+def sheet_icon_size(hunters: int, rect: pygame.Rect) -> int:
+    """The icons of a card with ``hunters`` rows: as large as its height and width allow (the
+    nine slots and a full igloo side), between ICON_MIN and ICON_MAX."""
+    tall = (rect.h - 52) // max(1, hunters) - 6
+    wide = (rect.w - 14 - 24 - IGLOO_ROOM) // SLOTS - SLOT_GAP
+    return max(ICON_MIN, min(ICON_MAX, tall, wide))
 
 
 def draw_hunter_sheet(
@@ -166,6 +177,11 @@ def draw_dialog(
     draw_hunter_sheet(surface, state, state.mover, sheet_at, 44)
 
 
+ICON_MIN, ICON_MAX = 40, 64  # a sheet's icons at 1080p: readable from the sofa
+SLOTS, SLOT_GAP, IGLOO_ROOM = 9, 6, 120  # four tools, four animals, the Inuk; the igloo side
+CARRIED_TILE = (214, 226, 240)  # a carried piece lies on it
+EMPTY_RING = (120, 136, 160)  # an empty slot's outline
+
 _FADED: dict[int, pygame.Surface] = {}
 
 
@@ -179,7 +195,14 @@ def _faded(icon: pygame.Surface) -> pygame.Surface:
 
 
 def _icon(surface: pygame.Surface, kind: str, at: tuple[int, int], size: int, bright: bool) -> int:
-    """An equipment or animal icon, faded when the slot is empty; returns the next x."""
+    """An equipment or animal slot: what is carried (or in the bag) lies on a light tile, an
+    empty slot is a ring with the faded picture in it, so that the two differ in shape as well
+    as in brightness; returns the next x."""
+    slot = pygame.Rect(at[0], at[1], size, size)
+    if bright:
+        pygame.draw.rect(surface, CARRIED_TILE, slot, border_radius=size // 4)
+    else:
+        pygame.draw.rect(surface, EMPTY_RING, slot, 2, border_radius=size // 4)
     icon = figures.piece_icon(kind, size)
     surface.blit(icon if bright else _faded(icon), at)
-    return at[0] + size + 4
+    return at[0] + size + SLOT_GAP

@@ -1,0 +1,68 @@
+"""The players' cards of Nanuuk! read from the sofa (issue 18, item 5): every card the same size,
+the sheets' icons at least 40 px at 1080p for any number of players, inside their card, and a
+carried piece differs from an empty slot by more than its brightness (it lies on a tile)."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.games.nanuuk.view import panels
+from game.games.nanuuk.view.layout import sheet_rect
+from game.play.registry import rules_for
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_card_is_the_same_size_and_its_icons_fit_it(players):
+    rects = [sheet_rect(seat, players) for seat in range(players)]
+    assert len({r.size for r in rects}) == 1
+    state = rules_for("nanuuk").new_game("full", ["A", "B", "C", "D"][:players], seed=1)
+    for seat, rect in enumerate(rects):
+        hunters = len(state.spec.of_seat(seat))
+        size = panels.sheet_icon_size(hunters, rect)
+        assert size >= 40
+        rows_bottom = rect.y + 44 + hunters * (size + 6) - 6
+        row_right = rect.x + 14 + panels.SLOTS * (size + panels.SLOT_GAP) + 24
+        assert rows_bottom <= rect.bottom and row_right + panels.IGLOO_ROOM <= rect.right + 6
+
+
+def test_a_carried_piece_lies_on_a_tile_and_an_empty_slot_is_a_ring():
+    surface = pygame.Surface((200, 100))
+    background = (20, 30, 50)
+    surface.fill(background)
+    size = 48
+    panels._icon(surface, "harpoon", (10, 10), size, True)
+    panels._icon(surface, "harpoon", (110, 10), size, False)
+    inside = (size // 2, 5)  # near the top edge, within the slot, beside the picture
+    assert surface.get_at((10 + inside[0], 10 + inside[1]))[:3] == panels.CARRIED_TILE
+    assert surface.get_at((110 + inside[0], 10 + inside[1]))[:3] == background
+    assert surface.get_at((110 + size // 2, 10))[:3] == panels.EMPTY_RING
+
+
+def test_a_click_off_the_glowing_crack_lines_says_why(drive):
+    import random
+
+    from game import i18n
+    from game.session import GameConfig, Seat
+
+    i18n.set_language("en")
+    config = GameConfig("nanuuk", "full", (Seat("Anna", "human", "red"),
+                                           Seat("Ben", "human", "blue")), 4)  # fmt: skip
+    drive.app.scenes.reset("nanuuk", config=config)
+    drive.frames(2)
+    scene = drive.app.scenes.stack[0]
+    rng = random.Random(1)
+    while scene.state.phase != "crack":
+        assert scene.play(rng.choice(scene.state.legal_actions()))
+        scene.skip()
+    while drive.app.scenes.top is not scene:  # a hand-off screen, if any
+        drive.app.scenes.pop()
+        drive.app.scenes.apply_pending()
+    st = scene.state
+    far_field = next(f for f in sorted(st.spec.board.c_lines) if abs(f - st.at) > 10)
+    at = scene.layout.centre(far_field)
+    drive.click((round(at[0]), round(at[1])))
+    assert scene.state is st  # nothing cracked
+    assert scene.notice is not None
+    before, after = i18n.tr("refusal.nanuuk.not_a_line", field="§").split("§")
+    assert scene.notice[0].startswith(before) and scene.notice[0].endswith(after)

@@ -1,0 +1,210 @@
+"""No cut-off text, anywhere (issue 18, item 2): every screen, in English, Dutch and German, at
+100, 115 and 130 % text size, is opened and drawn while the drawing helpers record every text
+that had to lose characters to fit (``theme.note_cut``: an ellipsis, a last line cut short, a
+label too wide for its button even in the small font). Any such text fails the test, named
+with its screen.
+
+The canvas is always the logical 1920x1080 (a window of another size shows it scaled), so one
+size covers 1280x720 too. The tables are visited at many positions of seeded random games,
+with people and computers at the table (hand-off screens, "... is thinking").
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from app_support import close, finished
+
+from game import i18n
+from game.app import STEP, App, Options
+from game.i18n import LANGUAGES
+from game.menus.menukit import game_title
+from game.persist import saves
+from game.persist.settings import Settings, save_settings
+from game.session import GameConfig, Seat
+from game.ui import theme
+
+SCALES = (1.0, 1.15, 1.3)
+MOVES = 30  # positions of each table visited
+
+
+def seats(*kinds: str) -> tuple[Seat, ...]:
+    colours = ("red", "blue", "green", "yellow", "purple")
+    return tuple(Seat(i18n.tr("setup.seat_default", n=i + 1), kind, colours[i])
+                 for i, kind in enumerate(kinds))  # fmt: skip
+
+
+def tables() -> list[GameConfig]:
+    return [
+        GameConfig("nanuuk", "full", seats("human", "easy", "human"), 4),
+        GameConfig("nanuuk", "intro", seats("human", "human"), 5),
+        GameConfig("kaphoorn", "standard", seats("human", "human", "easy"), 3,
+                   options={"rounds": 10}),  # fmt: skip
+        GameConfig("bergruft", "standard", seats("human", "normal"), 2),
+        GameConfig("bergruft", "standard", seats("human", "human", "human"), 6),
+    ]
+
+
+
+
+class Visit:
+    """One App, its recording, and the cuts found, by screen."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.found: dict[str, set[str]] = {}
+        self.recording = theme.start_recording()
+
+    def look(self, screen: str, frames: int = 2) -> None:
+        self.recording.cuts.clear()
+        top = self.app.scenes.top
+        if top is not None and hasattr(top, "panels"):
+            top.panels.reset()  # panels painted once are painted again, and seen
+        for _ in range(frames):
+            self.app.frame(STEP)
+        for whole, shown in self.recording.cuts:
+            self.found.setdefault(screen, set()).add(f"{whole!r} -> {shown!r}")
+
+    def open(self, screen: str, *steps: tuple[str, dict[str, Any]]) -> None:
+        (first, data), *more = steps
+        self.app.scenes.reset(first, **data)
+        for name, more_data in more:
+            self.app.scenes.push(name, **more_data)
+        self.app.scenes.apply_pending()
+        self.look(screen)
+
+
+def visit_menus(v: Visit) -> None:
+    v.open("title", ("title", {}))
+    v.open("title, its three games unfinished", ("title", {}))  # Continue: <each game>
+    v.open("picker", ("picker", {}))
+    v.open("settings", ("settings", {}))
+    for tab in ("saves", "replays"):
+        v.open(f"library {tab}", ("library", {"tab": tab}))
+    for game in ("nanuuk", "kaphoorn", "bergruft"):
+        v.open(f"setup {game}", ("setup", {"game": game}))
+        setup = v.app.scenes.top
+        for variant in range(len(setup.plugin.rules.variants())):
+            while len(setup.seats) < setup.max_seats:
+                setup.add_seat()
+            for seat in range(len(setup.seats)):  # the longest kind names
+                setup.cycle_kind(seat, seat + 1)
+            v.look(f"setup {game}, variant {variant + 1}, all seats")
+            setup.cycle_variant(1)
+        v.open(f"rules {game}", ("rules_help", {"game": game}))
+        pages = v.app.scenes.top
+        for page in range(len(pages.pages)):
+            pages.index = page
+            pages.slide = 0
+            v.look(f"rules {game} page {page + 1}")
+        v.open(f"loading {game}", ("loading", {"then": "", "game": game}))
+        name = game_title(game)
+        v.open(f"confirm {game}", ("setup", {"game": game}), ("confirm", {
+            "title": i18n.tr("setup.replace_title", game=name),
+            "message": i18n.tr("setup.replace_message", game=name),
+            "yes": i18n.tr("setup.replace_yes"), "no": i18n.tr("setup.replace_no"),
+        }))  # fmt: skip
+    for players in (2, 3, 4):
+        v.open(f"nanuuk editor, {players} players", ("nanuuk_editor", {"players": players}))
+
+
+def visit_tables(v: Visit) -> None:
+    for config in tables():
+        v.open(f"{config.game} {config.variant}", (config.game, {"config": config}))
+        table, rng = v.app.scenes.stack[-1], random.Random(3)
+        while not hasattr(table, "state"):
+            table = v.app.scenes.stack[-2]
+        for move in range(MOVES):
+            while v.app.scenes.top is not table and v.app.scenes.top is not None:
+                v.look(f"{config.game}: {v.app.scenes.top.name} before move {move}", 1)
+                v.app.scenes.pop()
+                v.app.scenes.apply_pending()
+            v.look(f"{config.game} {config.variant} move {move}")
+            if table.state.is_over():
+                break
+            table.play(rng.choice(table.state.legal_actions()))
+            table.skip()
+        v.app.scenes.push("pause", game=config.game)
+        v.app.scenes.apply_pending()
+        v.look(f"pause {config.game}")
+        record = finished(config, 7)
+        v.open(f"replay {config.game}", ("title", {}), ("replay", {"record": record}))
+        viewer = v.app.scenes.top
+        for at in (1, len(record.moves) // 2, len(record.moves)):
+            viewer.jump(at)
+            v.look(f"replay {config.game} at move {at}")
+        v.open(f"over {config.game}", (config.game, {"config": config,
+                                                      "moves": list(record.moves)}))  # fmt: skip
+        board = next(s for s in v.app.scenes.stack if hasattr(s, "outcome_dict"))
+        outcome = board.outcome_dict()
+        v.open(f"results {config.game}", ("results", {"config": config, "outcome": outcome}))
+
+
+def visit_kiosk(v: Visit) -> None:
+    v.open("kiosk title", ("title", {}))
+    v.open("kiosk setup", ("setup", {"game": "bergruft"}))
+    v.open("kiosk keyboard", ("setup", {"game": "bergruft"}),
+           ("kiosk_keyboard", {"text": i18n.tr("setup.seat_default", n=1)}))  # fmt: skip
+    v.open("kiosk attract", ("kiosk_attract", {}))
+    v.open("kiosk still", ("bergruft", {"config": tables()[3]}), ("kiosk_still", {}))
+    v.open("kiosk pin", ("title", {}), ("kiosk_pin", {}))
+    kiosk = v.app.kiosk
+    kiosk.gate.try_pin(kiosk.config.admin_pin)
+    kiosk.open_admin()
+    v.app.scenes.apply_pending()
+    v.look("kiosk admin")
+
+
+def run_visit(tmp_path: Path, language: str, scale: float, kiosk: bool,
+              visit: Callable[[Visit], None]) -> dict[str, set[str]]:  # fmt: skip
+    folder = tmp_path / "data"
+    folder.mkdir()
+    save_settings(folder, Settings(language=language, ui_scale=scale))
+    if kiosk:
+        (folder / "kiosk.toml").write_text("attract_after_s = 600\nidle_in_game_s = 900\n")
+    else:
+        config = tables()[3]
+        saves.write_replay(folder, finished(config, 7))
+        saves.save_game(folder, finished(config, 7))
+    app = App(Options(data_dir=folder, raise_errors=True, size=(1920, 1080), fullscreen=False,
+                      kiosk=kiosk))  # fmt: skip
+    app.start()
+    v = Visit(app)
+    try:
+        visit(v)
+    finally:
+        theme.stop_recording(v.recording)
+        close(app)
+    return v.found
+
+
+@pytest.fixture(autouse=True)
+def plain_theme() -> Iterator[None]:
+    yield
+    theme.configure(False, 1.0, False)
+    i18n.set_language("en")
+    pygame.event.clear()
+
+
+def report(found: dict[str, set[str]]) -> str:
+    """Each cut once, with the first screen it was seen on."""
+    first: dict[str, str] = {}
+    for screen, cuts in found.items():
+        for cut in sorted(cuts):
+            first.setdefault(cut, screen)
+    return "\n".join(f"{screen}: {cut}" for cut, screen in first.items())
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("part", ["menus", "tables", "kiosk"])
+def test_no_text_is_cut_anywhere(tmp_path, language, scale, part):
+    i18n.set_language(language)
+    visit = {"menus": visit_menus, "tables": visit_tables, "kiosk": visit_kiosk}[part]
+    found = run_visit(tmp_path, language, scale, part == "kiosk", visit)
+    assert not found, f"cut at {scale:.0%} in {language}:\n{report(found)}"
