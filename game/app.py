@@ -421,21 +421,29 @@ class App:
         a frame with toasts is drawn whole, so what it holds is known)."""
         surface = self.surface()
         surface.set_clip(area)
-        held = theme.start_recording()  # the texts and panels the toasts must leave uncovered
+        # only a frame with toasts records what they must leave uncovered
+        held = theme.start_recording() if self.toasts.shown else None
         try:
             for scene in self.scenes.visible():
                 scene.draw(surface, alpha)
             self.policy.draw(surface)
-            theme.stop_recording(held)
-            top = self.scenes.top
-            taken = [rect for _, rect in held.texts] + held.panels
-            if top is not None:
-                taken += top.keep_clear() + _controls(top)
-            area_for_toasts = None if top is None else top.message_area()
-            self.toasts.draw(surface, taken, area_for_toasts, self._look()[0])
+            if held is not None:
+                theme.stop_recording(held)
+                self._draw_toasts(surface, held)
+            else:
+                self.toasts.draw(surface, (), None, None)  # none: it forgets the last layout
         finally:
-            theme.stop_recording(held)
+            if held is not None:
+                theme.stop_recording(held)
             surface.set_clip(None)
+
+    def _draw_toasts(self, surface: pygame.Surface, held: theme.Recording) -> None:
+        top = self.scenes.top
+        taken = [rect for _, rect in held.texts] + held.panels
+        if top is not None:
+            taken += top.keep_clear() + _controls(top)
+        area = None if top is None else top.message_area()
+        self.toasts.draw(surface, taken, area, self._look()[0])
 
     def _guard(self, work: Any) -> None:
         """Run a scene callback; an error is logged and the game goes back to the title."""
