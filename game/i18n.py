@@ -17,6 +17,7 @@ from functools import cache
 from typing import Any
 
 from babel import Locale
+from babel.lists import format_list
 
 from game.resources import asset
 
@@ -48,6 +49,12 @@ def _flatten(prefix: str, node: dict[str, Any], out: dict[str, Entry]) -> None:
             _flatten(full, value, out)
         else:
             out[full] = str(value)
+
+
+def listing(items: list[str], style: str = "standard") -> str:
+    """``["Inuk 1", "Inuk 2"]`` -> "Inuk 1 and Inuk 2" / "Inuk 1 und Inuk 2" ("or" style:
+    "Inuk 1 oder Inuk 2"): CLDR's list patterns of the current language, through Babel."""
+    return str(format_list(items, style=style, locale=_language))  # type: ignore[arg-type]
 
 
 @cache

@@ -43,6 +43,8 @@ def tables() -> list[GameConfig]:
     return [
         GameConfig("nanuuk", "full", seats("human", "easy", "human"), 4),
         GameConfig("nanuuk", "intro", seats("human", "human"), 5),
+        GameConfig("nanuuk", "bear-hunt", seats("human", "human", "easy"), 6),
+        GameConfig("nanuuk", "bear-fear", seats("human", "human"), 7, options={"bears": 2}),
         GameConfig("kaphoorn", "standard", seats("human", "human", "easy"), 3,
                    options={"rounds": 10}),  # fmt: skip
         GameConfig("bergruft", "standard", seats("human", "normal"), 2),
@@ -151,7 +153,7 @@ def visit_kiosk(v: Visit) -> None:
     v.open("kiosk keyboard", ("setup", {"game": "bergruft"}),
            ("kiosk_keyboard", {"text": i18n.tr("setup.seat_default", n=1)}))  # fmt: skip
     v.open("kiosk attract", ("kiosk_attract", {}))
-    v.open("kiosk still", ("bergruft", {"config": tables()[3]}), ("kiosk_still", {}))
+    v.open("kiosk still", ("bergruft", {"config": tables()[5]}), ("kiosk_still", {}))
     v.open("kiosk pin", ("title", {}), ("kiosk_pin", {}))
     kiosk = v.app.kiosk
     kiosk.gate.try_pin(kiosk.config.admin_pin)
@@ -168,7 +170,7 @@ def run_visit(tmp_path: Path, language: str, scale: float, kiosk: bool,
     if kiosk:
         (folder / "kiosk.toml").write_text("attract_after_s = 600\nidle_in_game_s = 900\n")
     else:
-        config = tables()[3]
+        config = tables()[5]
         saves.write_replay(folder, finished(config, 7))
         saves.save_game(folder, finished(config, 7))
     app = App(Options(data_dir=folder, raise_errors=True, size=(1920, 1080), fullscreen=False,

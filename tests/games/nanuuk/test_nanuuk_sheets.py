@@ -66,3 +66,69 @@ def test_a_click_off_the_glowing_crack_lines_says_why(drive):
     assert scene.notice is not None
     before, after = i18n.tr("refusal.nanuuk.not_a_line", field="§").split("§")
     assert scene.notice[0].startswith(before) and scene.notice[0].endswith(after)
+
+
+MOVES = {  # (variant, players, options): what each seat's card says it moves, in English
+    ("bear-hunt", 3, ()): ["Moves: Inuk 1", "Moves: Inuk 2", "Moves: polar bear"],
+    ("bear-hunt", 2, ()): ["Moves: Inuk 1 and Inuk 2", "Moves: polar bear"],
+    ("bear-hunt", 2, ("e",)): ["Moves: Inuk 1 or Inuk 2", "Moves: polar bear"],  # N17 (e)
+    ("bear-fear", 2, ()): ["Moves: the polar bear and Inuk 1", "Moves: the polar bear and Inuk 2"],
+}
+
+
+@pytest.mark.parametrize("key", list(MOVES), ids=lambda k: f"{k[0]}-{k[1]}{''.join(k[2])}")
+def test_the_cards_of_the_bear_variants_say_who_moves_what(key):
+    from game import i18n
+    from game.ui import theme
+
+    variant, players, flags = key
+    i18n.set_language("en")
+    options = {flag: True for flag in flags} | ({"bears": 1} if variant == "bear-fear" else {})
+    state = rules_for("nanuuk").new_game(variant, ["A", "B", "C"][:players], seed=1,
+                                         options=options)  # fmt: skip
+    surface = pygame.Surface((1920, 1080))
+    recording = theme.start_recording()
+    try:
+        panels.draw_sheets(surface, state, [(200, 60, 60), (60, 60, 200), (60, 160, 60)][:players])
+    finally:
+        theme.stop_recording(recording)
+    for seat, expected in enumerate(MOVES[key]):
+        card = sheet_rect(seat, players)
+        shown = [t for t, r in recording.texts if t == expected and card.contains(r)]
+        assert shown, (expected, [t for t, r in recording.texts if card.contains(r)])
+    assert not recording.cuts
+
+
+def test_two_or_three_bears_are_any_one_of_them():
+    from game import i18n
+
+    i18n.set_language("de")
+    try:
+        state = rules_for("nanuuk").new_game("bear-fear", ["A", "B"], seed=1, options={"bears": 3})
+        assert panels.moved_by(state, 1) == "Zieht: einen Eisbären und Inuk 2"
+    finally:
+        i18n.set_language("en")
+
+
+def test_the_banner_title_stays_clear_of_the_first_players_chip():
+    from game import i18n
+    from game.games.nanuuk.view.layout import chip_rect
+    from game.ui import theme
+
+    surface = pygame.Surface((1920, 1080))
+    for language in i18n.LANGUAGES:
+        i18n.set_language(language)
+        for variant in rules_for("nanuuk").variants():
+            names = ["Anna", "Ben", "Cleo", "Dirk"][: variant.min_players]
+            state = rules_for("nanuuk").new_game(variant.id, names, seed=1)
+            recording = theme.start_recording()
+            try:
+                panels.draw_banner(surface, state, [(200, 60, 60)] * len(names))
+            finally:
+                theme.stop_recording(recording)
+            title = i18n.tr(f"setup.variants.nanuuk.{variant.id}")
+            words = [r for t, r in recording.texts if t and t in title]
+            assert words, (language, variant.id)
+            assert max(r.right for r in words) < chip_rect(0).x, (language, variant.id)
+            assert not recording.cuts
+    i18n.set_language("en")

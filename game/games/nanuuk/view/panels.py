@@ -12,9 +12,12 @@ from collections.abc import Sequence
 
 import pygame
 
+from game import i18n
+from game.games.nanuuk.log import mover_name
 from game.games.nanuuk.rules import NanuukState
 from game.games.nanuuk.rules.actions import ANIMALS
 from game.games.nanuuk.rules.sheet import EQUIPMENT_BITS
+from game.games.nanuuk.rules.spec import SHARED
 from game.games.nanuuk.view import figures
 from game.games.nanuuk.view.floe import FloeRenderer
 from game.games.nanuuk.view.layout import (
@@ -69,8 +72,12 @@ def draw_banner(surface: pygame.Surface, state: NanuukState, colours: Sequence[C
     """The variant's title and a chip per player: the one to move lit, the enclosed crossed."""
     st = state
     title = tr(f"setup.variants.nanuuk.{st.spec.variant}")
-    at = (BANNER_RECT.x + 24, BANNER_RECT.centery)
-    theme.text(surface, title, at, 34, theme.WHITE, True, "midleft")
+    room = pygame.Rect(BANNER_RECT.x + 24, BANNER_RECT.y + 4, 0, BANNER_RECT.h - 8)
+    room.width = chip_rect(0).x - 16 - room.x  # up to the first chip, never under it
+    if theme.fits(title, 34, room.w, True):
+        theme.text(surface, title, (room.x, room.centery), 34, theme.WHITE, True, "midleft")
+    else:  # the long bear variants' names, in German above all: two lines
+        theme.text_in(surface, title, room, 26, theme.WHITE, True, middle=True)
     for seat in range(len(colours)):
         current = seat == st.current_player
         out = seat in st.out
@@ -116,6 +123,23 @@ def draw_sheets(surface: pygame.Surface, state: NanuukState, colours: Sequence[C
         else:
             status = tr("nanuuk.sheet.out") if seat in st.out else tr("nanuuk.sheet.playing")
             theme.text(surface, status, right, 24, theme.palette().muted, False, "midright")
+            lines = theme.wrap_lines(moved_by(st, seat), 24, rect.w - 32, (rect.h - 52) // 30)
+            for row, line in enumerate(lines):
+                theme.text(surface, line, (rect.x + 16, rect.y + 52 + row * 30), 24, theme.SNOW)
+
+
+def moved_by(state: NanuukState, seat: int) -> str:
+    """What a player of an introduction variant moves: "Moves: Inuk 1 and Inuk 2" (N17; "or"
+    with option e), "Moves: polar bear" (N16/N17, the bear's player), or a bear, then his own
+    Inuk (N18, in the order of his turn)."""
+    spec = state.spec
+    pieces = [mover_name(state, spec.movers[i].id) for i in spec.of_seat(seat)]
+    shared = sum(1 for m in spec.movers if m.seat == SHARED)
+    if shared:
+        pieces.insert(0, tr("nanuuk.sheet.the_bear" if shared == 1 else "nanuuk.sheet.any_bear"))
+    one_of = spec.opt("e") if "e" in spec.options else False
+    style = "or" if one_of and len(pieces) > 1 else "standard"
+    return tr("nanuuk.sheet.moves", pieces=i18n.listing(pieces, style))
 
 
 def _draw_hunter_sheets(
