@@ -210,3 +210,30 @@ def test_sprites_are_cached(level, board):
     assert figures._hunter_sprite(60, (1, 2, 3), "star", False) is figures._hunter_sprite(
         60, (1, 2, 3), "star", False
     )
+
+
+
+def test_a_crack_splits_the_ice_along_its_whole_edge_and_into_both_fields(level, board):
+    """Read from the sofa as broken ice, not a short stroke (issue 18, item 5): the open water
+    runs the edge from corner to corner, and fractures run off it into the ice on both sides."""
+    renderer = FloeRenderer(level.floe, level.in_play("all"), RECT)
+    r = renderer.layout.radius
+    ice = (240, 240, 240)
+    for edge in sorted(board.edges)[::37][:6]:
+        surface = pygame.Surface((1920, 1080))
+        surface.fill(ice)
+        renderer.draw_cracks(surface, edge)
+        (ax, ay), (bx, by) = renderer.layout.edge_segment(edge)
+        length = math.hypot(bx - ax, by - ay)
+        ux, uy = (bx - ax) / length, (by - ay) / length  # along the edge
+        along, across = [], []
+        box = pygame.Rect(min(ax, bx) - r, min(ay, by) - r, abs(bx - ax) + 2 * r,
+                          abs(by - ay) + 2 * r).clip(surface.get_rect())  # fmt: skip
+        for x in range(box.left, box.right, 2):
+            for y in range(box.top, box.bottom, 2):
+                if sum(surface.get_at((x, y))[:3]) < 3 * 150:  # dark: water or a fracture
+                    dx, dy = x - ax, y - ay
+                    along.append(dx * ux + dy * uy)
+                    across.append(dx * -uy + dy * ux)
+        assert min(along) <= 0.1 * length and max(along) >= 0.9 * length  # corner to corner
+        assert min(across) <= -0.25 * r and max(across) >= 0.25 * r  # into both fields

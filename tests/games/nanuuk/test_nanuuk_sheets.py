@@ -132,3 +132,41 @@ def test_the_banner_title_stays_clear_of_the_first_players_chip():
             assert max(r.right for r in words) < chip_rect(0).x, (language, variant.id)
             assert not recording.cuts
     i18n.set_language("en")
+
+
+def test_an_inuk_who_joined_a_hunter_is_drawn_with_him_inside_his_field():
+    import dataclasses
+    import random
+
+    import numpy
+
+    from game.engine.tween import Tweener
+    from game.games.nanuuk.view import floe_view
+    from game.games.nanuuk.view.floe import FloeLayout
+    from game.games.nanuuk.view.layout import BOARD_RECT
+    from game.games.nanuuk.view.motion import Motion
+
+    state, rng = rules_for("nanuuk").new_game("full", ["A", "B"], seed=3), random.Random(3)
+    while not any(s.inuk for s in state.sheets):  # random play until a hunter meets an Inuk
+        assert not state.is_over()
+        state = state.apply(rng.choice(state.legal_actions()))
+    hunter = next(i for i, s in enumerate(state.sheets) if s.inuk)
+    alone = dataclasses.replace(state, sheets=tuple(s._replace(inuk=False) for s in state.sheets))
+    layout = FloeLayout(state.spec.board.floe, BOARD_RECT)
+    colours = [(200, 60, 60), (60, 60, 200)]
+
+    def drawn(st):
+        surface = pygame.Surface((1920, 1080))
+        motion = Motion(Tweener(), layout, lambda name: None)
+        floe_view.draw_pieces(surface, st, layout, colours, motion, 1.0)
+        return surface
+
+    with_inuk, without = drawn(state), drawn(alone)
+    a = pygame.surfarray.array3d(with_inuk).astype(int)
+    b = pygame.surfarray.array3d(without).astype(int)
+    xs, ys = numpy.nonzero(numpy.abs(a - b).sum(axis=2))
+    assert len(xs), "no Inuk drawn with the hunter"
+    x, y = layout.centre(state.pos[hunter])
+    r = layout.radius
+    assert xs.min() > x  # beside him, on his right
+    assert (((xs - x) ** 2 + (ys - y) ** 2) <= (0.9 * r) ** 2).all()  # inside his field only

@@ -455,6 +455,7 @@ class FloeRenderer:
         self.region = frozenset(region) if region else None
         self.layout = FloeLayout(floe, self.rect)
         self._cracks: dict[int, tuple[list[Point], list[Point], list[float]]] = {}
+        self._fractures: dict[int, list[list[Point]]] = {}
         self._crack_sprites: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._waves = self._wave_spots()
         self._wave_sprites = _wave_sprites(round(self.layout.radius))
@@ -523,9 +524,36 @@ class FloeRenderer:
             jag = 0.0 if i in (0, n) else rng.uniform(-0.11, 0.11) * r
             line.append((ax + (bx - ax) * t + nx * jag, ay + (by - ay) * t + ny * jag))
             normals.append((nx, ny))
-            widths.append(r * (0.022 + 0.075 * math.sin(math.pi * t) ** 0.6))
+            widths.append(r * (0.03 + 0.1 * math.sin(math.pi * t) ** 0.6))
         self._cracks[edge] = (line, normals, widths)
         return line, normals, widths
+
+    def _fracture_lines(self, edge: int) -> list[list[Point]]:
+        """Hairline fractures running from a crack into the ice on both sides (seen from the
+        sofa, they make the dark line read as broken ice rather than a stroke)."""
+        cached = self._fractures.get(edge)
+        if cached is not None:
+            return cached
+        line, normals, _ = self._crack_path(edge)
+        r = self.layout.radius
+        rng = random.Random(edge.bit_length() * 17 + 3)
+        out: list[list[Point]] = []
+        for k, side in ((2, 1), (4, -1), (5, 1)):
+            (x, y), (nx, ny) = line[k], normals[k]
+            tx, ty = ny, -nx  # along the crack
+            ahead = rng.choice((1, -1))  # a branch leaves at a slant, as ice splits
+            angle = math.radians(rng.uniform(40, 62))
+            dx = side * nx * math.sin(angle) + ahead * tx * math.cos(angle)
+            dy = side * ny * math.sin(angle) + ahead * ty * math.cos(angle)
+            reach = r * rng.uniform(0.4, 0.56)
+            points = [(x, y)]
+            for step in range(1, 5):
+                d = reach * step / 4
+                wobble = rng.uniform(-0.045, 0.045) * r
+                points.append((x + dx * d - dy * wobble, y + dy * d + dx * wobble))
+            out.append(points)
+        self._fractures[edge] = out
+        return out
 
     def _crack_sprite(self, edge: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """A finished crack, supersampled once per edge: a blit per crack per frame."""
@@ -533,15 +561,22 @@ class FloeRenderer:
         if cached is not None:
             return cached
         line, normals, widths = self._crack_path(edge)
+        fractures = self._fracture_lines(edge)
         r = self.layout.radius
-        margin = r * 0.2
-        x0 = math.floor(min(x for x, _ in line) - margin)
-        y0 = math.floor(min(y for _, y in line) - margin)
-        x1 = math.ceil(max(x for x, _ in line) + margin)
-        y1 = math.ceil(max(y for _, y in line) + margin)
+        margin = r * 0.06
+        every = [*line, *(p for f in fractures for p in f)]
+        x0 = math.floor(min(x for x, _ in every) - margin)
+        y0 = math.floor(min(y for _, y in every) - margin)
+        x1 = math.ceil(max(x for x, _ in every) + margin)
+        y1 = math.ceil(max(y for _, y in every) + margin)
         big = pygame.Surface(((x1 - x0) * SUPERSAMPLE, (y1 - y0) * SUPERSAMPLE), pygame.SRCALPHA)
-        local = [((x - x0) * SUPERSAMPLE, (y - y0) * SUPERSAMPLE) for x, y in line]
-        _paint_crack(big, local, normals, [w * SUPERSAMPLE for w in widths], r * SUPERSAMPLE)
+
+        def local(points: list[Point]) -> list[Point]:
+            return [((x - x0) * SUPERSAMPLE, (y - y0) * SUPERSAMPLE) for x, y in points]
+
+        for fracture in fractures:  # under the crack: they start in its open water
+            _paint_fracture(big, local(fracture), r * SUPERSAMPLE)
+        _paint_crack(big, local(line), normals, [w * SUPERSAMPLE for w in widths], r * SUPERSAMPLE)
         sprite = pygame.transform.smoothscale(big, (x1 - x0, y1 - y0))
         if _display_ready():
             sprite = sprite.convert_alpha()
@@ -619,6 +654,17 @@ def _paint_crack(
     pygame.draw.polygon(surface, CRACK, left + right[::-1])
     pygame.draw.lines(surface, CRACK_RIM, False, left, max(1, round(r * 0.025)))
     pygame.draw.aalines(surface, CRACK, False, right)
+
+
+def _paint_fracture(surface: pygame.Surface, points: list[Point], r: float) -> None:
+    """A hairline crack in the ice, thinning away from the open water: a pale chipped edge
+    beside a darker line."""
+    widths = (0.05, 0.036, 0.026, 0.018)
+    for (ax, ay), (bx, by), width in zip(points, points[1:], widths, strict=False):
+        w = max(1, round(r * width))
+        lit = w * 0.6  # the chipped edge catches the light below and right of the line
+        pygame.draw.line(surface, CRACK_RIM, (ax + lit, ay + lit), (bx + lit, by + lit), w)
+        pygame.draw.line(surface, _mix(CRACK, ICE_LOW, 0.25), (ax, ay), (bx, by), w)
 
 
 def _partial(

@@ -21,6 +21,8 @@ from game.ui import theme
 
 Target = tuple[str, int, NanuukAction]  # ("field" | "edge", field or edge, the action)
 Colour = tuple[int, int, int]
+INUK_BESIDE = (0.5, 0.16)  # where a hunter's Inuk stands, in floe radii from his middle
+INUK_SIZE = 0.46  # and how big (a hunter is 0.7)
 DRAW_MOVER = {"hunter": "hunter", "bear": "bear", "Inuk": "inuk"}  # a mover's kind -> figure
 
 
@@ -84,6 +86,9 @@ def draw_pieces(
             selected = i == st.mover and not st.is_over()
             shape = theme.seat_shape(seat)
             figures.draw_hunter(surface, (x, y), r * 0.7, colours[seat], shape, selected=selected)
+            if st.sheets and st.sheets[i].inuk:  # an Inuk who joined him walks with him (N22)
+                beside = (x + r * INUK_BESIDE[0], y + r * INUK_BESIDE[1])
+                figures.draw_piece(surface, "inuk", beside, r * INUK_SIZE)
         else:
             figures.draw_piece(surface, DRAW_MOVER[mover.kind], (x, y), r * 0.7)
             if mover.seat >= 0:  # a helper: whose it is
