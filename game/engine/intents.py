@@ -7,6 +7,7 @@ the finger events themselves are turned into pointer intents (no double handling
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
@@ -33,6 +34,8 @@ class Kind(Enum):
     FULLSCREEN = "fullscreen"  # F11
     QUIT = "quit"  # window closed
     SCROLL = "scroll"  # mouse wheel; pos carries (0, +1 down / -1 up)
+    ZOOM = "zoom"  # a pinch (event.spread, pos: between the fingers) or pad trigger (event.steps)
+    PAN = "pan"  # a pad's right stick: event.dx, event.dy, each -1, 0 or +1
     UI = "ui"  # a pygame_gui event (button pressed, text changed) for the scene's controls
     GUIDE = "guide"  # pad Y: hide/show the guided game's hint (H on a keyboard, see guide)
 
@@ -87,6 +90,7 @@ class InputMapper:
         self.pads: dict[int, object] = {}  # instance id -> controller, kept open while plugged
         self._stick: dict[tuple[int, int], int] = {}  # (pad, axis) -> -1 / 0 / +1 latched
         self.finger_down: set[int] = set()
+        self.fingers: dict[int, tuple[float, float]] = {}  # finger -> where it is (logical)
 
     def translate(self, event: pygame.event.Event) -> Iterator[Intent]:
         handler = self._HANDLERS.get(event.type)
@@ -126,19 +130,44 @@ class InputMapper:
     def _finger(self, event: pygame.event.Event) -> Iterator[Intent]:
         size = _window_size()
         pos = self.to_logical((event.x * size[0], event.y * size[1]))
+        if event.type == pygame.FINGERDOWN and (
+            event.finger_id in self.fingers or _fingers_on(event) <= 1
+        ):
+            self.fingers.clear()  # whatever we thought was still down was lifted unseen
+        first = next(iter(self.fingers), event.finger_id)  # the finger that points
         if event.type == pygame.FINGERDOWN:
             self.finger_down.add(event.finger_id)
+            self.fingers[event.finger_id] = pos
+            if event.finger_id != first:
+                return  # a second finger: the start of a pinch, no press
             raw = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
             yield Intent(Kind.POINT_DOWN, "touch", pos, raw)
         elif event.type == pygame.FINGERUP:
             self.finger_down.discard(event.finger_id)
+            self.fingers.pop(event.finger_id, None)
+            if event.finger_id != first:
+                return
             raw = pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
             yield Intent(Kind.POINT_UP, "touch", pos, raw)
+        elif len(self.fingers) >= 2 and event.finger_id in self.fingers:
+            yield from self._pinch(event.finger_id, pos)
         else:
             raw = pygame.event.Event(
                 pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0), touch=False
             )
             yield Intent(Kind.POINT_MOVE, "touch", pos, raw)
+
+    def _pinch(self, finger: int, pos: Point) -> Iterator[Intent]:
+        """Two fingers down: how far apart they moved is a zoom about the point between them."""
+        a, b = list(self.fingers)[:2]
+        before = math.dist(self.fingers[a], self.fingers[b])
+        self.fingers[finger] = pos
+        after = math.dist(self.fingers[a], self.fingers[b])
+        if finger in (a, b) and before > 0 and after > 0:
+            (ax, ay), (bx, by) = self.fingers[a], self.fingers[b]
+            middle = (round((ax + bx) / 2), round((ay + by) / 2))
+            yield Intent(Kind.ZOOM, "touch", middle, pygame.event.Event(
+                pygame.USEREVENT, spread=after / before))  # fmt: skip
 
     # ---- gamepads (SDL game-controller API, hot-plug) -------------------------------------
     def _pad_added(self, event: pygame.event.Event) -> Iterator[Intent]:
@@ -166,20 +195,36 @@ class InputMapper:
             yield Intent(kind, "pad", event=event)
 
     def _pad_axis(self, event: pygame.event.Event) -> Iterator[Intent]:
-        if event.axis not in (pygame.CONTROLLER_AXIS_LEFTX, pygame.CONTROLLER_AXIS_LEFTY):
+        """The left stick moves like the D-pad, the right one pans a board, the triggers zoom:
+        each once per push past the threshold."""
+        direction = self._latch(event)
+        if not direction:
             return
+        axis = event.axis
+        if axis == pygame.CONTROLLER_AXIS_LEFTX:
+            yield Intent(Kind.RIGHT if direction > 0 else Kind.LEFT, "pad", event=event)
+        elif axis == pygame.CONTROLLER_AXIS_LEFTY:
+            yield Intent(Kind.DOWN if direction > 0 else Kind.UP, "pad", event=event)
+        elif axis in (pygame.CONTROLLER_AXIS_RIGHTX, pygame.CONTROLLER_AXIS_RIGHTY):
+            across = axis == pygame.CONTROLLER_AXIS_RIGHTX
+            pan = pygame.event.Event(pygame.USEREVENT, dx=direction if across else 0,
+                                     dy=0 if across else direction)  # fmt: skip
+            yield Intent(Kind.PAN, "pad", event=pan)
+        elif direction > 0:  # a trigger pulled (they only go one way)
+            steps = 1 if axis == pygame.CONTROLLER_AXIS_TRIGGERRIGHT else -1
+            yield Intent(Kind.ZOOM, "pad", event=pygame.event.Event(pygame.USEREVENT, steps=steps))
+
+    def _latch(self, event: pygame.event.Event) -> int:
+        """-1 or +1 when an axis is pushed past the threshold, else 0 (until it comes back)."""
         value = event.value / AXIS_MAX
         key = (event.instance_id, event.axis)
         latched = self._stick.get(key, 0)
         if latched and abs(value) < STICK_RELEASE:
             self._stick[key] = 0
         elif not latched and abs(value) > STICK_THRESHOLD:
-            direction = 1 if value > 0 else -1
-            self._stick[key] = direction
-            if event.axis == pygame.CONTROLLER_AXIS_LEFTX:
-                yield Intent(Kind.RIGHT if direction > 0 else Kind.LEFT, "pad", event=event)
-            else:
-                yield Intent(Kind.DOWN if direction > 0 else Kind.UP, "pad", event=event)
+            self._stick[key] = 1 if value > 0 else -1
+            return self._stick[key]
+        return 0
 
     def _wheel(self, event: pygame.event.Event) -> Iterator[Intent]:
         if event.y:
@@ -211,3 +256,14 @@ def _window_size() -> tuple[int, int]:
     if pygame.display.get_init() and pygame.display.get_surface() is not None:
         return pygame.display.get_window_size()
     return (1, 1)
+
+
+def _fingers_on(event: pygame.event.Event) -> int:
+    """How many fingers SDL says are on the touch device now (many if it cannot say: a made-up
+    event, a device gone)."""
+    try:
+        from pygame._sdl2 import touch
+
+        return int(touch.get_num_fingers(event.touch_id))
+    except (AttributeError, ImportError, pygame.error, TypeError):
+        return 99

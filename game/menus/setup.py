@@ -77,6 +77,10 @@ class SetupScene(UIScene):
     def enter(self, game: str, **data: object) -> None:
         self.game = game
         self.plugin = plugin(game)
+        try:
+            self.plugin.warm_up()  # while the players choose, the table gets ready
+        except Exception:  # a table that starts cold is slower, never broken
+            LOG.exception("setup: warming up %s", game)
         self.variants = self.plugin.rules.variants()
         self.kinds: tuple[str, ...] = KINDS
         self.kiosk = kiosk_config(self.services) is not None

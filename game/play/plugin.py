@@ -95,6 +95,9 @@ class GamePlugin:
     # (data folder, option key) -> the choices of an option with none printed (the saved
     # set-ups), or None
     choices_path: str = ""
+    # () -> None: slow work for the table started in the background while its set-up is
+    # chosen (Kap Hoorn's chart, painted large for the camera)
+    warm_up_path: str = ""
     lower_is_better: bool = False  # the results' score column: an avalanche is better small
     extra_scenes: Mapping[str, str] = field(default_factory=dict)  # name -> scene class
     # (finished state, its outcome) -> turns taken by all players together (the tournament's
@@ -141,6 +144,11 @@ class GamePlugin:
         """The play scene's class (a PlayTable)."""
         cls: type[Any] = load(self.scene_path)
         return cls
+
+    def warm_up(self) -> None:
+        """Start the table's slow preparations in the background, if it has any."""
+        if self.warm_up_path:
+            load(self.warm_up_path)()
 
     def editor(self) -> type[Any] | None:
         """The set-up editor's scene class, if the game has one."""

@@ -89,3 +89,44 @@ def test_mouse_wheel_scrolls():
     (down,) = m.translate(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False))
     assert (up.kind, up.pos) == (Kind.SCROLL, (0, -1))
     assert (down.kind, down.pos) == (Kind.SCROLL, (0, 1))
+
+
+def test_two_fingers_pinch_instead_of_pressing_twice(monkeypatch):
+    """The second finger starts no press; spreading the fingers is a zoom about their middle."""
+    from game.engine import intents
+
+    monkeypatch.setattr(intents, "_window_size", lambda: (1, 1))  # positions as given
+    mapper = InputMapper(lambda pos: (round(pos[0]), round(pos[1])))
+
+    def finger(kind: int, fid: int, x: float, y: float) -> list:
+        event = pygame.event.Event(kind, finger_id=fid, x=x, y=y, dx=0.0, dy=0.0)
+        return list(mapper.translate(event))
+
+    down = finger(pygame.FINGERDOWN, 1, 100, 100)
+    assert [i.kind for i in down] == [Kind.POINT_DOWN]
+    assert finger(pygame.FINGERDOWN, 2, 200, 100) == []  # no second press
+    zoom = finger(pygame.FINGERMOTION, 2, 300, 100)
+    assert [i.kind for i in zoom] == [Kind.ZOOM]
+    assert abs(zoom[0].event.spread - 2.0) < 1e-9 and zoom[0].pos == (200, 100)
+    assert finger(pygame.FINGERUP, 2, 300, 100) == []
+    assert [i.kind for i in finger(pygame.FINGERMOTION, 1, 110, 100)] == [Kind.POINT_MOVE]
+    assert [i.kind for i in finger(pygame.FINGERUP, 1, 110, 100)] == [Kind.POINT_UP]
+
+
+def test_the_right_stick_pans_and_the_triggers_zoom():
+    mapper = InputMapper(lambda pos: (0, 0))
+
+    def axis(which: int, value: int) -> list:
+        event = pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=which,
+                                   value=value)  # fmt: skip
+        return list(mapper.translate(event))
+
+    (pan,) = axis(pygame.CONTROLLER_AXIS_RIGHTX, -30000)
+    assert pan.kind is Kind.PAN and (pan.event.dx, pan.event.dy) == (-1, 0)
+    assert axis(pygame.CONTROLLER_AXIS_RIGHTX, -31000) == []  # held: once per push
+    assert axis(pygame.CONTROLLER_AXIS_RIGHTX, 0) == []
+    (zoom,) = axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 32000)
+    assert zoom.kind is Kind.ZOOM and zoom.event.steps == -1
+    axis(pygame.CONTROLLER_AXIS_TRIGGERLEFT, 0)
+    (zoom,) = axis(pygame.CONTROLLER_AXIS_TRIGGERRIGHT, 32000)
+    assert zoom.event.steps == 1

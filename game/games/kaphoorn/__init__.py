@@ -22,6 +22,7 @@ PLUGIN = GamePlugin(
     },
     scene_path="game.games.kaphoorn.scene:KapHoornScene",
     pictures_path="game.games.kaphoorn.pictures",
+    warm_up_path="game.games.kaphoorn.view.chartview:warm_up",
     emblem_path="game.games.kaphoorn.view.emblem:emblem",
     ambience_path="game.engine.sounds.ambient:sea",
     demo=Demo(variants=("standard",), options={"rounds": 8}),  # K15: over after 8 rounds

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.games.kaphoorn.rules import KapState
-from game.games.kaphoorn.rules.actions import KapAction
+from game.games.kaphoorn.rules.actions import KapAction, sail
 from game.games.kaphoorn.rules.chart import COLOURS
-from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, MOVED, all_winds
+from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, MOVED, all_winds, course
 from game.games.kaphoorn.rules.winds import default_deck
 from game.i18n import has, tr
 from game.protocol.base import Refusal
@@ -73,9 +73,21 @@ def question(state: KapState, selected: int | None, ignoring: bool) -> str:
             return tr("kaphoorn.ask.lay_replaced", name=name)
         if selected is not None:
             return tr("kaphoorn.ask.lay_card", name=name, wind=wind_name(selected))
-        return tr("kaphoorn.ask.lay", name=name)
+        return tr(f"kaphoorn.ask.{_sailing(state)}", name=name)
     key = {AGAIN_PHASE: "again", MOVED: "moved", DRAW: "draw"}.get(state.phase, "draw")
     return tr(f"kaphoorn.ask.{key}", name=name)
+
+
+def _sailing(state: KapState) -> str:
+    """Whether the ship may sail now, and if not, why (the rules' reason for each arrow): the
+    question of step 2 says it, and the chart outlines the ends of the wind's course."""
+    codes = set()
+    for direction, end in course(state):
+        refused = state.why_not(sail(direction, end))
+        if refused is None:
+            return "lay_sail"
+        codes.add(refused.code)
+    return "lay_no_card" if "no_card_there" in codes else "lay_blocked"
 
 
 def over_text(state: KapState) -> str:

@@ -38,9 +38,10 @@ from game.games.kaphoorn.rules.actions import (
     sail,
 )
 from game.games.kaphoorn.rules.chart import FORWARD, STEPS
-from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, all_winds
+from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, all_winds, course
 from game.games.kaphoorn.view import hand, panels, seachart
 from game.games.kaphoorn.view.chart import Motion
+from game.games.kaphoorn.view.chartview import ChartView, Subject, window_scale
 from game.games.kaphoorn.view.layout import (
     BOARD_RECT,
     GUIDE_PANELS,
@@ -48,6 +49,8 @@ from game.games.kaphoorn.view.layout import (
     LOG_LINES,
     LOG_RECT,
     NOTICE_RECT,
+    WIND_RECT,
+    ZOOM_RECTS,
     book_point,
     book_rect,
     button_rect,
@@ -65,6 +68,10 @@ from game.ui.kit import SKIP_KINDS, BoardFocus
 GAIN_SECONDS = 1.4  # how long the +1 sail point of a new turn shows
 GAIN_RISE = 24  # pixels it rises meanwhile
 BUTTONS = ("stay", "ignore", "again", "buy", "end", "undo")  # in the order they are built
+ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1,
+             pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}  # fmt: skip
+ZOOM_TIPS = {1: "kaphoorn.button.zoom_in", -1: "kaphoorn.button.zoom_out"}
+CAMERA_STEPS = {Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0), Kind.UP: (0, -1), Kind.DOWN: (0, 1)}
 
 FocusItem = tuple[str, int, KapAction | None]  # ("card", wind, None) or ("field", f, action)
 
@@ -78,23 +85,37 @@ class KapHoornScene(PlayTable):
     # ---- life cycle ---------------------------------------------------------------------------
     def setup(self) -> None:
         self.board_focus = BoardFocus()  # keys move over the chart's choices, Tab to the buttons
-        self.renderer = seachart.ChartRenderer(self.state.chart, BOARD_RECT)
-        self.layout = self.renderer.layout
-        self.motion = Motion(self.tweener, self.renderer, self.players)
+        self.chart_view = ChartView(self.state.chart, BOARD_RECT, window_scale())
+        self.motion = Motion(self.tweener, lambda: self.chart_view.renderer, self.players)
         motion = self.motion  # its voyages and flights, under the scene's names (kept in place)
         self.tracks, self.flights, self.hidden = motion.tracks, motion.flights, motion.hidden
-        self.backdrop = panels.Backdrop(self.renderer, self.replaying)
+        self.backdrop = panels.Backdrop(self.replaying)
         self.books = panels.LogBooks()
         self.selected: int | None = None  # the wind card picked from the hand
         self.ignoring = False  # the "ignore the wind" button was pressed
         # while a hand card is dragged: (wind, where it was pressed, where the pointer is)
         self.drag: tuple[int, tuple[int, int], tuple[int, int]] | None = None
+        # while the chart is pressed: (where, where the pointer was last, whether it pans)
+        self.press: tuple[tuple[int, int], tuple[int, int], bool] | None = None
+        self.hover: tuple[int, int] | None = None  # the pointer's last place (wheel zoom)
+        # the wind's course of one position: (state, legs, ends) (see _course)
+        self._course_of: tuple[Any, list[tuple[int, int, bool]], dict[int, str]] = (None, [], {})
         self.revealed: tuple[int, int] | None = None  # (turn, seat) whose hand may show
         self.handoff_up = False
         self.gain: tuple[int, int, float] = (-1, -1, 0.0)  # (turn, seat, until): "+1" shown
         for wind in all_winds():  # paint every card face now, not in the frame it is first laid
             for zone in (1, 2, 3):
                 seachart.board_sprite(wind, FORWARD[zone], self.layout.cell)
+        self.chart_view.aim(self._camera_subject(), at_once=True)
+
+    @property
+    def renderer(self) -> seachart.ChartRenderer:
+        """The chart at the camera's zoom, placed where the camera shows it."""
+        return self.chart_view.renderer
+
+    @property
+    def layout(self) -> seachart.ChartLayout:
+        return self.chart_view.renderer.layout
 
     @property
     def human_turn(self) -> bool:
@@ -154,6 +175,8 @@ class KapHoornScene(PlayTable):
     def update(self, dt: float) -> None:
         super().update(dt)
         self.motion.prune()
+        self.chart_view.aim(self._camera_subject(), at_once=self.tweener.reduced)
+        self.chart_view.update(dt)
         st = self.state  # step 1 of a turn: show the sail point the new mover gains
         if not st.is_over() and self.gain[0] != st.turn:
             self.gain = (st.turn, st.seat, self.time.now + GAIN_SECONDS)
@@ -198,6 +221,7 @@ class KapHoornScene(PlayTable):
 
     def _ask_again(self, selected: int | None) -> None:
         self.selected, self.ignoring = selected, False
+        self.press, self.chart_view.held = None, False  # a press that ended elsewhere is over
         self.board_focus.reset()
 
     def outcome_dict(self) -> dict[str, Any]:
@@ -339,13 +363,24 @@ class KapHoornScene(PlayTable):
     def controls_key(self) -> object:
         # rebuilt only when a label or its state changes (a rebuild costs a few milliseconds)
         buttons = tuple((label, enabled) for label, _, enabled, _ in self.button_states())
-        return (i18n.language(), buttons)
+        return (i18n.language(), buttons, self._zooms())
 
     def build(self) -> None:
         if self.replaying:  # a replay has no choices to offer, and no undo
             return
         for n, (label, run, enabled, _) in enumerate(self.button_states()):
             self.button(button_rect(n), label, run, "#small_button", enabled=enabled)
+        for rect, (label, steps, enabled) in zip(ZOOM_RECTS, self._zooms(), strict=True):
+            self.button(rect, label, partial(self._zoom_button, steps), "#small_button",
+                        enabled=enabled, tooltip=tr(ZOOM_TIPS[steps]))  # fmt: skip
+
+    def _zooms(self) -> tuple[tuple[str, int, bool], ...]:
+        """The chart's zoom buttons, for fingers and mice: (label, steps, whether it can)."""
+        camera = self.chart_view.camera
+        return (("+", 1, camera.level < len(camera.zooms) - 1), ("\u2212", -1, camera.level > 0))
+
+    def _zoom_button(self, steps: int) -> None:
+        self.chart_view.zoom(steps)
 
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
@@ -362,13 +397,25 @@ class KapHoornScene(PlayTable):
         if self.busy and kind in SKIP_KINDS:
             self.skip()
             return
+        if self._camera_intent(intent):
+            return
         items = self.focus_items()
         if kind is Kind.POINT_MOVE and pos is not None:
+            self.hover = pos
+            if self._panned_to(pos):
+                return
             self._pointer_moved(pos, items)
         if kind is Kind.POINT_DOWN and pos is not None and self._press_at(pos):
             return
         if kind is Kind.POINT_UP and pos is not None and self.drag is not None:
             self._drop(pos)
+            return
+        if kind is Kind.POINT_UP and pos is not None and self.press is not None:
+            start, _, panned = self.press
+            self.press = None
+            self.chart_view.held = False
+            if not panned:
+                self._click_board(start)  # a tap (not a drag): where the finger went down
             return
         if self.board_focus.handle(kind, len(items), self.ring, partial(self._activate_nth, items)):
             return
@@ -406,10 +453,27 @@ class KapHoornScene(PlayTable):
                         self.select(wind)
                     self.drag = (wind, pos, pos) if wind in self.playable_winds() else None
                 return True
+        if not self.replaying and any(r.collidepoint(pos) for r in ZOOM_RECTS):
+            return False  # the zoom buttons lie over the chart: theirs
+        if WIND_RECT.collidepoint(pos) and not self.state.is_over():
+            self.chart_view.home()  # the ship's wind card: back to the ship
+            return True
         if BOARD_RECT.collidepoint(pos):
-            self._click_board(pos)
+            self.press = (pos, pos, False)  # a tap, or the start of a drag that pans the chart
+            self.chart_view.held = True  # the chart holds still under a finger
             return True
         return False
+
+    def _panned_to(self, pos: tuple[int, int]) -> bool:
+        """A press on the chart that moves drags the chart along; True while it does."""
+        if self.press is None:
+            return False
+        start, last, panned = self.press
+        if not panned and not hand.is_drag(start, pos):
+            return False
+        self.chart_view.pan(pos[0] - last[0], pos[1] - last[1])
+        self.press = (start, pos, True)
+        return True
 
     def _drop(self, pos: tuple[int, int]) -> None:
         wind, start = (self.drag[0], self.drag[1]) if self.drag else (None, pos)
@@ -418,6 +482,70 @@ class KapHoornScene(PlayTable):
             return
         if hand.is_drag(start, pos):  # a tap on the card leaves it selected
             self._click_board(pos)
+
+    # ---- the camera ---------------------------------------------------------------------------
+    def _camera_subject(self) -> Subject:
+        """What the chart shows: a sailing ship, a card on its way (with the ship to move if
+        both fit), a field the keys point at, else the ship to move."""
+        view, st = self.chart_view, self.state
+        for seat in sorted(self.tracks):
+            at = self.motion.voyage(seat)
+            if at is not None:
+                return (("sail", id(self.tracks[seat])), view.grid_point(*at), "track")
+        mover = st.ships[st.seat]
+        ship = view.field_point(mover)
+        for flight in self.flights:
+            if flight.kind == "card" and isinstance(flight.end, int):
+                card = view.field_point(flight.end)
+                if view.fits(card, ship):
+                    card = ((card[0] + ship[0]) / 2, (card[1] + ship[1]) / 2)
+                return (("card", id(flight)), card, "go")
+        focused = self.focused()
+        if focused is not None and focused[0] == "field" and self.services.show_focus:
+            return (("focus", focused[1]), view.field_point(focused[1]), "keep")
+        hint = self.guide_hint() if self.human_turn else None
+        if hint is not None and hint.target[0] == "field":  # the guided game's ring in sight
+            return (("guide", hint.target[1]), view.field_point(hint.target[1]), "keep")
+        return (("turn", st.turn, st.seat), ship, "go")
+
+    def _camera_intent(self, intent: Intent) -> bool:
+        """Zoom and pan: the wheel, a pinch, the keys (+ - Home, Shift+arrows), a pad's right
+        stick and triggers, and the arrows while nothing on the chart can be chosen."""
+        kind, event, view = intent.kind, intent.event, self.chart_view
+        if kind is Kind.SCROLL and intent.pos is not None:
+            over = self.hover if self.hover and BOARD_RECT.collidepoint(self.hover) else None
+            view.zoom(-intent.pos[1], over)
+            return True
+        if kind is Kind.ZOOM and event is not None:
+            if getattr(event, "spread", None):
+                view.pinched(event.spread, intent.pos or BOARD_RECT.center)
+                self.press, view.held = None, False  # two fingers: neither a tap nor a drag
+            else:
+                view.zoom(event.steps)
+            return True
+        step = CAMERA_STEPS.get(kind)
+        if kind is Kind.PAN and event is not None:
+            view.pan(-event.dx * BOARD_RECT.w / 4, -event.dy * BOARD_RECT.h / 4)
+            return True
+        if event is None or event.type != pygame.KEYDOWN:
+            return step is not None and intent.source == "pad" and self._watching(step)
+        if event.key in ZOOM_KEYS:
+            view.zoom(ZOOM_KEYS[event.key])
+            return True
+        if event.key == pygame.K_HOME:
+            view.home()
+            return True
+        if step is not None and event.mod & pygame.KMOD_SHIFT:
+            view.pan(-step[0] * BOARD_RECT.w / 4, -step[1] * BOARD_RECT.h / 4)
+            return True
+        return step is not None and self._watching(step)
+
+    def _watching(self, step: tuple[int, int]) -> bool:
+        """Arrows pan the chart while there is nothing on it to choose (a computer's turn)."""
+        if self.human_turn or self.focus_items():
+            return False
+        self.chart_view.pan(-step[0] * BOARD_RECT.w / 4, -step[1] * BOARD_RECT.h / 4)
+        return True
 
     def _click_board(self, pos: tuple[int, int]) -> None:
         field = self.layout.field_at(pos)
@@ -448,12 +576,18 @@ class KapHoornScene(PlayTable):
     # ---- drawing ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         st = self.state
-        surface.blit(self.backdrop.layer(surface), (0, 0))
+        self._draw_backdrop(surface)
+        clip = surface.get_clip()
+        surface.set_clip(BOARD_RECT.clip(clip))  # the chart shows through its window only
+        if not self.renderer.covers(BOARD_RECT):
+            surface.fill(panels.CHART_WELL, BOARD_RECT)  # round a chart zoomed out or pulled
+        self.renderer.draw_board(surface)
         self.renderer.draw_cards(surface, st.cards, self.hidden)
         self.renderer.draw_pile(surface, len(st.pile))
         self._draw_highlights(surface)
         mover = None if st.is_over() else st.current_player
         self.motion.draw_ships(surface, st.ships, self.colours, self.shapes, mover, alpha)
+        surface.set_clip(clip)
         rounds = tr("kaphoorn.turn", n=min(st.turn // self.players + 1, st.rounds or 10**6))
         panels.draw_banner(surface, tr("games.kaphoorn.title"), rounds)
         shown = self.log[-panels.LOG_STYLE.rows(LOG_LINES) :]
@@ -465,6 +599,7 @@ class KapHoornScene(PlayTable):
         states = enumerate(self.button_states())
         panels.draw_reasons(surface, [(n, why) for n, (_, _, on, why) in states if why and not on])
         self._draw_hand(surface)
+        self._draw_wind(surface)
         self.motion.draw_flights(surface, alpha)
         self.ui.draw_ui(surface)
         current = self.ring.current
@@ -476,8 +611,17 @@ class KapHoornScene(PlayTable):
         self._draw_guide(surface)
         self.draw_notice(surface, NOTICE_RECT, ONE_LINE_NOTICE)
 
+    def _draw_backdrop(self, surface: pygame.Surface) -> None:
+        """The still backdrop round the chart's window (under it the chart is drawn anyway)."""
+        layer, (w, h), b = self.backdrop.layer(surface), surface.get_size(), BOARD_RECT
+        for area in (pygame.Rect(0, 0, w, b.y), pygame.Rect(0, b.y, b.x, b.h),
+                     pygame.Rect(b.right, b.y, w - b.right, b.h),
+                     pygame.Rect(0, b.bottom, w, h - b.bottom)):  # fmt: skip
+            surface.blit(layer, area.topleft, area)
+
     def _draw_highlights(self, surface: pygame.Surface) -> None:
-        fields = {f: style for f, _, style in self.board_targets()}
+        fields = self._course(surface)
+        fields.update({f: style for f, _, style in self.board_targets()})
         focused = self.focused()
         if focused is not None and focused[0] == "field":
             fields[focused[1]] = "focus"
@@ -485,6 +629,48 @@ class KapHoornScene(PlayTable):
         if self.human_turn:
             fields.setdefault(st.ships[st.seat], "ship")
         self.renderer.draw_highlights(surface, fields, self.time.now)
+
+    def _course(self, surface: pygame.Surface) -> dict[int, str]:
+        """The wind's course from the ship to move, before it moves (step 3): a dotted line
+        along each arrow; an end with no card yet is outlined (a card laid there makes it a
+        sail field). Public knowledge, so it shows on every turn."""
+        st = self.state
+        if st.is_over() or st.phase not in (LAY, AGAIN_PHASE) or self.ignoring:
+            return {}
+        if self._course_of[0] is not st:  # worked out once per position, drawn every frame
+            ship = st.ships[st.seat]
+            distance = all_winds()[st.cards[ship]].distance
+            legs, ends = [], {}
+            for direction, end in course(st):
+                if end < 0:
+                    legs.append((direction, len(st.chart.rays[ship][direction]), True))
+                    continue
+                legs.append((direction, distance, False))
+                refused = st.why_not(sail(direction, end))
+                if refused is not None and refused.code == "no_card_there":
+                    ends[end] = "course"
+            self._course_of = (st, legs, ends)
+        _, legs, ends = self._course_of
+        self.renderer.draw_course(surface, st.ships[st.seat], legs)
+        return dict(ends)
+
+    def _draw_wind(self, surface: pygame.Surface) -> None:
+        """The wind card under the ship to move, large in the chart's corner: the ship on the
+        chart covers its arrows."""
+        st = self.state
+        if st.is_over():
+            return
+        ship = st.ships[st.seat]
+        room = WIND_RECT
+        title = tr("kaphoorn.wind_for", name=st.names[st.seat])
+        theme.panel(surface, room, panels.PANEL, 14)
+        theme.text(surface, title, (room.centerx, room.y + 10), 24, theme.SNOW, True, "midtop",
+                   width=room.w - 20, least=18)  # fmt: skip
+        wind = all_winds()[st.cards[ship]]
+        side = room.w - 36
+        sprite = seachart.board_sprite(wind, FORWARD[st.chart.zone[ship]], side, -1,
+                                       ship in st.chart.starts)  # fmt: skip
+        surface.blit(sprite, sprite.get_rect(midbottom=(room.centerx, room.bottom - 10)))
 
     def _question(self) -> str:
         st = self.state
@@ -536,7 +722,9 @@ class KapHoornScene(PlayTable):
         drag = self.drag
         dragged = drag[0] if drag is not None and drag[1] != drag[2] else None
         playable = self.playable_winds()
-        hand.draw_faces(surface, self.hand_slots(), playable, self.selected, card, dragged)
+        forward = FORWARD[st.chart.zone[st.ships[owner]]]  # as it will lie by the ship
+        hand.draw_faces(surface, self.hand_slots(), playable, self.selected, card, dragged,
+                        forward)  # fmt: skip
 
     # ---- the guided first game ------------------------------------------------------------------
     def guide_key(self) -> object:
@@ -554,7 +742,8 @@ class KapHoornScene(PlayTable):
                     return hand.lifted(rect, wind, self.selected)
             return None
         if kind == "field":
-            return box(self.layout.centre(where), self.layout.cell * 1.2)
+            ring = box(self.layout.centre(where), self.layout.cell * 1.2)
+            return ring if BOARD_RECT.contains(ring) else None  # never over the panels
         return button_rect(BUTTONS.index(where)) if where in BUTTONS else None
 
     def _draw_guide(self, surface: pygame.Surface) -> None:
@@ -572,4 +761,5 @@ class KapHoornScene(PlayTable):
         avoid += [(box(self.layout.centre(f), cell), 50) for f in st.ships]
         avoid += [(box(self.layout.centre(f), cell), 1) for f, c in enumerate(st.cards) if c >= 0]
         avoid += [(box(self.layout.centre(f), cell), 5) for f in st.chart.station]
+        avoid.append((WIND_RECT, 500))
         return pick_panel(GUIDE_PANELS, avoid)

@@ -23,7 +23,7 @@ from game.games.kaphoorn.rules.actions import Play, Replace, Sail, play, sail
 from game.games.kaphoorn.rules.chart import STEPS
 from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, MOVED
 from game.games.kaphoorn.scene import KapHoornScene
-from game.games.kaphoorn.view.layout import HAND_RECT
+from game.games.kaphoorn.view.layout import BOARD_RECT, HAND_RECT, WIND_RECT, ZOOM_RECTS
 from game.i18n import tr
 from game.protocol.base import Refusal
 from game.session import GameConfig, Seat
@@ -48,6 +48,12 @@ def start(drive, cfg: GameConfig) -> KapHoornScene:
 
 
 def point(scene: KapHoornScene, field: int) -> tuple[int, int]:
+    """Where ``field`` is on screen: the chart is first panned to it if it is out of sight
+    (or under the wind card or the zoom buttons that lie over the chart)."""
+    rect = scene.layout.field_rect(field)
+    covers = [WIND_RECT, *ZOOM_RECTS]
+    if not BOARD_RECT.contains(rect) or rect.collidelist(covers) >= 0:
+        scene.chart_view.look_at(field)
     x, y = scene.layout.centre(field)
     return round(x), round(y)
 

@@ -130,6 +130,15 @@ def sail_moves(s: KapState, at: int | None = None) -> list[tuple[int, int]]:
     return out
 
 
+def course(s: KapState) -> list[tuple[int, int]]:
+    """Where the wind under the mover's ship leads (K4): (direction, end field) of each arrow,
+    the end -1 where land or the edge is in the way. Legal or not: ``why_not`` says which."""
+    chart = default_chart()
+    ship = s.ships[s.seat]
+    wind = all_winds()[s.cards[ship]]
+    return [(d, chart.end_of(ship, d, wind.distance)) for d in chart.arrows(wind, ship)]
+
+
 def ignore_targets(s: KapState) -> int:
     chart = default_chart()
     free = ~_other_ships(s) | chart.stations

@@ -8,7 +8,7 @@ names for them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -23,47 +23,62 @@ CARD_SECONDS = 0.45
 ROSE_SECONDS = 0.8
 
 
+Anchor = tuple[float, float] | int  # a point on screen, or a field of the chart (it moves)
+
+
 @dataclass
 class Flight:
-    """Something drawn on its way: a wind card, a card back or a wind rose."""
+    """Something drawn on its way: a wind card, a card back or a wind rose. It flies between
+    two anchors: a field goes where the camera shows it now, so a flight lands on its field
+    however the chart moves meanwhile."""
 
     kind: str  # "card", "back", "rose"
-    path: Tween
+    path: Tween  # from 0.0 to 1.0: how far it has come
+    start: Anchor
+    end: Anchor
     value: int = 0  # the wind (card) or colour (rose)
     zone: int = 1  # the zone that turns a flying card
 
 
 class Motion:
-    """The ships' voyages and the flights of one table, on its tweener."""
+    """The ships' voyages and the flights of one table, on its tweener. ``view`` gives the
+    chart as it is drawn now (its zoom and place change while things move)."""
 
-    def __init__(self, tweener: Tweener, renderer: seachart.ChartRenderer, players: int) -> None:
+    def __init__(
+        self, tweener: Tweener, view: Callable[[], seachart.ChartRenderer], players: int
+    ) -> None:
         self.tweener = tweener
-        self.renderer = renderer
-        self.layout = renderer.layout
-        self.tracks: dict[int, Path] = {}  # seat -> its ship's voyage, while it runs
+        self.view = view
+        # seat -> its ship's voyage, while it runs: a path over the chart in fields (col, row)
+        self.tracks: dict[int, Path] = {}
         self.heading = [FORWARD[1]] * players  # where each ship's bow points
         self.flights: list[Flight] = []
         self.hidden: set[int] = set()  # fields whose new card is still flying there
 
+    def where(self, anchor: Anchor) -> Point:
+        """An anchor on screen now."""
+        if isinstance(anchor, int):
+            return self.view().layout.centre(anchor)
+        return anchor
+
+    def _fly(self, kind: str, start: Anchor, end: Anchor, seconds: float, value: int = 0,
+             zone: int = 1) -> None:  # fmt: skip
+        tween = self.tweener.animate(0.0, 1.0, seconds, ease_in_out)
+        self.flights.append(Flight(kind, tween, start, end, value, zone))
+
     # ---- starting ----------------------------------------------------------------------------
     def card(self, start: Point, field: int, wind: int, zone: int) -> None:
         """A wind card flies from ``start`` to ``field``; the field shows it once it is there."""
-        end = self.layout.centre(field)
-        tween = self.tweener.animate(start, end, CARD_SECONDS, ease_in_out)
-        self.flights.append(Flight("card", tween, wind, zone))
+        self._fly("card", start, field, CARD_SECONDS, wind, zone)
         self.hidden.add(field)
 
     def back(self, end: Point) -> None:
         """A card back flies from the draw pile to ``end`` (a hand, a log book)."""
-        start = self.renderer.pile_point()
-        tween = self.tweener.animate(start, end, CARD_SECONDS, ease_in_out)
-        self.flights.append(Flight("back", tween))
+        self._fly("back", self.view().pile_point(), end, CARD_SECONDS)
 
     def rose(self, field: int, end: Point, colour: int) -> None:
         """A wind rose flies from the station at ``field`` to a log book at ``end``."""
-        start = self.layout.centre(field)
-        tween = self.tweener.animate(start, end, ROSE_SECONDS, ease_in_out)
-        self.flights.append(Flight("rose", tween, colour))
+        self._fly("rose", field, end, ROSE_SECONDS, colour)
 
     def sail(self, seat: int, chart: Chart, start: int, end: int) -> None:
         """The ship of ``seat`` sails field by field from ``start`` to ``end``, bow ahead."""
@@ -73,10 +88,18 @@ class Motion:
         dr, dc = (er - sr) // max(1, steps), (ec - sc) // max(1, steps)
         if (dr, dc) in STEPS:
             self.heading[seat] = STEPS.index((dr, dc))
-        points = [self.layout.centre(start + k * (dr * chart.width + dc)) for k in range(steps + 1)]
+        points = [(sc + k * dc + 0.5, sr + k * dr + 0.5) for k in range(steps + 1)]
         path = Path(points, SAIL_STEP_SECONDS * max(1, steps), ease_in_out)
         self.tweener.add(path)
         self.tracks[seat] = path
+
+    def voyage(self, seat: int, alpha: float = 1.0) -> Point | None:
+        """Where the running voyage of ``seat`` has got to, in fields (col, row), if one runs."""
+        path = self.tracks.get(seat)
+        if path is None or path.finished:
+            return None
+        x, y = path.value(alpha)  # type: ignore[misc]
+        return (x, y)
 
     # ---- the frame ---------------------------------------------------------------------------
     def prune(self) -> None:
@@ -99,7 +122,8 @@ class Motion:
         alpha: float,
     ) -> None:
         """Every ship on its field (several share one), or where its voyage has got to."""
-        cell = self.layout.cell
+        layout = self.view().layout
+        cell = layout.cell
         by_field: dict[int, list[int]] = {}
         for seat, f in enumerate(ships):
             by_field.setdefault(f, []).append(seat)
@@ -107,11 +131,11 @@ class Motion:
             offsets = seachart.ship_offsets(len(seats))
             size = seachart.ship_size(cell, len(seats)) * 0.8  # the card shows round it
             for (dx, dy), seat in zip(offsets, seats, strict=True):
-                path = self.tracks.get(seat)
-                if path is not None and not path.finished:
-                    x, y = path.value(alpha)  # type: ignore[misc]
+                at = self.voyage(seat, alpha)
+                if at is not None:
+                    x, y = layout.point(*at)
                 else:
-                    cx, cy = self.layout.centre(f)
+                    cx, cy = layout.centre(f)
                     x, y = cx + dx * cell, cy + dy * cell
                 seachart.draw_ship(
                     surface, (x, y), size, colours[seat], shapes[seat], self.heading[seat],
@@ -119,13 +143,16 @@ class Motion:
                 )  # fmt: skip
 
     def draw_flights(self, surface: pygame.Surface, alpha: float) -> None:
-        cell = self.layout.cell
+        view = self.view()
+        cell = view.layout.cell
         for flight in self.flights:
-            x, y = flight.path.value(alpha)  # type: ignore[misc]
+            t = float(flight.path.value(alpha))  # type: ignore[arg-type]
+            (x0, y0), (x1, y1) = self.where(flight.start), self.where(flight.end)
+            x, y = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
             rect = pygame.Rect(0, 0, cell, cell * 1.35)
             rect.center = (int(x), int(y))
             if flight.kind == "card":
-                self.renderer.draw_card_at(surface, flight.value, (x, y), flight.zone)
+                view.draw_card_at(surface, flight.value, (x, y), flight.zone)
             elif flight.kind == "back":
                 seachart.draw_card_back(surface, rect)
             else:

@@ -69,8 +69,11 @@ def draw_faces(
     picked: int | None,
     focused: int | None,
     dragged: int | None,
+    forward: int = 0,
 ) -> None:
-    """The hand face up; one card of the ``dragged`` wind is left out (it is under the finger)."""
+    """The hand face up, each card turned as it will lie (``forward``: where its forward arrow
+    points in the ship's zone); one card of the ``dragged`` wind is left out (it is under the
+    finger)."""
     winds = all_winds()
     for rect, wind in slots:
         if wind == dragged:
@@ -78,7 +81,7 @@ def draw_faces(
             continue
         shown = lifted(rect, wind, picked)
         lit = wind in playable or wind == picked
-        seachart.draw_wind_card(surface, shown, winds[wind], 0, highlight=lit)
+        seachart.draw_wind_card(surface, shown, winds[wind], forward, highlight=lit)
         if wind == focused:
             pygame.draw.rect(
                 surface, theme.palette().accent, shown.inflate(10, 10), 4, border_radius=14

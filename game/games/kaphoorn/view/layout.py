@@ -27,6 +27,11 @@ HAND_RECT = pygame.Rect(RIGHT_X, 852, RIGHT_W, 212)
 ALL_HANDS_RECT = pygame.Rect(RIGHT_X, BUTTONS_Y, RIGHT_W, HAND_RECT.bottom - BUTTONS_Y)
 CARD_W, CARD_H = 106, 150
 LIFT = 24  # how far the picked card stands out of the hand
+# the wind card under the ship to move, enlarged in the chart's upper left corner
+WIND_RECT = pygame.Rect(BOARD_RECT.x + 12, BOARD_RECT.y + 12, 190, 214)
+# zoom in and out, at the chart's right edge (clear of the guide's corners and the notices)
+ZOOM_RECTS = [pygame.Rect(BOARD_RECT.right - 80, BOARD_RECT.centery - 70 + i * 72, 64, 64)
+              for i in range(2)]  # fmt: skip
 NOTICE_RECT = pygame.Rect(BOARD_RECT.x + 120, BOARD_RECT.bottom - 96, BOARD_RECT.w - 240, 72)
 GUIDE_PANELS = [  # where the guided game's panel may lie on the chart, best first
     pygame.Rect(36, 754, 640, 290),  # the south-west: open sea until the ships round the Horn

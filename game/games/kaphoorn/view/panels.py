@@ -17,7 +17,6 @@ from game.games.kaphoorn.view.layout import (
     ALL_HANDS_RECT,
     ASK_RECT,
     BANNER_RECT,
-    BOARD_RECT,
     HAND_RECT,
     REASON_SIZE,
     REASON_SMALL,
@@ -28,14 +27,15 @@ from game.ui import theme
 
 RGB = tuple[int, int, int]
 PANEL = (14, 22, 38, 215)
+CHART_WELL = (40, 52, 66)  # behind the chart, where a narrow zoom leaves room
 BOOKS_KEPT = 64  # log-book pictures cached before the cache starts again
 
 
 class Backdrop:
-    """What never changes during a game: the sky, the sea chart and the empty panels."""
+    """What never changes during a game: the sky and the empty panels (the chart moves: the
+    table draws it)."""
 
-    def __init__(self, renderer: seachart.ChartRenderer, replaying: bool = False) -> None:
-        self.renderer = renderer
+    def __init__(self, replaying: bool = False) -> None:
         self.hand_rect = ALL_HANDS_RECT if replaying else HAND_RECT  # a replay shows every hand
         self._key: object = None
         self._layer = pygame.Surface((1, 1))
@@ -44,7 +44,6 @@ class Backdrop:
         if self._key != surface.get_size():
             layer = pygame.Surface(surface.get_size())
             theme.draw_backdrop(layer, 0.0)
-            layer.blit(self.renderer.board_layer, BOARD_RECT.topleft)
             for rect in (BANNER_RECT, ASK_RECT, self.hand_rect):
                 theme.panel(layer, rect, PANEL, 18)
             self._layer = layer.convert() if pygame.display.get_surface() else layer

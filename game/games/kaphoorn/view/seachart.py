@@ -25,7 +25,7 @@ from functools import lru_cache
 import numpy as np
 import pygame
 
-from game.games.kaphoorn.rules.chart import FORWARD, LAND, TITLE, Chart
+from game.games.kaphoorn.rules.chart import FORWARD, LAND, STEPS, TITLE, Chart
 from game.games.kaphoorn.rules.turn import all_winds
 from game.games.kaphoorn.view.clipper import (
     draw_logbook,
@@ -89,19 +89,22 @@ HIGHLIGHT_STYLES: dict[str, RGB] = {
     "ignore": (204, 121, 167),
     "focus": (255, 214, 40),
     "ship": (255, 196, 46),
+    "course": (246, 246, 240),  # where the wind leads, but the ship may not end (no card yet)
 }
 
 
 # ---- layout ---------------------------------------------------------------------------------
 class ChartLayout:
-    """Square cells of ``cell`` pixels, the whole grid fitted and centred in ``rect``."""
+    """Square cells of ``cell`` pixels (by default the whole grid fitted in ``rect``), the grid
+    centred in ``rect``. ``origin`` is where the grid's corner is drawn: ``place`` moves it (a
+    camera's view of a chart bigger than its window)."""
 
     PAD = 0.2  # room round the grid for the chart's frame, in cells
 
-    def __init__(self, chart: Chart, rect: pygame.Rect) -> None:
+    def __init__(self, chart: Chart, rect: pygame.Rect, cell: int | None = None) -> None:
         self.chart = chart
         self.rect = pygame.Rect(rect)
-        self.cell: int = max(
+        self.cell: int = cell or max(
             4,
             int(
                 min(
@@ -112,7 +115,12 @@ class ChartLayout:
         )
         self.grid = pygame.Rect(0, 0, chart.width * self.cell, chart.height * self.cell)
         self.grid.center = self.rect.center
-        self.origin = self.grid.topleft
+        self.home: tuple[int, int] = self.grid.topleft  # the grid's corner in the painted board
+        self.origin: tuple[float, float] = self.home
+
+    def place(self, origin: tuple[float, float]) -> None:
+        """Draw the grid's corner at ``origin`` from now on."""
+        self.origin = origin
 
     def field_rect(self, field: int) -> pygame.Rect:
         row, col = divmod(field, self.chart.width)
@@ -220,7 +228,8 @@ def _mix(base: np.ndarray, colour: Sequence[int], alpha: np.ndarray) -> np.ndarr
 
 # ---- the static board layer -------------------------------------------------------------------
 _LAYER_CACHE: dict[tuple, pygame.Surface] = {}
-_LAYER_CACHE_SIZE = 4
+_LAYER_CACHE_SIZE = 4  # boards of other sizes (the rules pages' pictures), besides the zooms
+ZOOM_CELLS = (48, 64, 80, 96)  # the play table's zoom steps beyond the whole chart (field px)
 
 
 def _land_grid(chart: Chart) -> np.ndarray:
@@ -311,6 +320,7 @@ def _paint_textures(lay: ChartLayout) -> tuple[np.ndarray, np.ndarray, np.ndarra
 # (no SDL, no fonts), most of a big board's cost, and numpy lets the loop run meanwhile.
 _TEXTURES: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
 _PREPARING: set[tuple] = set()
+_WORKERS: dict[tuple, threading.Thread] = {}  # the threads preparing, to wait for one
 _PREPARE_FAILED: set[tuple] = set()
 _PREPARE_LOCK = threading.Lock()
 
@@ -343,14 +353,47 @@ def prepare_board(chart: Chart, size: tuple[int, int]) -> bool:
         with _PREPARE_LOCK:
             _TEXTURES[key] = textures
 
-    threading.Thread(target=work, name="chart-textures", daemon=True).start()
+    worker = _WORKERS[key] = threading.Thread(target=work, name="chart-textures", daemon=True)
+    worker.start()
     return False
+
+
+def zoomed_size(chart: Chart, cell: int) -> tuple[int, int]:
+    """The whole chart's size, its frame included, when a field is ``cell`` pixels wide."""
+    pad = 2 * ChartLayout.PAD
+    return math.ceil((chart.width + pad) * cell), math.ceil((chart.height + pad) * cell)
+
+
+def zoomed_layer(chart: Chart, cell: int) -> pygame.Surface:
+    """The board at zoom ``cell``: painted once at the largest zoom (``ZOOM_CELLS``), each
+    smaller zoom made from that by scaling (a painting takes seconds, a scaling a moment)."""
+    size = zoomed_size(chart, cell)
+    key = _layer_key(chart, size)
+    layer = _LAYER_CACHE.get(key)
+    if layer is None:
+        top = max(ZOOM_CELLS)
+        biggest = _cached_layer(chart, pygame.Rect((0, 0), zoomed_size(chart, top)))
+        layer = biggest if cell == top else pygame.transform.smoothscale(biggest, size)
+        _LAYER_CACHE[key] = layer
+    return layer
+
+
+def _cached_layer(chart: Chart, rect: pygame.Rect) -> pygame.Surface:
+    key = _layer_key(chart, rect.size)
+    layer = _LAYER_CACHE.get(key)
+    if layer is None:
+        layer = _LAYER_CACHE[key] = _paint_board(chart, rect)
+    return layer
 
 
 def _paint_board(chart: Chart, rect: pygame.Rect) -> pygame.Surface:
     lay = ChartLayout(chart, pygame.Rect(0, 0, rect.width, rect.height))
+    key = _layer_key(chart, rect.size)
+    worker = _WORKERS.pop(key, None)
+    if worker is not None:
+        worker.join()  # half done in the background: finishing it is quicker than starting over
     with _PREPARE_LOCK:
-        ready = _TEXTURES.pop(_layer_key(chart, rect.size), None)
+        ready = _TEXTURES.pop(key, None)
     img, L, B = ready if ready is not None else _paint_textures(lay)
     base = pygame.surfarray.make_surface(np.ascontiguousarray(img.transpose(2, 1, 0)))
     g = _Scaled(lay, SS)
@@ -609,16 +652,16 @@ def _cartouche_cells(chart: Chart) -> tuple[float, float, float, float]:
 
 def title_rect(lay: ChartLayout) -> pygame.Rect:
     """The K fields (where the draw pile lies), in screen pixels."""
-    return pygame.Rect(_title_rect(lay))
+    x, y, w, h = _title_cells(lay.chart)
+    c = lay.cell
+    return pygame.Rect(round(lay.origin[0] + x * c), round(lay.origin[1] + y * c), w * c, h * c)
 
 
 @lru_cache(maxsize=8)
-def _title_rect(lay: ChartLayout) -> pygame.Rect:  # drawn every frame: found once per layout
-    title = [f for f, s in enumerate(lay.chart.terrain) if s == TITLE]
-    out = lay.field_rect(title[0])
-    for f in title[1:]:
-        out.union_ip(lay.field_rect(f))
-    return out
+def _title_cells(chart: Chart) -> tuple[int, int, int, int]:  # drawn every frame: found once
+    title = [divmod(f, chart.width) for f, s in enumerate(chart.terrain) if s == TITLE]
+    rows, cols = [r for r, _ in title], [c for _, c in title]
+    return min(cols), min(rows), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
 
 
 def _paint_cartouche(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
@@ -821,29 +864,57 @@ class ChartRenderer:
     """Draws one game's sea chart: the cached board, cards, the pile and highlights (ships,
     roses and log books: ``game.games.kaphoorn.view.clipper``)."""
 
-    def __init__(self, chart: Chart, rect: pygame.Rect) -> None:
+    def __init__(self, chart: Chart, rect: pygame.Rect, cell: int | None = None) -> None:
+        """The chart fitted in ``rect``, or, with ``cell``, the whole chart at that zoom (a
+        camera shows part of it: ``place``)."""
         self.chart = chart
-        self.rect = pygame.Rect(rect)
-        self.layout = ChartLayout(chart, self.rect)
+        self.zoomed = cell is not None
+        self.rect = pygame.Rect((0, 0), zoomed_size(chart, cell)) if cell else pygame.Rect(rect)
+        self.layout = ChartLayout(chart, self.rect, cell)
         self._winds = all_winds()
         self._starts = frozenset(chart.starts)
         self._forward = tuple(FORWARD.get(z, 0) for z in chart.zone)
-        self._topleft = tuple(self.layout.field_rect(f).topleft for f in range(len(chart.zone)))
+        width, cell = chart.width, self.layout.cell
+        # each field's corner from the grid's: the cards' places, wherever the camera puts it
+        fields = range(len(chart.zone))
+        self._corner = tuple(((f % width) * cell, (f // width) * cell) for f in fields)
+        self.place(self.layout.home)
+
+    def place(self, origin: tuple[float, float]) -> None:
+        """Draw the grid's corner at ``origin`` (screen pixels) from now on."""
+        self.layout.place((round(origin[0]), round(origin[1])))
 
     # -- board ------------------------------------------------------------------------------
     @property
     def board_layer(self) -> pygame.Surface:
+        if self.zoomed:
+            return zoomed_layer(self.chart, self.layout.cell)
         key = _layer_key(self.chart, self.rect.size)
         layer = _LAYER_CACHE.get(key)
         if layer is None:
-            if len(_LAYER_CACHE) >= _LAYER_CACHE_SIZE:
-                _LAYER_CACHE.pop(next(iter(_LAYER_CACHE)))
+            fitted = [k for k in _LAYER_CACHE if k[2] not in self._zoom_sizes()]
+            if len(fitted) >= _LAYER_CACHE_SIZE:
+                _LAYER_CACHE.pop(fitted[0])
             layer = _paint_board(self.chart, self.rect)
             _LAYER_CACHE[key] = layer
         return layer
 
+    def _zoom_sizes(self) -> list[tuple[int, int]]:
+        return [zoomed_size(self.chart, c) for c in ZOOM_CELLS]
+
+    def covers(self, view: pygame.Rect) -> bool:
+        """Whether the painted board, where ``place`` put it, fills all of ``view``."""
+        lay = self.layout
+        x = round(lay.origin[0] - lay.home[0] + self.rect.x)
+        y = round(lay.origin[1] - lay.home[1] + self.rect.y)
+        return pygame.Rect((x, y), self.rect.size).contains(view)
+
     def draw_board(self, surface: pygame.Surface) -> None:
-        surface.blit(self.board_layer, self.rect.topleft)
+        """The painted board, where ``place`` put it (the surface's clip cuts it to a view)."""
+        lay = self.layout
+        x = lay.origin[0] - lay.home[0] + self.rect.x
+        y = lay.origin[1] - lay.home[1] + self.rect.y
+        surface.blit(self.board_layer, (round(x), round(y)))
 
     # -- cards ------------------------------------------------------------------------------
     def card_sprite(self, wind: int, field: int) -> pygame.Surface:
@@ -864,12 +935,14 @@ class ChartRenderer:
         """Every wind card on the board, turned to its zone (not the printed start fields,
         not the ``hidden`` fields that are being animated)."""
         winds, forward, station = self._winds, self._forward, self.chart.station
-        cell, starts, topleft = self.layout.cell, self._starts, self._topleft
+        cell, starts, corner = self.layout.cell, self._starts, self._corner
+        ox, oy = self.layout.origin
         blits = [
-            (board_sprite(winds[c], forward[f], cell, station.get(f, -1)), topleft[f])
+            (board_sprite(winds[c], forward[f], cell, station.get(f, -1)),
+             (ox + corner[f][0], oy + corner[f][1]))
             for f, c in enumerate(cards)
             if c >= 0 and f not in starts and f not in hidden
-        ]
+        ]  # fmt: skip
         if blits:
             surface.fblits(blits)
 
@@ -907,6 +980,28 @@ class ChartRenderer:
         r = max(10, round(self.layout.cell * 0.36))
         _badge(surface, (cx, top.centery), r, str(max(0, count)))
 
+    # -- the wind's course ---------------------------------------------------------------------
+    def draw_course(
+        self, surface: pygame.Surface, ship: int, legs: Sequence[tuple[int, int, bool]]
+    ) -> None:
+        """Where the wind under a ship leads: a dotted line along each arrow (``legs``: its
+        direction, the fields it crosses, whether land or the edge stops it short, which a
+        cross then marks)."""
+        lay = self.layout
+        cell = lay.cell
+        dot = _course_dot(max(3, round(cell * 0.07)))
+        ax, ay = lay.centre(ship)
+        for direction, fields, stopped in legs:
+            dr, dc = STEPS[direction]
+            reach = fields + (0.5 if stopped else 0.0)  # a stopped leg ends at the land's edge
+            n = max(1, round(reach / 0.3))
+            for k in range(2, n + 1):  # not on the ship itself
+                t = reach * k / n
+                at = (round(ax + dc * cell * t), round(ay + dr * cell * t))
+                surface.blit(dot, dot.get_rect(center=at))
+            if stopped:
+                _cross(surface, (ax + dc * cell * reach, ay + dr * cell * reach), cell * 0.16)
+
     # -- highlights -------------------------------------------------------------------------
     def draw_highlights(
         self, surface: pygame.Surface, fields: dict[int, str], clock: float
@@ -920,7 +1015,7 @@ class ChartRenderer:
             pulse = fast = 1.0  # highlights at full strength
         order = sorted(fields.items(), key=lambda kv: kv[1] == "focus")
         for field, style in order:
-            if not 0 <= field < len(self._topleft):
+            if not 0 <= field < len(self._corner):
                 continue
             if style not in HIGHLIGHT_STYLES:
                 style = "focus"
@@ -1043,12 +1138,34 @@ def _highlight_sprite(style: str, cell: int) -> pygame.Surface:
             round(u * 0.035),
             border_radius=radius,
         )
+    elif style == "course":
+        # an end of the wind's course with no card: a white dashed outline, nothing to press
+        frame = box.inflate(-u * 0.08, -u * 0.08)
+        _dashed_rect(big, frame, (*dark, 200), u * 0.1, 5)
+        _dashed_rect(big, frame, (*colour, 255), u * 0.055, 5)
     else:  # "ship": a golden ring round the ship that moves
         for grow, alpha in ((0.56, 40), (0.5, 80), (0.45, 140)):
             pygame.draw.circle(big, (*colour, alpha), c, u * grow, round(u * 0.07))
         pygame.draw.circle(big, (*dark, 220), c, u * 0.43, round(u * 0.09))
         pygame.draw.circle(big, (*colour, 255), c, u * 0.425, round(u * 0.06))
     return finish(big, s)
+
+
+@lru_cache(maxsize=16)
+def _course_dot(r: int) -> pygame.Surface:
+    sprite = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
+    c = (r + 2, r + 2)
+    pygame.draw.circle(sprite, (20, 24, 36, 200), c, r + 1)
+    pygame.draw.circle(sprite, (246, 246, 240, 255), c, r - 1)
+    return sprite
+
+
+def _cross(surface: pygame.Surface, at: Point, half: float) -> None:
+    """Where land or the chart's edge stops a course."""
+    x, y = at
+    for width, colour in ((round(half * 0.7), (20, 24, 36)), (round(half * 0.4), (213, 94, 0))):
+        pygame.draw.line(surface, colour, (x - half, y - half), (x + half, y + half), width)
+        pygame.draw.line(surface, colour, (x - half, y + half), (x + half, y - half), width)
 
 
 def _perimeter(rect: pygame.Rect, t: float) -> Point:
