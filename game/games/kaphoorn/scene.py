@@ -98,6 +98,7 @@ class KapHoornScene(PlayTable):
         # while the chart is pressed: (where, where the pointer was last, whether it pans)
         self.press: tuple[tuple[int, int], tuple[int, int], bool] | None = None
         self.hover: tuple[int, int] | None = None  # the pointer's last place (wheel zoom)
+        self._buttons_key: object = None  # what the buttons were last built for (rebuild)
         # the wind's course of one position: (state, legs, ends) (see _course)
         self._course_of: tuple[Any, list[tuple[int, int, bool]], dict[int, str]] = (None, [], {})
         self.revealed: tuple[int, int] | None = None  # (turn, seat) whose hand may show
@@ -364,6 +365,16 @@ class KapHoornScene(PlayTable):
         # rebuilt only when a label or its state changes (a rebuild costs a few milliseconds)
         buttons = tuple((label, enabled) for label, _, enabled, _ in self.button_states())
         return (i18n.language(), buttons, self._zooms())
+
+    def rebuild(self) -> None:
+        """Build the buttons again only when one of them would change (``controls_key``, the
+        theme), not at every move: a build costs milliseconds, and while the computers play
+        nothing on the buttons changes."""
+        key = (self.controls_key(), theme.gui_key())
+        if self.restoring or key != self._buttons_key or not self.ring.items:
+            super().rebuild()
+            if not self.restoring:
+                self._buttons_key = key
 
     def build(self) -> None:
         if self.replaying:  # a replay has no choices to offer, and no undo

@@ -240,3 +240,20 @@ def test_the_set_up_screen_starts_painting_the_chart_in_the_background(drive, mo
     drive.frames(1)
     chart = default_chart()
     assert asked == [seachart.zoomed_size(chart, max(seachart.ZOOM_CELLS))]
+
+
+def test_the_buttons_are_built_again_only_when_one_of_them_changes(drive, monkeypatch):
+    """A build costs milliseconds (issue 18, item 8: frame p99): none while computers play."""
+    from game.games.kaphoorn.scene import KapHoornScene
+
+    scene = start(drive, config(["easy", "easy", "easy"], seed=3))
+    builds: list[int] = []
+    build = KapHoornScene.build
+    monkeypatch.setattr(KapHoornScene, "build", lambda self: (builds.append(1), build(self)))
+    assert drive.until(lambda: len(scene.log) >= 8, 120)
+    assert builds == []  # eight moves, the same (greyed) buttons
+    while scene.chart_view.camera.level < len(scene.chart_view.camera.zooms) - 1:
+        scene.chart_view.zoom(1)
+    drive.frames(1)
+    assert builds == [1]  # the largest zoom: "+" greys out
+    assert not next(i for i in scene.ring.items if i.element.rect == ZOOM_RECTS[0]).enabled
