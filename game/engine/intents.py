@@ -89,7 +89,6 @@ class InputMapper:
         self.to_logical = to_logical
         self.pads: dict[int, object] = {}  # instance id -> controller, kept open while plugged
         self._stick: dict[tuple[int, int], int] = {}  # (pad, axis) -> -1 / 0 / +1 latched
-        self.finger_down: set[int] = set()
         self.fingers: dict[int, tuple[float, float]] = {}  # finger -> where it is (logical)
 
     def translate(self, event: pygame.event.Event) -> Iterator[Intent]:
@@ -136,14 +135,12 @@ class InputMapper:
             self.fingers.clear()  # whatever we thought was still down was lifted unseen
         first = next(iter(self.fingers), event.finger_id)  # the finger that points
         if event.type == pygame.FINGERDOWN:
-            self.finger_down.add(event.finger_id)
             self.fingers[event.finger_id] = pos
             if event.finger_id != first:
                 return  # a second finger: the start of a pinch, no press
             raw = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
             yield Intent(Kind.POINT_DOWN, "touch", pos, raw)
         elif event.type == pygame.FINGERUP:
-            self.finger_down.discard(event.finger_id)
             self.fingers.pop(event.finger_id, None)
             if event.finger_id != first:
                 return

@@ -64,7 +64,13 @@ def spoken(params: Mapping[str, Any]) -> dict[str, Any]:
     return words
 
 
-def question(state: KapState, selected: int | None, ignoring: bool) -> str:
+def question(
+    state: KapState,
+    selected: int | None,
+    ignoring: bool,
+    reasons: list[tuple[int, int, str | None]] | None = None,
+) -> str:
+    """The question of the moment; ``reasons``: ``course_reasons(state)``, if already known."""
     name = state.names[state.seat]
     if state.phase == LAY:
         if ignoring:
@@ -73,20 +79,28 @@ def question(state: KapState, selected: int | None, ignoring: bool) -> str:
             return tr("kaphoorn.ask.lay_replaced", name=name)
         if selected is not None:
             return tr("kaphoorn.ask.lay_card", name=name, wind=wind_name(selected))
-        return tr(f"kaphoorn.ask.{_sailing(state)}", name=name)
+        found = course_reasons(state) if reasons is None else reasons
+        return tr(f"kaphoorn.ask.{_sailing(found)}", name=name)
     key = {AGAIN_PHASE: "again", MOVED: "moved", DRAW: "draw"}.get(state.phase, "draw")
     return tr(f"kaphoorn.ask.{key}", name=name)
 
 
-def _sailing(state: KapState) -> str:
-    """Whether the ship may sail now, and if not, why (the rules' reason for each arrow): the
-    question of step 2 says it, and the chart outlines the ends of the wind's course."""
-    codes = set()
+def course_reasons(state: KapState) -> list[tuple[int, int, str | None]]:
+    """The wind's course from the mover's ship: (direction, end field or -1, the rules' refusal
+    code of sailing there, None if the ship may). The question of step 2 says it, and the chart
+    outlines the ends."""
+    out = []
     for direction, end in course(state):
         refused = state.why_not(sail(direction, end))
-        if refused is None:
-            return "lay_sail"
-        codes.add(refused.code)
+        out.append((direction, end, None if refused is None else refused.code))
+    return out
+
+
+def _sailing(reasons: list[tuple[int, int, str | None]]) -> str:
+    """Whether the ship may sail now, and if not, why."""
+    codes = {code for _, _, code in reasons}
+    if None in codes:
+        return "lay_sail"
     return "lay_no_card" if "no_card_there" in codes else "lay_blocked"
 
 

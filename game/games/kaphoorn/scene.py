@@ -38,7 +38,7 @@ from game.games.kaphoorn.rules.actions import (
     sail,
 )
 from game.games.kaphoorn.rules.chart import FORWARD, STEPS
-from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, all_winds, course
+from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, all_winds
 from game.games.kaphoorn.view import hand, panels, seachart
 from game.games.kaphoorn.view.chart import Motion
 from game.games.kaphoorn.view.chartview import ChartView, Subject, window_scale
@@ -99,8 +99,8 @@ class KapHoornScene(PlayTable):
         self.press: tuple[tuple[int, int], tuple[int, int], bool] | None = None
         self.hover: tuple[int, int] | None = None  # the pointer's last place (wheel zoom)
         self._buttons_key: object = None  # what the buttons were last built for (rebuild)
-        # the wind's course of one position: (state, legs, ends) (see _course)
-        self._course_of: tuple[Any, list[tuple[int, int, bool]], dict[int, str]] = (None, [], {})
+        # the wind's course of one position: (state, talk.course_reasons(state))
+        self._course_of: tuple[Any, list[tuple[int, int, str | None]]] = (None, [])
         self.revealed: tuple[int, int] | None = None  # (turn, seat) whose hand may show
         self.handoff_up = False
         self.gain: tuple[int, int, float] = (-1, -1, 0.0)  # (turn, seat, until): "+1" shown
@@ -511,8 +511,8 @@ class KapHoornScene(PlayTable):
                 if view.fits(card, ship):
                     card = ((card[0] + ship[0]) / 2, (card[1] + ship[1]) / 2)
                 return (("card", id(flight)), card, "go")
-        focused = self.focused()
-        if focused is not None and focused[0] == "field" and self.services.show_focus:
+        focused = self.focused() if self.services.show_focus else None  # keys, a pad
+        if focused is not None and focused[0] == "field":
             return (("focus", focused[1]), view.field_point(focused[1]), "keep")
         hint = self.guide_hint() if self.human_turn else None
         if hint is not None and hint.target[0] == "field":  # the guided game's ring in sight
@@ -536,7 +536,7 @@ class KapHoornScene(PlayTable):
             return True
         step = CAMERA_STEPS.get(kind)
         if kind is Kind.PAN and event is not None:
-            view.pan(-event.dx * BOARD_RECT.w / 4, -event.dy * BOARD_RECT.h / 4)
+            self._pan_step((event.dx, event.dy))
             return True
         if event is None or event.type != pygame.KEYDOWN:
             return step is not None and intent.source == "pad" and self._watching(step)
@@ -547,7 +547,7 @@ class KapHoornScene(PlayTable):
             view.home()
             return True
         if step is not None and event.mod & pygame.KMOD_SHIFT:
-            view.pan(-step[0] * BOARD_RECT.w / 4, -step[1] * BOARD_RECT.h / 4)
+            self._pan_step(step)
             return True
         return step is not None and self._watching(step)
 
@@ -555,8 +555,12 @@ class KapHoornScene(PlayTable):
         """Arrows pan the chart while there is nothing on it to choose (a computer's turn)."""
         if self.human_turn or self.focus_items():
             return False
-        self.chart_view.pan(-step[0] * BOARD_RECT.w / 4, -step[1] * BOARD_RECT.h / 4)
+        self._pan_step(step)
         return True
+
+    def _pan_step(self, step: tuple[int, int]) -> None:
+        """Look a quarter of the window further that way (the chart moves the other)."""
+        self.chart_view.pan(-step[0] * BOARD_RECT.w / 4, -step[1] * BOARD_RECT.h / 4)
 
     def _click_board(self, pos: tuple[int, int]) -> None:
         field = self.layout.field_at(pos)
@@ -648,22 +652,24 @@ class KapHoornScene(PlayTable):
         st = self.state
         if st.is_over() or st.phase not in (LAY, AGAIN_PHASE) or self.ignoring:
             return {}
-        if self._course_of[0] is not st:  # worked out once per position, drawn every frame
-            ship = st.ships[st.seat]
-            distance = all_winds()[st.cards[ship]].distance
-            legs, ends = [], {}
-            for direction, end in course(st):
-                if end < 0:
-                    legs.append((direction, len(st.chart.rays[ship][direction]), True))
-                    continue
-                legs.append((direction, distance, False))
-                refused = st.why_not(sail(direction, end))
-                if refused is not None and refused.code == "no_card_there":
-                    ends[end] = "course"
-            self._course_of = (st, legs, ends)
-        _, legs, ends = self._course_of
-        self.renderer.draw_course(surface, st.ships[st.seat], legs)
-        return dict(ends)
+        ship = st.ships[st.seat]
+        distance = all_winds()[st.cards[ship]].distance
+        legs, ends = [], {}
+        for direction, end, code in self._reasons():
+            if end < 0:  # stopped short: as far as the sea goes
+                legs.append((direction, len(st.chart.rays[ship][direction]), True))
+                continue
+            legs.append((direction, distance, False))
+            if code == "no_card_there":
+                ends[end] = "course"
+        self.renderer.draw_course(surface, ship, legs)
+        return ends
+
+    def _reasons(self) -> list[tuple[int, int, str | None]]:
+        """``talk.course_reasons`` of this position, worked out once (drawn every frame)."""
+        if self._course_of[0] is not self.state:
+            self._course_of = (self.state, talk.course_reasons(self.state))
+        return self._course_of[1]
 
     def _draw_wind(self, surface: pygame.Surface) -> None:
         """The wind card under the ship to move, large in the chart's corner: the ship on the
@@ -692,7 +698,8 @@ class KapHoornScene(PlayTable):
         if self.handoff_up or (st.current_player is not None and not self.is_human(st.seat)):
             thinking = tr("kaphoorn.ask.thinking", name=st.names[st.seat])
             return thinking + thinking_dots(self.time.now)
-        return talk.question(st, self.selected, self.ignoring)
+        reasons = self._reasons() if st.phase == LAY else None
+        return talk.question(st, self.selected, self.ignoring, reasons)
 
     def _draw_books(self, surface: pygame.Surface) -> None:
         st = self.state
