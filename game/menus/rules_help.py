@@ -56,7 +56,12 @@ def page_layout(page: Page) -> tuple[list[tuple[str, int]], int, Column]:
 
 
 class RulesHelpScene(UIScene):
-    idle_pace = DECOR  # the pictures' lights go round
+    # A page stands still (drawn once a second while idle, game.engine.pacing); only while its
+    # picture is being prepared do the three dots in its frame take turns, drawn there alone.
+    moving_areas: list[pygame.Rect] = []
+
+    def pace(self) -> float:
+        return max(super().pace(), DECOR if self.moving_areas else 0.0)
 
     def message_area(self) -> pygame.Rect:
         """Toasts go over the screen's heading: the page and its picture are being read."""
@@ -212,11 +217,13 @@ class RulesHelpScene(UIScene):
                 pygame.draw.circle(surface, RUBRIC, centre, 6)
             theme.text(surface, line.text, (x, top + line.y), column.size, INK)
         image = self._picture(page)
+        self.moving_areas = []
         if image is not None:
             surface.blit(image, PICTURE.move(dx, 0))
             pygame.draw.rect(surface, PAPER_EDGE, PICTURE.move(dx, 0).inflate(6, 6), 3, 8)
         elif page.picture and page.picture not in self.broken:
             self._draw_coming(surface, PICTURE.move(dx, 0))
+            self.moving_areas = [PICTURE.move(dx, 0).inflate(6, 6)]
 
     def _draw_coming(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Where a picture is still being prepared: its frame and three dots that take turns."""

@@ -171,3 +171,30 @@ def test_a_frame_drawn_only_where_it_moves_looks_like_one_drawn_whole(tmp_path, 
         assert abs(again - whole).max() <= 2
     finally:
         close(app)
+
+
+def test_an_idle_rules_page_stands_still_and_only_a_coming_picture_moves(tmp_path, monkeypatch):
+    """The rules page is a still menu once its picture is there; while the picture is being
+    prepared, only its frame (the dots taking turns) is drawn between the refreshes."""
+    app, time, drawn = paced_app(tmp_path)
+    try:
+        from game.menus.rules_help import PICTURE
+        from game.play import pictures
+
+        app.scenes.reset("rules_help", game="nanuuk")
+        coming = True
+        monkeypatch.setattr(pictures, "ready", lambda *args: not coming)
+        app.frame(STEP, paced=True)
+        time.now += ACTIVE_S
+        drawn.clear()
+        idle_frames(app, time, 6)
+        moving = [area for area in drawn if area is not None]
+        assert len(moving) >= 5 and len(drawn) == 6
+        assert all(PICTURE.inflate(6, 6).contains(area.inflate(-16, -16)) for area in moving)
+        coming = False  # the picture is ready: the next drawing of its frame shows it
+        idle_frames(app, time, 1)
+        drawn.clear()
+        idle_frames(app, time, round(DECOR * 3))
+        assert len(drawn) == 3  # a still page: once a second
+    finally:
+        close(app)
