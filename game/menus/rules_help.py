@@ -56,12 +56,9 @@ def page_layout(page: Page) -> tuple[list[tuple[str, int]], int, Column]:
 
 
 class RulesHelpScene(UIScene):
-    # A page stands still (drawn once a second while idle, game.engine.pacing); only while its
-    # picture is being prepared do the three dots in its frame take turns, drawn there alone.
-    moving_areas: list[pygame.Rect] = []
-
-    def pace(self) -> float:
-        return max(super().pace(), DECOR if self.moving_areas else 0.0)
+    # While its picture is being prepared, the three dots in its frame take turns: an idle frame
+    # draws only there (moving_areas), and nothing once the picture is shown (game.engine.pacing).
+    idle_pace = DECOR
 
     def message_area(self) -> pygame.Rect:
         """Toasts go over the screen's heading: the page and its picture are being read."""
@@ -216,14 +213,14 @@ class RulesHelpScene(UIScene):
                 centre = (x - 20, top + line.y + theme.scaled(column.size) * 0.72)
                 pygame.draw.circle(surface, RUBRIC, centre, 6)
             theme.text(surface, line.text, (x, top + line.y), column.size, INK)
-        image = self._picture(page)
+        image, frame = self._picture(page), PICTURE.move(dx, 0)
         self.moving_areas = []
         if image is not None:
-            surface.blit(image, PICTURE.move(dx, 0))
-            pygame.draw.rect(surface, PAPER_EDGE, PICTURE.move(dx, 0).inflate(6, 6), 3, 8)
+            surface.blit(image, frame)
+            pygame.draw.rect(surface, PAPER_EDGE, frame.inflate(6, 6), 3, 8)
         elif page.picture and page.picture not in self.broken:
-            self._draw_coming(surface, PICTURE.move(dx, 0))
-            self.moving_areas = [PICTURE.move(dx, 0).inflate(6, 6)]
+            self._draw_coming(surface, frame)
+            self.moving_areas = [frame.inflate(6, 6)]
 
     def _draw_coming(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Where a picture is still being prepared: its frame and three dots that take turns."""
