@@ -49,9 +49,15 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (--help lists the flags)\n")
 
 
+def program() -> str:
+    """The command the game was started with, as its messages name it: the installed
+    ``speltafel`` (``speltafel.exe`` on Windows) or, from the repository, ``python main.py``."""
+    return "speltafel" if Path(sys.argv[0]).stem == "speltafel" else "python main.py"
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(
-        prog="python main.py",
+        prog=program(),
         description="Speltafel: Nanuuk!, Kap Hoorn and Der Berg ruft on one screen.",
     )
     g = p.add_argument_group("start a game directly (skips the menus)")

@@ -23,6 +23,13 @@ def error_of(argv, capsys) -> str:
     return err
 
 
+def test_the_installed_command_is_named_by_its_own_name(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", [str(Path("/usr/local/bin/speltafel"))])
+    with pytest.raises(SystemExit):
+        parse_args(["--game", "kaphoorn", "--players", "ai:normal,ai:easy"])
+    assert capsys.readouterr().err.startswith("speltafel: Kap Hoorn needs 3-5 players")
+
+
 def test_players_parse_kinds_and_names():
     seats = parse_players("human,ai:easy,Ben=ai:normal,Cleo=ai:hard")
     assert [(s.name, s.kind) for s in seats] == [
