@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import gc
 import math
+import os
 import sys
 import time
 from collections import deque
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +39,7 @@ from game.engine.intents import Intent, Kind
 from game.engine.policy import Policy
 from game.i18n import tr
 from game.kiosk.attract import DemoRotation
-from game.kiosk.gate import Gate
+from game.kiosk.gate import Gate, pin_in_force
 from game.persist.kiosk_config import Damaged, KioskConfig
 from game.persist.log import LOG
 from game.persist.settings import Damaged as SettingsProblem
@@ -119,13 +121,17 @@ class Kiosk(Policy):
         settings_problem: SettingsProblem | None = None,
     ) -> None:
         self.services = services
-        self.config = self.kiosk_config = config
         self.mode = "visitor"
         self.idle = 0.0  # game seconds since the last human input
         self.rotation = DemoRotation(config)
         self.problems: list[str] = []  # for the operator: the admin menu shows them
         if problem is not None:
             self._report(problem, "kiosk.config_keys" if problem.keys else "kiosk.config_damaged")
+        pin, one_time = pin_in_force(config.admin_pin, os.environ)
+        if one_time:  # the PIN itself only on the terminal and in the log, never on screen
+            self.problems.append(tr("kiosk.one_time_pin"))
+        # The configuration in force: with the PIN the gate takes, whoever made it.
+        self.config = self.kiosk_config = replace(config, admin_pin=pin)
         if settings_problem is not None:
             self._report(settings_problem, "kiosk.settings_damaged")
         self.stats, stats_problem = Stats.open(services.data_dir)
@@ -143,7 +149,7 @@ class Kiosk(Policy):
         self.fired = False
         self.corner_step = 0
         self.corner_at = 0.0
-        self.gate = Gate(config.admin_pin, lambda: self.services.clock.now)
+        self.gate = Gate(pin, lambda: self.services.clock.now)
         self._admitting = False  # open_admin() took the gate's pass: the admin scene may open
         # input that woke the kiosk up is not also a click on the title
         self._swallow = False

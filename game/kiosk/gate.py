@@ -9,19 +9,50 @@ Wrong PINs back off: ``FREE_TRIES`` in a row are free, then the pad is locked fo
 right PIN resets the count, so a visitor who tries PIN after PIN is slowed down for good: the
 10,000 four-digit PINs would take years. Times are the kiosk's own clock (game time, like all
 its timers).
+
+No PIN is built in. Without a valid ``admin_pin`` the kiosk makes a one-time PIN at its start
+(``pin_in_force``), which only the operator at the terminal or with the log learns; under
+``--supervise`` the supervisor makes it once and hands it to every child start through
+``ONE_TIME_PIN_ENV``, so the PIN printed stays valid across restarts.
 """
 
 from __future__ import annotations
 
 import hmac
-from collections.abc import Callable
+import secrets
+import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from game.persist.kiosk_config import is_pin
 from game.persist.log import LOG
 
 FREE_TRIES = 5
 FIRST_LOCK_S = 30.0
 MAX_LOCK_S = 15 * 60.0
+ONE_TIME_DIGITS = 6
+ONE_TIME_PIN_ENV = "SPELTAFEL_ONE_TIME_PIN"  # the supervisor's one-time PIN for its children
+
+
+def one_time_pin() -> str:
+    """A random PIN of ``ONE_TIME_DIGITS`` digits (leading zeros kept: the pad types them)."""
+    return f"{secrets.randbelow(10**ONE_TIME_DIGITS):0{ONE_TIME_DIGITS}d}"
+
+
+def pin_in_force(configured: str, environ: Mapping[str, str]) -> tuple[str, bool]:
+    """The admin PIN of this run, and whether it is a one-time PIN (no valid one configured).
+
+    A one-time PIN is the supervisor's (``ONE_TIME_PIN_ENV``) when it handed a valid one, else a
+    new one; either way it goes to stderr and the log, for the operator only.
+    """
+    if is_pin(configured):
+        return configured, False
+    handed = environ.get(ONE_TIME_PIN_ENV, "")
+    pin = handed if is_pin(handed) else one_time_pin()
+    LOG.warning("kiosk: no admin_pin configured; the one-time admin PIN of this run is %s", pin)
+    print(f"speltafel: no admin_pin in the kiosk configuration; the admin PIN of this run is "
+          f"{pin}", file=sys.stderr, flush=True)  # fmt: skip
+    return pin, True
 
 
 @dataclass(frozen=True)
@@ -34,6 +65,8 @@ class Verdict:
 
 class Gate:
     def __init__(self, pin: str, clock: Callable[[], float]) -> None:
+        if not is_pin(pin):  # an empty PIN would let OK on an empty pad in
+            raise ValueError("the admin PIN must be 4-8 digits")
         self._pin = pin
         self._clock = clock
         self.failures = 0  # wrong PINs since the last right one

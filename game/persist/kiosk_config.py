@@ -37,6 +37,10 @@ ADMIN_KEY_NAMES: frozenset[str] = frozenset(MODIFIER_KEYS + PLAIN_KEYS)
 ADMIN_CHORD = (2, 4)  # keys in the chord: at least two, so one stray key press never opens it
 PIN_DIGITS = (4, 8)
 _PIN = re.compile(r"[0-9]+")
+NO_PIN = ""  # admin_pin's default: no PIN of the operator's, so the kiosk makes one at each start
+# The example PIN that earlier versions' README and kiosk.example.toml showed: anybody may know
+# it, and copies of that example are still about, so it is refused like a malformed PIN.
+PUBLISHED_PINS = frozenset({"2468"})
 
 # Allowed ranges (inclusive) of the numbers; README's kiosk section lists the same figures.
 RANGES: dict[str, tuple[float, float]] = {
@@ -67,7 +71,7 @@ class KioskConfig:
     attract_sound: bool = False
     admin_keys: tuple[str, ...] = ("ctrl", "shift", "k")
     admin_hold_s: float = 3.0
-    admin_pin: str = "2468"
+    admin_pin: str = NO_PIN  # no PIN is built in: see game.kiosk.gate.pin_in_force
     demo_speed: float = 1.0
     max_log_mb: float = 5.0
 
@@ -110,8 +114,12 @@ DOCS: dict[str, str] = {
     ),
     "admin_hold_s": "How long the admin chord must be held, in seconds (1-30).",
     "admin_pin": (
-        "The admin PIN, 4-8 digits in quotes. On a touch screen: tap the four corners clockwise "
-        "from the top left, then type the PIN."
+        "The admin PIN: 4-8 digits, best in quotes (a number without quotes counts as its "
+        "digits, but TOML refuses one with a leading zero). Empty: no PIN is built in, so the "
+        "kiosk makes a one-time PIN of 6 digits at every start (with --supervise, once per "
+        "supervisor run), prints it on the terminal and writes it to speltafel.log, never on the "
+        "screen. On a touch screen: tap the four corners clockwise from the top left, then type "
+        "the PIN."
     ),
     "demo_speed": "Game-time multiplier of demo games (0.25-10; 2 = twice as fast).",
     "max_log_mb": "The error log speltafel.log is rotated beyond this size in MB (0.1-1024).",
@@ -336,12 +344,28 @@ def _key_order(name: str) -> tuple[int, int, str]:
     return (1, PLAIN_KEYS.index(name), name)
 
 
-def _pin(key: str, value: Any) -> str:
+def is_pin(text: str) -> bool:
+    """4-8 digits: what the PIN pad can type and a PIN may be."""
     lo, hi = PIN_DIGITS
+    return bool(_PIN.fullmatch(text)) and lo <= len(text) <= hi
+
+
+def _pin(key: str, value: Any) -> str:
+    """The operator's PIN, or ``NO_PIN`` for an empty one (the kiosk then makes its own)."""
+    lo, hi = PIN_DIGITS
+    if isinstance(value, int) and not isinstance(value, bool):
+        # admin_pin = 7391 without quotes: the digits the operator typed (TOML allows no
+        # leading zero in an integer, so 0123 never gets this far; a negative one is refused).
+        value = str(value)
     if not isinstance(value, str):
-        raise KioskConfigError(key, f'{value!r} must be digits in quotes, e.g. "2468"')
-    if not (_PIN.fullmatch(value) and lo <= len(value) <= hi):
+        raise KioskConfigError(key, f"{value!r} must be {lo}-{hi} digits in quotes")
+    if value == NO_PIN:
+        return NO_PIN
+    if not is_pin(value):
         raise KioskConfigError(key, f"{value!r} is not {lo}-{hi} digits")
+    if value in PUBLISHED_PINS:
+        known = "is the example PIN of Speltafel's README, known to anybody; choose your own"
+        raise KioskConfigError(key, f"{value!r} {known}")
     return value
 
 
