@@ -1,7 +1,8 @@
 """The kiosk's state machine, sitting between the loop (``game.app``) and the scenes.
 
 Two modes: ``visitor`` (the menus and the games people play) and ``attract`` (demo games with
-a "Touch to play" banner). Every timer counts game time, so ``--speed`` shortens them all:
+a "Touch to play" banner). Every timer but the PIN lock (``game.kiosk.gate``, real time) counts
+game time, so ``--speed`` shortens them all:
 
 - on the title, ``attract_after_s`` without human input starts attract mode; any input ends it;
 - in a game, ``idle_in_game_s`` without human input (AI moves are not input) asks "Still
@@ -149,7 +150,7 @@ class Kiosk(Policy):
         self.fired = False
         self.corner_step = 0
         self.corner_at = 0.0
-        self.gate = Gate(pin, lambda: self.services.clock.now)
+        self.gate = Gate(pin)  # its lock runs on real time, not on (sped-up) game time
         self._admitting = False  # open_admin() took the gate's pass: the admin scene may open
         # input that woke the kiosk up is not also a click on the title
         self._swallow = False

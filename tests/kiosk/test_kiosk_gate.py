@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,18 @@ def test_the_supervisor_hands_every_child_start_the_same_one_time_pin(tmp_path, 
     assert supervisor.supervise(["--kiosk"], tmp_path) == 0
     first, second = notes.read_text(encoding="utf-8").split()
     assert kiosk_config.is_pin(first) and first == second
+
+
+# ---- item 2: the lock-out runs on real time ---------------------------------------------------
+def test_the_lock_is_real_time_so_fast_demo_games_do_not_shorten_it(kiosk):
+    app, drive = kiosk(FAST + "demo_speed = 10\n")
+    door = app.kiosk.gate
+    door.clock = clock = Seconds()  # the real time that passes: none, until the test says
+    lock(door)
+    app.kiosk.start_attract()
+    drive.run(gate.FIRST_LOCK_S)  # ten times as much game time in the demo games
+    assert app.kiosk.attract and door.wait_s() == gate.FIRST_LOCK_S
+    assert not door.try_pin(PIN).admitted
+    clock.now += gate.FIRST_LOCK_S
+    assert door.try_pin(PIN).admitted
+    assert gate.Gate(PIN).clock is time.monotonic  # the kiosk's gate has a clock of its own
