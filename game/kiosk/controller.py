@@ -7,7 +7,10 @@ game time, so ``--speed`` shortens them all:
 - on the title, ``attract_after_s`` without human input starts attract mode; any input ends it;
 - in a game, ``idle_in_game_s`` without human input (AI moves are not input) asks "Still
   playing?"; no answer within ``still_playing_s`` abandons the game and returns to the title;
-- on any other screen (picker, set-up, results, admin), ``idle_in_game_s`` returns to the title.
+- on an admin screen (the PIN pad, the admin menu and what it opened, such as settings),
+  ``ADMIN_IDLE_S`` (or ``idle_in_game_s`` if shorter) starts attract mode: Quit and Settings
+  must not stay up for the next visitor;
+- on any other screen (picker, set-up, results), ``idle_in_game_s`` returns to the title.
 
 Visitors cannot leave: the window's close, Alt+F4, the quit request other shortcuts send (Cmd+Q,
 a desktop's Ctrl+Q) and F11 are swallowed here, Alt+Tab is kept from the system where SDL can
@@ -56,6 +59,7 @@ if TYPE_CHECKING:
 
 PLAY_SCENES = frozenset(IDS)
 ADMIN_SCENES = frozenset({"kiosk_admin", "kiosk_pin"})
+ADMIN_IDLE_S = 60.0  # an admin screen left alone this long gives way to attract mode
 STILL = "kiosk_still"
 ATTRACT = "kiosk_attract"
 HUMAN_SOURCES = frozenset({"key", "mouse", "touch", "pad"})
@@ -285,9 +289,9 @@ class Kiosk(Policy):
             return
         names = {s.name for s in scenes.stack}
         cfg = self.config
-        if top.name in ADMIN_SCENES:
-            if self.idle >= cfg.idle_in_game_s:
-                self.to_title("the admin menu was left open")
+        if top.name in ADMIN_SCENES or "kiosk_admin" in names:  # settings opened from the admin
+            if self.idle >= min(ADMIN_IDLE_S, cfg.idle_in_game_s):
+                self._admin_left_open(top.name)
         elif names & PLAY_SCENES:
             if top.name != STILL and self.idle >= cfg.idle_in_game_s:
                 LOG.info("kiosk: %.0f s without input in a game: 'Still playing?'", self.idle)
@@ -297,6 +301,13 @@ class Kiosk(Policy):
                 self.start_attract()
         elif self.idle >= cfg.idle_in_game_s:
             self.to_title(f"nobody used the {top.name} screen")
+
+    def _admin_left_open(self, screen: str) -> None:
+        """Nobody used an admin screen for a while: attract mode, so that no visitor finds Quit
+        or Settings (a game beneath is abandoned, as the operator walked away from it)."""
+        LOG.info("kiosk: %.0f s without input on the %s screen (admin); attract mode",
+                 self.idle, screen)  # fmt: skip
+        self.start_attract()
 
     def _update_chord(self, dt: float) -> None:
         if set(self.config.admin_keys) <= self.held:
