@@ -153,3 +153,25 @@ def test_the_lock_is_real_time_so_fast_demo_games_do_not_shorten_it(kiosk):
     clock.now += gate.FIRST_LOCK_S
     assert door.try_pin(PIN).admitted
     assert gate.Gate(PIN).clock is time.monotonic  # the kiosk's gate has a clock of its own
+
+
+# ---- item 4: the gate's own contract ------------------------------------------------------------
+def test_the_gate_refuses_the_right_pin_while_locked():
+    clock = Seconds()
+    door = gate.Gate(PIN, clock)
+    lock(door)
+    verdict = door.try_pin(PIN)
+    assert not verdict.admitted and verdict.wait_s == gate.FIRST_LOCK_S
+    assert not door.take_pass() and door.failures == gate.FREE_TRIES  # not checked at all
+    clock.now += gate.FIRST_LOCK_S - 0.5
+    assert not door.try_pin(PIN).admitted and not door.take_pass()
+    clock.now += 0.5
+    assert door.try_pin(PIN).admitted and door.take_pass() and door.failures == 0
+
+
+@pytest.mark.parametrize("entered", [PIN + "0", PIN + PIN, PIN[:-1], "0" + PIN, "", " " + PIN])
+def test_the_gate_refuses_the_right_pin_with_digits_more_or_fewer(entered):
+    door = gate.Gate(PIN, Seconds())
+    verdict = door.try_pin(entered)
+    assert not verdict.admitted and not door.take_pass() and door.failures == 1
+    assert door.try_pin(PIN).admitted and door.take_pass()
