@@ -232,8 +232,9 @@ def from_json(text: str, path: Path | None = None) -> Record:
     final = data["final"]
     saved_at = data.get("saved_at")
     stamp = saved_at if isinstance(saved_at, str) else ""
-    played = _played(data, 0) if start is not None else 0  # moves made before the start
-    summary = _summary(config, played + len(moves), state)
+    # a game resumed from a save counts the moves made before its start too
+    total = len(moves) if start is None else max(len(moves), _played(data, 0))
+    summary = _summary(config, total, state)
     return Record(kind, config, tuple(moves), final, stamp, summary, path, start=start,
                   game_id=_game_id(data))  # fmt: skip
 
@@ -260,7 +261,8 @@ def _position_record(data: dict[str, Any], kind: str, path: Path | None) -> Reco
 
 
 def _played(data: dict[str, Any], default: int | None) -> int:
-    """The moves made before a save's position (the lists show the count)."""
+    """The count of moves the lists show: a save's moves before its position, a resumed
+    game's replay all its moves (those before its start too)."""
     value = data.get("move_count", default)
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
         raise SaveError(f"the count of moves made is malformed ({value!r})")

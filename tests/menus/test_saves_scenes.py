@@ -373,6 +373,30 @@ def test_a_finished_game_drops_the_autosave_and_is_watched_again(drive):
     assert viewer.board.state.to_dict() == scene.state.to_dict()  # the final state again
 
 
+def test_a_game_resumed_from_a_save_and_finished_is_watched_from_the_resume(drive):
+    """A save holds no seed, so the replay of a resumed game starts where it was resumed: its
+    start position in full (the game is over), the fresh seed and the moves since."""
+    scene = start(drive, config("bergruft", "standard", 2, seed=9))
+    advance(scene, lambda st: st.turn >= 2 and st.phase is Phase.SET)
+    save_by_pause_menu(drive)
+    resumed = load_first_save(drive)
+    begun = resumed.state
+    dismiss_handoff(drive)
+    advance(resumed, lambda st: st.is_over(), limit=2000)
+    assert drive.until(lambda: drive.scene.name == "results", seconds=10)
+    [replay] = saves.list_replays(drive.app.data_dir).records
+    assert replay.finished and replay.start == begun.to_dict()
+    assert replay.config.seed == resumed.config.seed == begun.seed != 9
+    assert list(replay.moves) == resumed.moves
+    assert replay.summary["move_count"] == len(scene.moves) + len(resumed.moves)
+    press(drive, drive.scene.watch_button)
+    viewer = drive.scene
+    assert viewer.name == "replay" and viewer.board.state == begun
+    drive.key(pygame.K_END)
+    assert viewer.index == viewer.total == len(resumed.moves)
+    assert viewer.board.state.to_dict() == resumed.state.to_dict()
+
+
 def test_the_replay_viewer_steps_to_the_right_states(drive):
     scene = finish_bergruft(drive)
     record = saves.list_replays(drive.app.data_dir).records[0]
