@@ -87,7 +87,14 @@ class Record:
         return bool(self.summary.get("finished"))
 
     def as_kind(self, kind: str) -> Record:
-        return dataclasses.replace(self, kind=kind, path=None)
+        """The same game as a record of ``kind``; as a save or autosave, one that holds the
+        position only, whatever record it was made from (no save ever holds a seed)."""
+        if kind not in POSITION_KINDS or self.position is not None:
+            return dataclasses.replace(self, kind=kind, path=None)
+        state = rules_for(self.config.game).state_from_dict(self.final)
+        position = _plain(state.stored())
+        return dataclasses.replace(self, kind=kind, path=None, moves=(), final=position,
+                                   position=position, start=None)  # fmt: skip
 
 
 # ---- building and writing -------------------------------------------------------------------

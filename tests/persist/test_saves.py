@@ -70,6 +70,15 @@ def test_no_save_or_autosave_holds_a_seed_but_a_replay_keeps_seed_and_moves(
     assert replay["version"] == 1  # as every version wrote it: an older Speltafel reads it
 
 
+def test_a_replay_written_as_a_save_holds_its_position_only(tmp_path):
+    cfg = config("kaphoorn", "standard", 3)
+    moves, state = play(cfg, limit=23)
+    path = saves.save_game(tmp_path, saves.build("replay", cfg, moves, state))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert "seed" not in _keys(data) and "moves" not in data
+    assert data["position"] == json.loads(json.dumps(state.stored()))
+
+
 def _keys(data: object) -> set[str]:
     """Every key anywhere in a JSON value."""
     if isinstance(data, dict):
