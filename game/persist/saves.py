@@ -154,13 +154,13 @@ def to_json(record: Record) -> str:
     }
     if record.position is not None:  # a save: the position, and neither seed nor moves
         data["position"] = record.position
-    else:
+        if record.game_id:
+            data["game_id"] = record.game_id
+    else:  # a replay, as it always was (and where it begins, for a resumed game)
         if record.start is not None:
             data["start"] = record.start
         data["moves"] = list(record.moves)
         data["final"] = record.final
-    if record.game_id:
-        data["game_id"] = record.game_id
     data.update(saved_at=record.saved_at, **record.summary)
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 

@@ -70,6 +70,22 @@ def test_no_save_or_autosave_holds_a_seed_but_a_replay_keeps_seed_and_moves(
     assert replay["version"] == 1  # as every version wrote it: an older Speltafel reads it
 
 
+@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
+def test_every_position_of_a_game_saves_and_resumes_as_itself(game, variant, players):
+    """The load's check (the position must be what a save keeps) never refuses a real save."""
+    cfg = config(game, variant, players)
+    state = rules_for(game).new_game(variant, cfg.names, seed=cfg.seed, options=cfg.options)
+    rng, played = random.Random(5), 0
+    while True:
+        back = saves.from_json(saves.to_json(saves.build("autosave", cfg, [], state,
+                                                         played=played)))  # fmt: skip
+        resumed = saves.resume_point(back)[1]
+        assert resumed.stored() == state.stored() and back.summary["move_count"] == played
+        if state.is_over() or played >= 150:
+            break
+        state, played = state.apply(rng.choice(state.legal_actions())), played + 1
+
+
 def test_a_replay_written_as_a_save_holds_its_position_only(tmp_path):
     cfg = config("kaphoorn", "standard", 3)
     moves, state = play(cfg, limit=23)

@@ -85,7 +85,8 @@ def test_every_position_of_a_game_round_trips(seed, players) -> None:
 
 @pytest.mark.parametrize(("seed", "players"), GAMES)
 def test_a_rebuilt_game_plays_on_exactly_alike(seed, players) -> None:
-    """The seed travels in the save: reshuffles after loading happen the same way."""
+    """The seed travels in ``to_dict`` (a save leaves it out, K18): reshuffles after loading
+    happen the same way."""
     steps = game(seed, players)
     middle = len(steps) // 3
     state = RULES.state_from_dict(through_json(steps[middle][0].to_dict()))
