@@ -80,7 +80,7 @@ def game_finished(services: Services) -> Path | None:
     if scene is None or not may_save(services):
         return None
     try:
-        saves.drop_autosave(services.data_dir, scene.config)
+        saves.drop_autosave(services.data_dir, scene.config, scene.game_id)
         return saves.write_replay(services.data_dir, scene.save_record("replay"))
     except OSError as exc:
         LOG.warning("replay not written: %s", exc)
@@ -88,9 +88,12 @@ def game_finished(services: Services) -> Path | None:
 
 
 def resume(services: Services, record: saves.Record) -> None:
-    """Open a saved game where it was left."""
-    services.scenes.reset("loading", then=record.config.game, config=record.config,
-                          moves=list(record.moves))  # fmt: skip
+    """Open a saved game where it was left: from its position (a fresh seed for the chance
+    still to come), or an older version's save by playing its moves again."""
+    config, start = saves.resume_point(record)
+    played = 0 if start is None else int(record.summary.get("move_count", 0))
+    services.scenes.reset("loading", then=config.game, config=config, moves=list(record.moves),
+                          start=start, played=played, game_id=record.game_id)  # fmt: skip
 
 
 def report_bad(services: Services, bad: Sequence[tuple[Path, str]]) -> None:

@@ -251,7 +251,8 @@ class LibraryScene(UIScene):
         info_w = 520
         theme.text(surface, headline(rec), (x, rect.y + 14), 34, theme.WHITE, True,
                    width=rect.w - 144 - info_w - 40, least=26)  # fmt: skip
-        details = f"{', '.join(rec.config.names)}  ·  {tr('saves.moves', n=len(rec.moves))}"
+        moves = rec.summary.get("move_count", len(rec.moves))  # a save holds a position only
+        details = f"{', '.join(rec.config.names)}  ·  {tr('saves.moves', n=moves)}"
         theme.text(surface, details, (x, rect.y + 58), 28, theme.SNOW, False,
                    width=rect.w - 144 - info_w - 40)  # fmt: skip
         theme.text(surface, when(rec.saved_at), (right, rect.y + 16), 28, theme.SNOW, False,

@@ -52,9 +52,9 @@ def check_files(folder: Path, done: int) -> None:
     assert problem is None
     assert settings in (writer.expected_settings(done), writer.expected_settings(done + 1))
     for kind, name in (("save", writer.SAVE), ("replay", writer.REPLAY)):
-        moves = list(saves.load(folder / name).moves)
-        versions = [list(writer.expected_record(kind, n).moves) for n in (done, done + 1)]
-        assert moves in versions, (kind, done)
+        record = saves.load(folder / name)  # a save's position, a replay's moves and end
+        versions = [writer.expected_record(kind, n) for n in (done, done + 1)]
+        assert (record.moves, record.final) in [(v.moves, v.final) for v in versions], (kind, done)
     assert [r.path.name for r in saves.list_saves(folder).records] == ["kill-test.json"]
     assert not list(folder.rglob("*.bad"))
 
