@@ -245,3 +245,77 @@ def test_statistics_of_a_newer_version_are_left_where_they_are(tmp_path):
     finally:
         store.close()
     assert path.read_bytes() == original
+
+
+# ---- the app at start ----------------------------------------------------------------------------
+def started_app(folder: Path):
+    from game.app import App, Options
+
+    app = App(Options(data_dir=folder, raise_errors=True, size=(1920, 1080), fullscreen=False))
+    app.start()
+    return app
+
+
+def close(app) -> None:
+    for scene in reversed(app.scenes.stack):
+        scene.exit()
+
+
+LONG_VERSION = '{"format": "speltafel", "version": ' + "9" * 5000 + "}"
+
+
+@pytest.mark.parametrize("text", [DEEP_JSON, LONG_VERSION])
+def test_a_damaged_autosave_gives_the_title_and_one_message(tmp_path, text):
+    from game import i18n
+
+    i18n.set_language("en")
+    path = saves.autosave_path(tmp_path, "kaphoorn")
+    make("text", path, text)
+    app = started_app(tmp_path)
+    try:
+        assert app.scenes.top.name == "title"
+        kept = i18n.tr("saves.damaged", kept_as="autosave-kaphoorn.json.bad")
+        assert [text for text, _ in app.messages].count(kept) == 1
+        assert not path.exists() and path.with_name("autosave-kaphoorn.json.bad").exists()
+    finally:
+        close(app)
+
+
+def test_leftovers_of_interrupted_writes_are_removed_at_start(tmp_path):
+    import tempfile
+
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"version": 1, "volume": 0.3}))
+    leftovers, kept = [], []
+    targets = (("", SETTINGS_FILE), ("saves", "autosave-nanuuk.json"),
+               ("replays", "bergruft-20261203-101010.json"), ("exports", "x.json"))  # fmt: skip
+    for folder, name in targets:
+        where = tmp_path / folder
+        where.mkdir(exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=name, suffix=".tmp", dir=where)  # as write_atomic
+        os.write(fd, b'{"half a')
+        os.close(fd)
+        leftovers.append(Path(tmp))
+        kept.append(where / "notes.tmp")  # not one of ours: stays
+        kept[-1].write_text("mine")
+    app = started_app(tmp_path)
+    try:
+        assert [p for p in leftovers if p.exists()] == []
+        assert all(p.exists() for p in kept)
+        assert app.settings.volume == 0.3  # the real file is untouched
+    finally:
+        close(app)
+
+
+def test_an_error_while_the_app_is_built_ends_in_one_line(tmp_path, monkeypatch, capsys):
+    from game import app as app_module
+
+    def broken(folder: Path):
+        raise RuntimeError("something nobody foresaw")
+
+    monkeypatch.setattr(app_module, "load_settings", broken)
+    code = app_module.run(app_module.Options(data_dir=tmp_path, size=(640, 480)))
+    err = capsys.readouterr().err
+    assert code == 1
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"unexpected error, see {tmp_path / 'speltafel.log'}" in err
+    assert "something nobody foresaw" in (tmp_path / "speltafel.log").read_text()
