@@ -267,7 +267,7 @@ class Stats:
                 " FROM games ORDER BY id"
             ).fetchall()
             return [self._game(*row) for row in found]
-        except (sqlite3.Error, ValueError, TypeError) as exc:
+        except (sqlite3.Error, ValueError, TypeError, RecursionError) as exc:  # odd rows
             LOG.error("stats: could not be read: %s", exc)
             return []
 

@@ -319,3 +319,40 @@ def test_an_error_while_the_app_is_built_ends_in_one_line(tmp_path, monkeypatch,
     assert err.count("\n") == 1 and "Traceback" not in err
     assert f"unexpected error, see {tmp_path / 'speltafel.log'}" in err
     assert "something nobody foresaw" in (tmp_path / "speltafel.log").read_text()
+
+
+def test_statistics_rows_nested_too_deeply_are_logged_not_raised(tmp_path):
+    store, _ = Stats.open(tmp_path)
+    try:
+        row = store.started("nanuuk", "intro", ["human", "easy"])
+        store._db.execute("UPDATE games SET seats = ? WHERE id = ?", (DEEP_JSON, row))
+        assert store.rows() == [] and store.summary() == []
+    finally:
+        store.close()
+
+
+# ---- Nanuuk!'s saved set-ups: the same reader --------------------------------------------------
+@pytest.mark.parametrize(
+    ("kind", "text"),
+    [
+        pytest.param("text", "fish = " + "[" * 5000 + "]" * 5000, id="deep-nesting"),
+        pytest.param("text", "fish = " + "7" * 5000, id="5000-digits"),
+        *KINDS[2:],
+    ],
+)
+def test_a_damaged_nanuuk_set_up_is_kept_as_bad(tmp_path, kind, text):
+    from game.games.nanuuk.setups import SetupFileError, load_setup, setups_dir
+
+    path = setups_dir(tmp_path) / "mine.toml"
+    make(kind, path, text)
+
+    def load() -> SetupFileError | None:
+        try:
+            load_setup(tmp_path, "mine")
+        except SetupFileError as exc:
+            return exc
+        return None
+
+    refused = without_hanging(load, path)
+    assert refused is not None and refused.kept_as == "mine.toml.bad", refused
+    assert not os.path.lexists(path)
