@@ -12,6 +12,8 @@ import errno
 import json
 import os
 import sqlite3
+import subprocess
+import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -25,6 +27,7 @@ from game.persist.settings import SETTINGS_FILE, Settings, load_settings
 from game.persist.stats import STATS_FILE, Stats
 from tests.persist.test_saves import config, play
 
+ROOT = Path(__file__).resolve().parents[2]
 POSIX = pytest.mark.skipif(os.name == "nt", reason="FIFOs and symbolic links of POSIX")
 
 DEEP_JSON = "[" * 100_000 + "]" * 100_000
@@ -306,18 +309,27 @@ def test_leftovers_of_interrupted_writes_are_removed_at_start(tmp_path):
         close(app)
 
 
-def test_an_error_while_the_app_is_built_ends_in_one_line(tmp_path, monkeypatch, capsys):
-    from game import app as app_module
+BROKEN_START = """
+import sys
+from pathlib import Path
+from game import app
 
-    def broken(folder: Path):
-        raise RuntimeError("something nobody foresaw")
+def broken(folder):
+    raise RuntimeError("something nobody foresaw")
 
-    monkeypatch.setattr(app_module, "load_settings", broken)
-    code = app_module.run(app_module.Options(data_dir=tmp_path, size=(640, 480)))
-    err = capsys.readouterr().err
-    assert code == 1
-    assert err.count("\n") == 1 and "Traceback" not in err
-    assert f"unexpected error, see {tmp_path / 'speltafel.log'}" in err
+app.load_settings = broken  # an error nobody foresaw, while the App is built
+sys.exit(app.run(app.Options(data_dir=Path(sys.argv[1]), size=(640, 480))))
+"""
+
+
+def test_an_error_while_the_app_is_built_ends_in_one_line(tmp_path):
+    # a process of its own: run() ends with pygame.quit(), which the other tests' fonts outlive
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    run = subprocess.run([sys.executable, "-c", BROKEN_START, str(tmp_path)], env=env,
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert run.returncode == 1
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
+    assert f"unexpected error, see {tmp_path / 'speltafel.log'}" in run.stderr
     assert "something nobody foresaw" in (tmp_path / "speltafel.log").read_text()
 
 
