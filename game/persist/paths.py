@@ -87,9 +87,10 @@ def keep_bad(path: Path) -> Path:
 # ---- reading a data file, whatever is there --------------------------------------------------
 # A data file may hold anything: a FIFO (reading it would wait for ever), a folder, a symlink
 # loop, gigabytes, JSON nested so deep or numbers so long that the parser gives up with an error
-# that is not its usual one. Every reader goes through these two, which turn all of it into
-# ``Unusable`` (a ValueError: the file is damaged, keep it aside) while a missing file stays
-# FileNotFoundError and a file we may not read another OSError (not the file's fault).
+# that is not its usual one. Every reader goes through read_text_file and loads_json (or
+# loads_toml), which turn all of it into ``Unusable`` (a ValueError: the file is damaged, keep
+# it aside) while a missing file stays FileNotFoundError and a file we may not read another
+# OSError (not the file's fault).
 
 MAX_DATA_BYTES = 16 * 1024 * 1024  # a long replay is some 100 kB; more is not one of ours
 
