@@ -295,10 +295,12 @@ def file_problem(path: Path) -> str | None:
 
 @checked
 def output_file_problem(path: Path) -> str | None:
-    """A file to write at the end (``--screenshot``): not a folder, inside a folder that exists
-    or can be made, and that we may write to."""
-    if path.is_dir():
-        return "is a folder, not a file"
+    """A file to write at the end (``--screenshot``): not a folder, nor a FIFO (writing into one
+    waits for a reader for ever), inside a folder that exists or can be made, and that we may
+    write to."""
+    odd = regular_file_problem(path)
+    if odd is not None:
+        return "is a folder, not a file" if odd.startswith("a folder") else f"is {odd}"
     folder = path.absolute().parent
     while not folder.exists():
         folder = folder.parent

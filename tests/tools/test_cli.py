@@ -203,13 +203,13 @@ def test_a_path_too_long_gets_one_line_and_exit_code_2(tmp_path, capsys, argv, m
 
 
 @pytest.mark.skipif(os.name == "nt", reason="FIFOs and symbolic links of POSIX")
-@pytest.mark.parametrize("flag", ["--replay", "--kiosk-config"])
+@pytest.mark.parametrize("flag", ["--replay", "--kiosk-config", "--screenshot"])
 @pytest.mark.parametrize("kind", ["fifo", "loop"])
 def test_a_fifo_or_a_symlink_loop_is_refused_without_opening_it(tmp_path, capsys, flag, kind):
     path = tmp_path / "odd.json"
     os.mkfifo(path) if kind == "fifo" else os.symlink(path.name, path)
     argv = [*(["--kiosk"] if flag == "--kiosk-config" else []), flag, str(path)]
-    err = error_of(argv, capsys)  # a FIFO opened for reading would wait here for ever
+    err = error_of(argv, capsys)  # a FIFO opened would wait here (or at the end) for ever
     assert f"{flag} {path}: is " in err and ("a FIFO" in err or "loops" in err)
 
 
