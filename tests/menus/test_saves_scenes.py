@@ -547,3 +547,19 @@ def test_a_replay_that_cannot_be_written_at_the_end_is_shown_to_the_player(drive
     finish_bergruft(drive)
     why = i18n.tr("files.failed")
     assert i18n.tr("saves.not_saved", why=why) in [text for text, _ in drive.app.messages]
+
+
+def test_an_autosave_that_cannot_be_written_is_shown_on_the_title(drive, monkeypatch):
+    scene = start(drive, config("nanuuk", "intro", 2))
+    advance(scene, lambda st: len(scene.moves) >= 3)
+
+    def full(*_):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "autosave-nanuuk.json")
+
+    monkeypatch.setattr(saves, "write_autosave", full)
+    drive.app.scenes.push("pause")
+    drive.frames(2)
+    press(drive, drive.scene.quit_button)
+    assert drive.scene.name == "title" and drive.scene.continue_button is None
+    message = i18n.tr("saves.not_saved", why=i18n.tr("files.full"))
+    assert message in [text for text, _ in drive.app.messages]
