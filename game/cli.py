@@ -246,6 +246,10 @@ def check_default_data_folder(options: Any) -> None:
     if options.data_dir is not None:
         return
     folder = default_data_dir()
+    try:  # the platform's own folder is made with its parents (a new account has none yet)
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # the check says what is wrong
     problem = data_folder_problem(folder)
     if problem is not None:
         build_parser().error(f"the data folder {folder}: {problem} (--data-dir gives another)")

@@ -312,3 +312,12 @@ def test_a_read_only_default_data_folder_with_damaged_settings_gives_one_line(tm
     assert run.returncode == 2, run.stderr
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert f"the data folder {folder}: cannot be written to" in run.stderr
+
+
+@pytest.mark.skipif(os.name == "nt" or sys.platform == "darwin", reason="XDG data folder")
+def test_a_default_data_folder_not_made_yet_is_made_with_its_parents(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path / "new" / "account" / "share"))  # fmt: skip
+    run = run_main(env=env)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "new" / "account" / "share" / "speltafel").is_dir()
