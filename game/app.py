@@ -7,6 +7,7 @@ scaled into it, letterboxed, and pointer positions are mapped back (``to_logical
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import time
@@ -594,21 +595,18 @@ def run(options: Options) -> int:
         app = App(options)
         return app.run()
     except Exception as exc:
-        LOG.error("fatal:\n%s", traceback.format_exc())
-        where = f"see {app.log_path}" if app is not None else _log_hint(options, exc)
-        print(f"speltafel: unexpected error, {where}", file=sys.stderr)
+        print(f"speltafel: unexpected error, {_log_fatal(exc)}", file=sys.stderr)
         return 1
     finally:
         pygame.quit()
 
 
-def _log_hint(options: Options, exc: Exception) -> str:
-    """Where to look when the app could not even be built: the log if it was opened by then,
-    else the error itself, on the same one line."""
-    try:
-        log = data_dir(options.data_dir) / "speltafel.log"
-    except OSError:
-        log = None
-    if log is not None and log.is_file():
-        return f"see {log}"
-    return " ".join(f"{type(exc).__name__}: {exc}".split())
+def _log_fatal(exc: Exception) -> str:
+    """The traceback into the log, and where to read it; before the log is open (the app
+    failed that early) the error itself, on the same one line: with no handler, logging would
+    print the whole traceback on the terminal."""
+    logs = [h.baseFilename for h in LOG.handlers if isinstance(h, logging.FileHandler)]
+    if not logs:
+        return " ".join(f"{type(exc).__name__}: {exc}".split())
+    LOG.error("fatal:\n%s", traceback.format_exc())
+    return f"see {logs[0]}"

@@ -314,23 +314,27 @@ import sys
 from pathlib import Path
 from game import app
 
-def broken(folder):
+def broken(*args, **kwargs):
     raise RuntimeError("something nobody foresaw")
 
-app.load_settings = broken  # an error nobody foresaw, while the App is built
+setattr(app, sys.argv[2], broken)  # an error nobody foresaw, while the App is built
 sys.exit(app.run(app.Options(data_dir=Path(sys.argv[1]), size=(640, 480))))
 """
 
 
-def test_an_error_while_the_app_is_built_ends_in_one_line(tmp_path):
+@pytest.mark.parametrize("where", ["load_settings", "setup_logging"])
+def test_an_error_while_the_app_is_built_ends_in_one_line(tmp_path, where):
     # a process of its own: run() ends with pygame.quit(), which the other tests' fonts outlive
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    run = subprocess.run([sys.executable, "-c", BROKEN_START, str(tmp_path)], env=env,
+    run = subprocess.run([sys.executable, "-c", BROKEN_START, str(tmp_path), where], env=env,
                          cwd=ROOT, capture_output=True, text=True, timeout=120)  # fmt: skip
     assert run.returncode == 1
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr, run.stderr
-    assert f"unexpected error, see {tmp_path / 'speltafel.log'}" in run.stderr
-    assert "something nobody foresaw" in (tmp_path / "speltafel.log").read_text()
+    if where == "load_settings":  # the log is open by then: the traceback is there
+        assert f"unexpected error, see {tmp_path / 'speltafel.log'}" in run.stderr
+        assert "something nobody foresaw" in (tmp_path / "speltafel.log").read_text()
+    else:  # before the log: the error itself, in the one line
+        assert "unexpected error, RuntimeError: something nobody foresaw" in run.stderr
 
 
 def test_statistics_rows_nested_too_deeply_are_logged_not_raised(tmp_path):
