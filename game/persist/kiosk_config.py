@@ -22,10 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import LANGUAGES
+from game.persist.paths import loads_toml, read_text_file
 from game.play.registry import GAMES, IDS, rules_for
 from game.session import AI_LEVELS
 
 KIOSK_FILE = "kiosk.toml"
+MAX_BYTES = 1024 * 1024  # the example with every key is some 3 kB
 
 # Held together with at least one other key, these open the admin menu; either side counts.
 MODIFIER_KEYS: tuple[str, ...] = ("ctrl", "shift", "alt")
@@ -192,11 +194,11 @@ def load_kiosk_config(folder: Path, path: Path | None = None) -> tuple[KioskConf
     problem. The file is only ever read.
     """
     path = folder / KIOSK_FILE if path is None else Path(path)
-    if not path.exists():
-        return KioskConfig(), None
     try:
         data = _read_toml(path)
-    except ValueError as exc:  # not TOML, not UTF-8
+    except FileNotFoundError:
+        return KioskConfig(), None
+    except ValueError as exc:  # not TOML, not UTF-8, a FIFO or a folder, nested too deeply
         return KioskConfig(), Damaged(path.name, f"{exc}; every key uses its default")
     except OSError as exc:
         reason = f"could not be read ({exc.strerror or exc}); every key uses its default"
@@ -209,10 +211,10 @@ def load_kiosk_config(folder: Path, path: Path | None = None) -> tuple[KioskConf
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The file's TOML; whatever it holds or is, a ValueError saying what is wrong with it
+    (``game.persist.paths.read_text_file``: a FIFO is never opened, no file is moved)."""
     try:
-        return tomllib.loads(path.read_bytes().decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError("not UTF-8 text") from None
+        return loads_toml(read_text_file(path, MAX_BYTES))
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"not valid TOML: {exc}") from None
 

@@ -36,7 +36,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.persist.paths import keep_bad, write_atomic
+from game.persist.paths import Unusable, keep_bad, loads_json, read_text_file, write_atomic
 from game.play.registry import rules_for
 from game.protocol.base import State
 from game.session import GameConfig, Seat, new_seed
@@ -62,6 +62,10 @@ SUFFIX = ".json"
 
 class SaveError(ValueError):
     """A save or replay that cannot be used; the message says what is wrong with it."""
+
+
+class NewerFile(SaveError):
+    """A record of a newer Speltafel: good, only not for this version. Never moved aside."""
 
 
 @dataclass(frozen=True)
@@ -200,16 +204,25 @@ def _plain(data: Any) -> Any:
 def from_json(text: str, path: Path | None = None) -> Record:
     """Parse and check a record; anything wrong raises ``SaveError`` saying what."""
     try:
-        data = json.loads(text)
+        data = loads_json(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    except Unusable as exc:
+        raise SaveError(str(exc)) from None
+    try:
+        return _checked(data, path)
+    except (RecursionError, OverflowError) as exc:  # odd values the rules trip over
+        raise SaveError(f"cannot be checked ({type(exc).__name__})") from None
+
+
+def _checked(data: Any, path: Path | None) -> Record:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a Speltafel save or replay")
     version = data.get("version")
     if not isinstance(version, int) or version < 1:
         raise SaveError(f"unknown version {version!r}")
     if version > VERSION:
-        raise SaveError(f"made by a newer Speltafel (version {version}, this one reads {VERSION})")
+        raise NewerFile(f"made by a newer Speltafel (version {version}, this one reads {VERSION})")
     kind = data.get("kind")
     if kind not in KINDS:
         raise SaveError(f"unknown kind {kind!r}")
@@ -343,41 +356,61 @@ def rebuild(
 
 def load(path: Path) -> Record:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_text_file(path)
+    except Unusable as exc:
+        raise SaveError(str(exc)) from None
+    except OSError as exc:
         raise SaveError(f"cannot be read ({exc})") from None
     return from_json(text, path)
 
 
 @dataclass
 class Listing:
-    """The records of a folder, newest first, and the damaged files moved aside."""
+    """The records of a folder, newest first, the damaged files moved aside and the files of a
+    newer Speltafel (left where they are, each reported once per run)."""
 
     records: list[Record]
     bad: list[tuple[Path, str]]  # (kept as, why)
+    newer: list[tuple[Path, str]] = field(default_factory=list)  # (where it stays, why)
 
 
 # Records already checked, by path, with the file's (mtime, size) then: a list of 100 long
 # replays is checked once per run, not every time the list opens (each check replays a game).
 _CHECKED: dict[Path, tuple[tuple[int, int], Record]] = {}
+# Newer files already reported, with their (mtime, size): the title reads the autosaves each
+# time it opens, and one message per file is enough.
+_NEWER: dict[Path, tuple[int, int]] = {}
 
 
-def load_or_keep(path: Path) -> tuple[Record | None, tuple[Path, str] | None]:
-    """The record, or None and (where the damaged file was moved, why)."""
+def load_or_keep(
+    path: Path, newer: list[tuple[Path, str]] | None = None
+) -> tuple[Record | None, tuple[Path, str] | None]:
+    """The record, or None and (where the damaged file was moved, why). A newer version's file
+    is not damaged: it stays, and goes to ``newer`` the first time it is met."""
     try:
         stat = path.stat()
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        known = _CHECKED.get(path)
-        if known is not None and known[0] == stamp:
-            return known[1], None
-        record = load(path)
-        _CHECKED[path] = (stamp, record)
-        return record, None
     except FileNotFoundError:  # deleted meanwhile (another window, a user): nothing to list
+        return None, None
+    except OSError as exc:  # a symbolic link that loops: the name leads nowhere
+        return None, (keep_or_leave(path), f"cannot be read ({exc.strerror or exc})")
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    known = _CHECKED.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1], None
+    try:
+        record = load(path)
+    except NewerFile as exc:
+        if newer is not None and _NEWER.get(path) != stamp:
+            newer.append((path, str(exc)))
+        _NEWER[path] = stamp
         return None, None
     except SaveError as exc:
         _CHECKED.pop(path, None)
+        if not path.exists() and not path.is_symlink():
+            return None, None  # deleted while it was read
         return None, (keep_or_leave(path), str(exc))
+    _CHECKED[path] = (stamp, record)
+    return record, None
 
 
 def list_folder(folder: Path, skip: tuple[str, ...] = ()) -> Listing:
@@ -387,7 +420,7 @@ def list_folder(folder: Path, skip: tuple[str, ...] = ()) -> Listing:
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         if path.name in skip:
             continue
-        record, bad = load_or_keep(path)
+        record, bad = load_or_keep(path, listing.newer)
         if record is not None:
             listing.records.append(record)
         elif bad is not None:
@@ -424,7 +457,7 @@ def unfinished_games(data_dir: Path) -> Listing:
     damaged files are kept as ``*.bad`` and listed in ``bad``."""
     listing = Listing([], [])
     for path in autosave_paths(data_dir):
-        record, bad = load_or_keep(path)
+        record, bad = load_or_keep(path, listing.newer)
         if record is not None:
             listing.records.append(record)
         elif bad is not None:
@@ -496,8 +529,8 @@ def drop_autosave(data_dir: Path, config: GameConfig, game_id: str = "") -> None
 
 def _drop_if(path: Path, matches: Callable[[dict[str, Any]], bool]) -> None:
     try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, AttributeError):
+        stored = loads_json(read_text_file(path))
+    except (OSError, ValueError, AttributeError):  # Unusable is a ValueError
         return  # none, or damaged: the title reports a damaged one
     if isinstance(stored, dict) and isinstance(stored.get("config"), dict) and matches(stored):
         path.unlink(missing_ok=True)
@@ -542,15 +575,19 @@ def import_dir(data_dir: Path) -> Path:
 
 
 def read_replay(path: Path) -> Record:
-    """A replay file from anywhere (import, ``--replay``): finished games only."""
+    """A replay file from anywhere (import, ``--replay``): finished games only. The file is
+    only read; what to do with one that is refused is the caller's choice."""
     record = load(path)
     if record.kind != "replay" or not record.finished:
         raise SaveError("not a replay of a finished game")
     return record
 
 
-def import_replays(data_dir: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Copy every replay in ``import/`` into the replay list; a bad one is kept as ``*.bad``.
+def import_replays(
+    data_dir: Path, newer: list[tuple[Path, str]] | None = None
+) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """Copy every replay in ``import/`` into the replay list; a bad one is kept as ``*.bad``, a
+    newer version's stays where it is (and goes to ``newer``).
 
     An imported file is removed from ``import/`` once it is in the list, so importing twice
     does not make two copies."""
@@ -559,6 +596,10 @@ def import_replays(data_dir: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
     for path in sorted(import_dir(data_dir).glob(f"*{SUFFIX}")):
         try:
             record = read_replay(path)
+        except NewerFile as exc:
+            if newer is not None:
+                newer.append((path, str(exc)))
+            continue
         except SaveError as exc:
             bad.append((keep_or_leave(path), str(exc)))
             continue

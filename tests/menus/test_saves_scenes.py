@@ -12,6 +12,7 @@ import json
 import os
 import random
 import shutil
+from pathlib import Path
 
 import pygame
 import pytest
@@ -22,6 +23,7 @@ from game.engine.intents import Intent, Kind
 from game.games.bergruft.rules import Phase
 from game.games.kaphoorn.rules.actions import Play
 from game.persist import saves
+from game.play.registry import rules_for
 from game.session import GameConfig, Seat
 
 NAMES = ("Anna", "Ben", "Cleo")
@@ -552,17 +554,63 @@ def test_replay_on_the_command_line_opens_the_viewer(drive, tmp_path):
             s.exit()
 
 
-def test_a_bad_replay_on_the_command_line_gives_a_message_and_is_kept(tmp_path):
-    bad = tmp_path / "bad.json"
-    bad.write_text("nope")
-    options = Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), fullscreen=False,
-                      replay=bad)  # fmt: skip
+def replay_file_of_every_kind(tmp_path) -> dict[str, tuple[Path, str]]:
+    """Files ``--replay`` may be given that it cannot show, and the message each gets."""
+    cfg = config("bergruft", "standard", 2, seed=9)
+    state = rules_for("bergruft").new_game(cfg.variant, cfg.names, seed=cfg.seed)
+    a_save = tmp_path / "a-save.json"
+    a_save.write_text(saves.to_json(saves.build("save", cfg, [], state)), encoding="utf-8")
+    newer = json.loads(a_save.read_text(encoding="utf-8"))
+    newer.update(version=saves.VERSION + 1, kind="replay", finished=True)
+    (tmp_path / "newer.json").write_text(json.dumps(newer), encoding="utf-8")
+    (tmp_path / "bad.json").write_text("nope", encoding="utf-8")
+    return {
+        "damaged": (tmp_path / "bad.json", i18n.tr("replays.cannot_open")),
+        "a save": (a_save, i18n.tr("replays.cannot_open")),
+        "newer": (tmp_path / "newer.json", i18n.tr("saves.newer", name="newer.json")),
+    }
+
+
+@pytest.mark.parametrize("kind", ["damaged", "a save", "newer"])
+def test_a_replay_file_on_the_command_line_is_only_read_never_moved(tmp_path, kind):
+    i18n.set_language("en")
+    path, message = replay_file_of_every_kind(tmp_path)[kind]
+    before = path.read_bytes()
+    data = tmp_path / "data"
+    options = Options(data_dir=data, raise_errors=True, size=(1920, 1080), fullscreen=False,
+                      replay=path)  # fmt: skip
     app = App(options)
     app.start()
     try:
         assert app.scenes.top.name == "title"
-        assert (tmp_path / "bad.json.bad").exists()
-        assert any("bad.json.bad" in text for text, _ in app.messages)
+        assert path.read_bytes() == before  # still there, as it was
+        assert not list(tmp_path.rglob("*.bad"))
+        assert message in [text for text, _ in app.messages]
     finally:
         for s in reversed(app.scenes.stack):
             s.exit()
+
+
+def test_a_replay_that_cannot_be_written_at_the_end_is_shown_to_the_player(drive):
+    replays = saves.replays_dir(drive.app.data_dir)
+    shutil.rmtree(replays, ignore_errors=True)
+    replays.write_text("a file where the folder should be")  # every write into it fails
+    finish_bergruft(drive)
+    why = i18n.tr("files.failed")
+    assert i18n.tr("saves.not_saved", why=why) in [text for text, _ in drive.app.messages]
+
+
+def test_an_autosave_that_cannot_be_written_is_shown_on_the_title(drive, monkeypatch):
+    scene = start(drive, config("nanuuk", "intro", 2))
+    advance(scene, lambda st: len(scene.moves) >= 3)
+
+    def full(*_):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "autosave-nanuuk.json")
+
+    monkeypatch.setattr(saves, "write_autosave", full)
+    drive.app.scenes.push("pause")
+    drive.frames(2)
+    press(drive, drive.scene.quit_button)
+    assert drive.scene.name == "title" and drive.scene.continue_button is None
+    message = i18n.tr("saves.not_saved", why=i18n.tr("files.full"))
+    assert message in [text for text, _ in drive.app.messages]

@@ -26,6 +26,7 @@ import power_cut_writer as writer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 200
+KILLS_FOR_LEFTOVERS = 12
 
 
 def run_until_killed(folder: Path, first: int, rng: random.Random) -> int:
@@ -86,6 +87,17 @@ def test_files_and_statistics_survive_a_kill_at_any_moment(tmp_path):
         done = run_until_killed(tmp_path, done + 1, rng)
         check_files(tmp_path, done)
         check_statistics(tmp_path, done)
+
+
+def test_the_next_start_removes_what_the_kills_left_half_written(tmp_path):
+    """A kill between making a temporary file and its rename leaves it (some 4 kills in 10);
+    the next start removes every one (``game.app.App`` calls ``remove_leftovers``)."""
+    rng, done = random.Random(27), -1
+    for _ in range(KILLS_FOR_LEFTOVERS):
+        done = run_until_killed(tmp_path, done + 1, rng)
+    paths.remove_leftovers(tmp_path)
+    assert list(tmp_path.rglob("*.tmp")) == []
+    check_files(tmp_path, done)  # and nothing whole went with them
 
 
 def test_every_write_is_flushed_to_the_disk_before_the_rename(tmp_path, monkeypatch):
