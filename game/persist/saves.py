@@ -305,10 +305,16 @@ def _resumed(config: GameConfig, position: dict[str, Any], seed: int) -> State:
 def resume_point(record: Record) -> tuple[GameConfig, State | None]:
     """What a table resumes ``record`` with: its set-up and the position to go on from
     (None: play ``record.moves`` from the new game). A save's position is dealt a fresh seed
-    on every resume, so resuming the same file twice gives nobody the order of the draws."""
+    on every resume, so resuming the same file twice gives nobody the order of the draws.
+    An older version's save (set-up, seed and moves) resumes the same way, from the position
+    its moves lead to: its pile too is shuffled afresh (K18)."""
+    seed = new_seed()
+    if record.kind in POSITION_KINDS and record.position is None:
+        state = rebuild(record.config, list(record.moves), record.start)
+        position = _plain(state.stored())
+        return record.config.with_seed(seed), _resumed(record.config, position, seed)
     if record.position is None:
         return record.config, None
-    seed = new_seed()
     return record.config.with_seed(seed), _resumed(record.config, record.position, seed)
 
 

@@ -111,8 +111,10 @@ def test_a_version_1_save_of_seed_and_moves_still_loads_by_replaying(game, varia
     text = _version_1_save(cfg, moves, state)
     back = saves.from_json(text)
     assert back.config == cfg and list(back.moves) == moves and back.position is None
-    assert saves.resume_point(back) == (cfg, None)  # the table plays the moves again
     assert saves.rebuild(back.config, list(back.moves)).to_dict() == state.to_dict()
+    # resumed like a save of today: from its position, with a fresh seed (no old pile order)
+    fresh, resumed = saves.resume_point(back)
+    assert fresh.seed != cfg.seed and resumed.stored() == state.stored()
 
 
 def _version_1_save(cfg: GameConfig, moves: list, state) -> str:
