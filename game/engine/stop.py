@@ -26,6 +26,9 @@ WM_ENDSESSION = 0x0016  # Windows: it ends (wParam true)
 # Windows console events (SetConsoleCtrlHandler): the console window closed, logoff, shutdown
 CONSOLE_EVENTS = {2: "the console window closed", 5: "logoff", 6: "shutdown"}
 CONSOLE_GRACE_S = 4.5  # Windows ends the process about 5 s after a console close
+# The exit code of the kiosk admin menu's Quit: the one end a supervisor takes as final (any other,
+# 0 included, is a kiosk stopped from elsewhere, which it starts again; game.kiosk.supervisor).
+OPERATOR_QUIT = 10
 
 
 def signal_names() -> tuple[str, ...]:
