@@ -133,6 +133,7 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 if self.stopping.is_set() and stop_seen is None:
                     stop_seen = time.monotonic()
+                    _pass_on(self.child)  # again: the stop may have come as it was started
                 elif stop_seen is not None and time.monotonic() - stop_seen > GRACE_S:
                     self.log.error("the kiosk did not stop within %g s; killed", GRACE_S)
                     self.child.kill()
@@ -143,12 +144,8 @@ class Supervisor:
         if not self.stopping.is_set():
             self.log.info("the supervisor was asked to stop (%s); passing it on", why)
         self.stopping.set()
-        child = self.child
-        if child is not None and child.poll() is None:
-            try:
-                child.send_signal(_stop_signal())
-            except OSError:
-                pass  # it ended meanwhile
+        if self.child is not None:
+            _pass_on(self.child)
 
     def _install(self) -> Callable[[], None]:
         if threading.current_thread() is not threading.main_thread():
@@ -172,6 +169,15 @@ def _creation_flags() -> int:
 
 def _stop_signal() -> int:
     return getattr(signal, "CTRL_BREAK_EVENT", signal.SIGTERM)
+
+
+def _pass_on(child: subprocess.Popen[bytes]) -> None:
+    """Ask ``child`` to stop (a second time does no harm: the kiosk stops once)."""
+    if child.poll() is None:
+        try:
+            child.send_signal(_stop_signal())
+        except OSError:
+            pass  # it ended meanwhile
 
 
 def child_command(argv: Sequence[str]) -> list[str]:

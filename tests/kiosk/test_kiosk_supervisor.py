@@ -145,6 +145,33 @@ def test_a_child_that_does_not_stop_is_killed(tmp_path, monkeypatch):
 
 
 # ---- the real kiosk under its supervisor -------------------------------------------------------
+def supervised(
+    tmp_path: Path, game: str = "kaphoorn", **popen: object
+) -> tuple[subprocess.Popen[str], Path]:
+    """``--kiosk --supervise`` showing demo games of ``game``, and its data folder."""
+    config = tmp_path / "event.toml"
+    config.write_text(f'attract_after_s = 5\ngames = ["{game}"]\n', encoding="utf-8")
+    data = tmp_path / "data"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    watch = subprocess.Popen(
+        [sys.executable, "main.py", "--kiosk", "--supervise", "--kiosk-config", str(config),
+         "--size", "1280x720", "--speed", "20", "--data-dir", str(data)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen,
+    )  # type: ignore[call-overload]  # fmt: skip
+    return watch, data
+
+
+def end(watch: subprocess.Popen[str], log: Path) -> None:
+    """Kill whatever a failed test left running."""
+    for pid in child_pids(log):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    watch.kill()
+    watch.wait()
+
+
 def child_pids(log: Path) -> list[int]:
     text = log.read_text(encoding="utf-8") if log.exists() else ""
     return [int(pid) for pid in re.findall(r"the kiosk started \(pid (\d+)", text)]
@@ -175,15 +202,7 @@ def open_games(data: Path) -> int:
 
 @POSIX
 def test_the_kiosk_comes_back_after_kill_9_and_a_segfault_and_stops_on_sigterm(tmp_path):
-    config = tmp_path / "event.toml"
-    config.write_text('attract_after_s = 5\ngames = ["kaphoorn"]\n', encoding="utf-8")
-    data = tmp_path / "data"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    watch = subprocess.Popen(
-        [sys.executable, "main.py", "--kiosk", "--supervise", "--kiosk-config", str(config),
-         "--size", "1280x720", "--speed", "20", "--data-dir", str(data)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    watch, data = supervised(tmp_path)
     log = data / "supervisor.log"
     try:
         first = wait_for_start(log, 1, data, watch)
@@ -194,13 +213,7 @@ def test_the_kiosk_comes_back_after_kill_9_and_a_segfault_and_stops_on_sigterm(t
         watch.send_signal(signal.SIGTERM)
         out, err = watch.communicate(timeout=HANG_S)
     finally:
-        for pid in child_pids(log):
-            try:
-                os.kill(pid, signal.SIGKILL)  # only one left behind by a failure
-            except ProcessLookupError:
-                pass
-        watch.kill()
-        watch.wait()
+        end(watch, log)
     assert watch.returncode == 0, err
     assert len({first, second, third}) == 3
     text = log.read_text(encoding="utf-8")
@@ -217,15 +230,7 @@ def test_the_kiosk_comes_back_after_kill_9_and_a_segfault_and_stops_on_sigterm(t
 def test_a_kiosk_stopped_by_a_sigterm_of_its_own_is_started_again(tmp_path):
     """A careless ``kill`` of the kiosk alone: it stops cleanly (exit 0, its game recorded),
     and the supervisor, which did not ask for that, brings the station back."""
-    config = tmp_path / "event.toml"
-    config.write_text('attract_after_s = 5\ngames = ["kaphoorn"]\n', encoding="utf-8")
-    data = tmp_path / "data"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    watch = subprocess.Popen(
-        [sys.executable, "main.py", "--kiosk", "--supervise", "--kiosk-config", str(config),
-         "--size", "1280x720", "--speed", "20", "--data-dir", str(data)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    watch, data = supervised(tmp_path, "bergruft")  # a light first frame: a quick stop
     log = data / "supervisor.log"
     try:
         first = wait_for_start(log, 1, data, watch)
@@ -234,13 +239,7 @@ def test_a_kiosk_stopped_by_a_sigterm_of_its_own_is_started_again(tmp_path):
         watch.send_signal(signal.SIGTERM)
         out, err = watch.communicate(timeout=HANG_S)
     finally:
-        for pid in child_pids(log):
-            try:
-                os.kill(pid, signal.SIGKILL)  # only one left behind by a failure
-            except ProcessLookupError:
-                pass
-        watch.kill()
-        watch.wait()
+        end(watch, log)
     assert watch.returncode == 0, err
     assert first != second
     text = log.read_text(encoding="utf-8")
@@ -259,3 +258,25 @@ def test_the_admin_menus_quit_ends_the_run_with_the_code_the_supervisor_knows(ki
     drive.press(app.scenes.top.quit_button)
     assert not app.running
     assert app._finish() == OPERATOR_QUIT  # what App.run returns once the loop ends
+
+
+@POSIX
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_to_the_whole_group_ends_the_supervisor_and_its_kiosk(tmp_path, signum):
+    """Ctrl+C in the terminal, a logout: the supervisor, the kiosk and its computer players all
+    get the signal; the kiosk stops cleanly once, the supervisor starts none again."""
+    watch, data = supervised(tmp_path, "bergruft", start_new_session=True)
+    log = data / "supervisor.log"
+    try:
+        wait_for_start(log, 1, data, watch)
+        os.killpg(watch.pid, signum)
+        out, err = watch.communicate(timeout=HANG_S)
+    finally:
+        end(watch, log)
+    assert watch.returncode == 0, err
+    assert "Traceback" not in err, err
+    text = log.read_text(encoding="utf-8")
+    assert len(child_pids(log)) == 1 and "restart" not in text
+    assert text.rstrip().endswith("the kiosk stopped as asked (exit code 0); the supervisor ends")
+    kiosk_log = (data / "speltafel.log").read_text(encoding="utf-8")
+    assert "Traceback" not in kiosk_log, kiosk_log
