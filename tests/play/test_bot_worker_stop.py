@@ -128,3 +128,31 @@ def test_a_worker_whose_game_was_killed_goes_away(tmp_path):
     if not gone:
         os.kill(worker, signal.SIGKILL)
     assert gone, "an orphaned worker stayed"
+
+
+# A program that leaves a worker it used unclosed (which the game never does).
+LEFTOVER = """
+from functools import partial
+from game.play.bots import BotRunner, BotWorker, make_bot
+from game.play.registry import rules_for
+rules = rules_for("bergruft")
+state = rules.new_game(rules.variants()[0].id, 2, seed=4)
+runner = BotRunner(partial(make_bot, "bergruft", "easy"), 0.1, BotWorker())
+runner.start(state.view(state.current_player), 1)
+assert runner.wait(600)
+print(runner.poll() in state.legal_actions(), runner.worker.pid, flush=True)
+"""
+
+
+@LINUX
+def test_a_worker_left_unclosed_does_not_hold_up_the_programs_exit():
+    """multiprocessing ends daemon processes at exit with SIGTERM, which the worker ignores,
+    and then waits for them: the worker is killed before that."""
+    program = subprocess.run(
+        [sys.executable, "-c", LEFTOVER], cwd=ROOT, capture_output=True, text=True,
+        timeout=HANG_S,
+    )  # fmt: skip
+    assert program.returncode == 0, program.stderr
+    answered, worker = program.stdout.split()
+    assert answered == "True"
+    assert wait_for(lambda: not exists(int(worker)), lambda: True)
