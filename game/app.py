@@ -27,7 +27,7 @@ from game.engine.pacing import FULL, MOVING, NOTHING, Pacer
 from game.engine.policy import Policy
 from game.engine.scenes import SceneManager
 from game.engine.services import Services
-from game.engine.stop import StopRequest
+from game.engine.stop import StopRequest, quit_code
 from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir, remove_leftovers
 from game.persist.settings import Damaged as SettingsProblem
@@ -234,9 +234,12 @@ class App:
         """The toasts showing: (text, seconds left)."""
         return [(toast.text, toast.left) for toast in self.toasts.shown]
 
-    def quit(self) -> None:
+    def quit(self, operator: bool = False) -> None:
         """End the run at the end of this frame, if the policy lets it (the kiosk: only the
-        admin's quit)."""
+        admin's quit). ``operator``: the kiosk admin menu's Quit, which under a supervisor ends
+        the run with ``OPERATOR_QUIT`` so that it does not start the kiosk again."""
+        if operator:
+            self.exit_code = quit_code()
         self.running = False
 
     def update_settings(self, settings: Settings) -> None:

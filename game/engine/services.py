@@ -81,9 +81,9 @@ class Services:
         """The operating system's request to stop (SIGTERM, SIGINT, a logout)."""
         return self._app.stop
 
-    def quit(self) -> None:
-        """End the run, if the policy lets it."""
-        self._app.quit()
+    def quit(self, operator: bool = False) -> None:
+        """End the run, if the policy lets it (``operator``: the kiosk admin menu's Quit)."""
+        self._app.quit(operator)
 
     def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
         """A play scene reports the end of its game."""

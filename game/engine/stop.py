@@ -14,6 +14,7 @@ other (a test's helper thread) ``install`` does nothing.
 
 from __future__ import annotations
 
+import os
 import signal
 import sys
 import threading
@@ -26,6 +27,16 @@ WM_ENDSESSION = 0x0016  # Windows: it ends (wParam true)
 # Windows console events (SetConsoleCtrlHandler): the console window closed, logoff, shutdown
 CONSOLE_EVENTS = {2: "the console window closed", 5: "logoff", 6: "shutdown"}
 CONSOLE_GRACE_S = 4.5  # Windows ends the process about 5 s after a console close
+# The exit code of the kiosk admin menu's Quit under a supervisor: the one end it takes as final
+# (any other, 0 included, is a kiosk stopped from elsewhere, which it starts again;
+# game.kiosk.supervisor). A kiosk run by hand quits with 0, like any program.
+OPERATOR_QUIT = 10
+SUPERVISED_ENV = "SPELTAFEL_SUPERVISED"  # set by the supervisor for its children
+
+
+def quit_code() -> int:
+    """The exit code of the operator's Quit: ``OPERATOR_QUIT`` for a supervisor, else 0."""
+    return OPERATOR_QUIT if os.environ.get(SUPERVISED_ENV) == "1" else 0
 
 
 def signal_names() -> tuple[str, ...]:

@@ -394,7 +394,7 @@ class Kiosk(Policy):
         """The admin menu's quit: the one way (besides --quit-after) to end a kiosk run."""
         LOG.info("kiosk: the admin quit")
         self.quit_requested = True
-        self.services.quit()
+        self.services.quit(operator=True)
 
     # ---- statistics ---------------------------------------------------------------------------
     def scene_entered(self, scene: Scene) -> None:

@@ -3,16 +3,19 @@
 The kiosk survives its own errors (it returns to the title), but not the ones that end the
 process: a segfault in a C library, the kernel's out-of-memory kill, a ``kill -9``. The
 supervisor is plain Python (``subprocess``), so it works the same on Linux and on a Windows event
-laptop. It starts ``python -m game`` with the same flags minus ``--supervise`` and waits:
+laptop. It starts ``python -m game`` with the same flags minus ``--supervise`` and waits. It
+ends only when it is told to stop itself or the operator quits; the station stays up otherwise:
 
-- the child exits with 0 (the admin's quit, or a stop asked of it directly): the supervisor stops
-  too, with 0;
-- anything else is a crash: it is logged (how it ended, after how long) and the child restarted
-  after a pause that doubles while crashes come quickly (``Backoff``), so a kiosk that cannot
-  start does not spin;
-- SIGTERM or SIGINT to the supervisor (``systemctl stop``, Ctrl+C) is passed on to the child,
-  which then stops cleanly (``game.engine.stop``); on Windows as Ctrl+Break to the child's own
-  process group. A child that has not stopped after ``GRACE_S`` is killed.
+- the child exits with ``OPERATOR_QUIT`` (the admin menu's Quit): the supervisor ends, with 0;
+- SIGTERM or SIGINT to the supervisor (``systemctl stop``, Ctrl+C, a logout) is passed on to the
+  child, which then stops cleanly (``game.engine.stop``); on Windows as Ctrl+Break to the child's
+  own process group. A child that has not stopped after ``GRACE_S`` is killed. The supervisor
+  ends with 0 however the child ended then;
+- anything else is restarted: a crash (a signal, an exit code), and a clean exit it did not ask
+  for, too (exit 0 after a SIGTERM sent to the kiosk alone, a careless ``kill``: the kiosk cannot
+  tell who sent it, the supervisor can). It is logged (how it ended, after how long) and the
+  child restarted after a pause that doubles while the ends come quickly (``Backoff``), so a
+  kiosk that cannot start does not spin.
 
 Its log is ``supervisor.log`` in the data folder (rotated), and stderr, which systemd's journal
 keeps.
@@ -31,7 +34,7 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from game.engine.stop import signal_names
+from game.engine.stop import OPERATOR_QUIT, SUPERVISED_ENV, signal_names
 from game.kiosk.gate import ONE_TIME_PIN_ENV, one_time_pin
 
 FIRST_DELAY_S = 1.0
@@ -67,6 +70,8 @@ class Backoff:
 
 def ending(code: int) -> str:
     """How a child ended, in words: ``exit code 3`` or ``SIGSEGV: a segmentation fault``."""
+    if code == OPERATOR_QUIT:
+        return f"exit code {code}: the operator quit from the admin menu"
     if code >= 0:
         return f"exit code {code}"
     try:
@@ -88,27 +93,32 @@ class Supervisor:
         self.starts = 0
 
     def run(self) -> int:
-        """Start, wait, restart, until the child exits cleanly or we are told to stop."""
+        """Start, wait, restart, until the operator quits or we are told to stop."""
         restore = self._install()
         try:
             while not self.stopping.is_set():
                 began = time.monotonic()
                 code = self._run_child()
-                if code == 0 or self.stopping.is_set():
-                    how = "as asked" if self.stopping.is_set() else "cleanly"
+                if self.stopping.is_set() or code == OPERATOR_QUIT:
+                    how = "as asked" if self.stopping.is_set() else "by the operator"
                     self.log.info(
                         "the kiosk stopped %s (%s); the supervisor ends", how, ending(code)
                     )
                     return 0
-                uptime = time.monotonic() - began
-                pause = self.backoff.after(uptime)
-                self.log.error("the kiosk crashed after %.0f s (%s); restart %d in %.0f s",
-                               uptime, ending(code), self.starts + 1, pause)  # fmt: skip
-                self.stopping.wait(pause)
+                self._pause_after(code, time.monotonic() - began)
             self.log.info("the supervisor was stopped between restarts")
             return 0
         finally:
             restore()
+
+    def _pause_after(self, code: int, uptime: float) -> None:
+        """A child that ended without being asked to: logged, and a pause before its restart
+        (cut short by a stop)."""
+        pause = self.backoff.after(uptime)
+        what = "stopped without being asked" if code == 0 else "crashed"  # 0: a kill of it alone
+        self.log.error("the kiosk %s after %.0f s (%s); restart %d in %.0f s",
+                       what, uptime, ending(code), self.starts + 1, pause)  # fmt: skip
+        self.stopping.wait(pause)
 
     def _run_child(self) -> int:
         try:
@@ -125,6 +135,7 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 if self.stopping.is_set() and stop_seen is None:
                     stop_seen = time.monotonic()
+                    _pass_on(self.child)  # again: the stop may have come as it was started
                 elif stop_seen is not None and time.monotonic() - stop_seen > GRACE_S:
                     self.log.error("the kiosk did not stop within %g s; killed", GRACE_S)
                     self.child.kill()
@@ -135,12 +146,8 @@ class Supervisor:
         if not self.stopping.is_set():
             self.log.info("the supervisor was asked to stop (%s); passing it on", why)
         self.stopping.set()
-        child = self.child
-        if child is not None and child.poll() is None:
-            try:
-                child.send_signal(_stop_signal())
-            except OSError:
-                pass  # it ended meanwhile
+        if self.child is not None:
+            _pass_on(self.child)
 
     def _install(self) -> Callable[[], None]:
         if threading.current_thread() is not threading.main_thread():
@@ -164,6 +171,15 @@ def _creation_flags() -> int:
 
 def _stop_signal() -> int:
     return getattr(signal, "CTRL_BREAK_EVENT", signal.SIGTERM)
+
+
+def _pass_on(child: subprocess.Popen[bytes]) -> None:
+    """Ask ``child`` to stop (a second time does no harm: the kiosk stops once)."""
+    if child.poll() is None:
+        try:
+            child.send_signal(_stop_signal())
+        except OSError:
+            pass  # it ended meanwhile
 
 
 def child_command(argv: Sequence[str]) -> list[str]:
@@ -196,4 +212,5 @@ def supervise(argv: Sequence[str], folder: Path) -> int:
     # One one-time PIN per supervisor run (used only without an admin_pin): the children inherit
     # it, so the PIN printed at the first start still opens the admin menu after a restart.
     os.environ.setdefault(ONE_TIME_PIN_ENV, one_time_pin())
+    os.environ[SUPERVISED_ENV] = "1"  # so the admin's Quit tells this supervisor it is final
     return Supervisor(child_command(argv), supervisor_log(folder)).run()

@@ -10,13 +10,22 @@ waits; ``cancel()`` drops the pending request and, if the worker is still thinki
 process (undo, quit to title, kiosk reset: nothing keeps running); the next request starts a
 fresh one. An exception raised by a bot comes back from ``poll()`` as ``BotError`` with the
 worker's traceback. If no process can be started, the worker falls back to a thread.
+
+The worker ends only when its screen closes it (or its pipe does: the game is gone). Ctrl+C and
+a SIGTERM to the whole process group (a logout, systemd's control-group kill) reach it too; it
+ignores them, so that the game stops as it alone decides (``game.engine.stop``) and closes the
+worker on the way out. A worker that died all the same (killed, out of memory) is an ordinary
+end: the next request, or the one it was thinking about, goes to a fresh one, and at shutdown
+there is simply nothing left to stop.
 """
 
 from __future__ import annotations
 
+import atexit
 import itertools
 import multiprocessing
 import random
+import signal
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent import futures
@@ -25,11 +34,13 @@ from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
+from game.engine.stop import signal_names
 from game.protocol.bots import DEMO, Bot, DemoBot
 
 BotFactory = Callable[[], Bot]
 _keys = itertools.count()
-
+GONE = (EOFError, OSError)  # what a pipe raises once the process at its other end has ended
+WORKER_NAME = "bots"
 
 
 def make_bot(game_id: str, level: str) -> Bot:
@@ -47,24 +58,79 @@ class BotError(RuntimeError):
 
 
 def _serve(conn: Connection) -> None:
-    """The worker process: make bots on first use, answer one request at a time."""
+    """The worker process: make bots on first use, answer one request at a time, end when
+    told to or when the game's end of the pipe is gone."""
+    _ignore_stop_signals()
     bots: dict[int, Bot] = {}
     while True:
         try:
             message = conn.recv()
-        except (EOFError, OSError):
+        except GONE:
             return
         if message is None:
             return
-        request, key, factory, view, seed, budget = message
         try:
-            bot = bots.get(key)
-            if bot is None:
-                bot = bots[key] = factory()
-            action = bot.choose(view, random.Random(seed), budget)
-            conn.send((request, True, action))
-        except Exception:  # the screen decides what to do with a broken bot
-            conn.send((request, False, traceback.format_exc()))
+            _reply(conn, bots, message)
+        except GONE:
+            return  # the game ended (killed) while its bot thought: nobody wants the answer
+
+
+def _reply(conn: Connection, bots: dict[int, Bot], message: tuple[Any, ...]) -> None:
+    """Answer one request: the bot's action, or the traceback of what went wrong in it; only a
+    pipe that is gone raises (``GONE``)."""
+    request, key, factory, view, seed, budget = message
+    try:
+        bot = bots.get(key)
+        if bot is None:
+            bot = bots[key] = factory()
+        reply = (request, True, bot.choose(view, random.Random(seed), budget))
+    except Exception:  # the screen decides what to do with a broken bot
+        reply = (request, False, traceback.format_exc())
+    try:
+        conn.send(reply)
+    except GONE:
+        raise
+    except Exception:  # an action that cannot be pickled
+        conn.send((request, False, traceback.format_exc()))
+
+
+def _stop_signals() -> list[int]:
+    return [getattr(signal, name) for name in signal_names()]
+
+
+def _ignore_stop_signals() -> None:
+    """In the worker: the stop signals are the game's to act on (see the module's text); the
+    ones that came while it started were held (``_start_shielded``) and are dropped now."""
+    for number in _stop_signals():
+        signal.signal(number, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _stop_signals())
+
+
+def _start_shielded(process: multiprocessing.process.BaseProcess) -> None:
+    """Start ``process`` with the stop signals blocked: the new process inherits the block
+    through fork and exec, so a Ctrl+C while it is still importing is held until ``_serve``
+    ignores it (no KeyboardInterrupt traceback from a starting worker). The game's own
+    signals wait meanwhile and arrive once the block is lifted, none is lost."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        process.start()
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _stop_signals())
+    try:
+        process.start()
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+@atexit.register
+def _end_leftover_workers() -> None:
+    """At exit multiprocessing stops daemon processes with SIGTERM, which a worker ignores, and
+    then waits for them without a limit: a worker nobody closed is killed first (atexit runs
+    this before multiprocessing's own handler, registered earlier)."""
+    for process in multiprocessing.active_children():
+        if process.name == WORKER_NAME:
+            process.kill()
+            process.join(1)
 
 
 class BotWorker:
@@ -79,6 +145,8 @@ class BotWorker:
         self._threads: ThreadPoolExecutor | None = None
         self._thread_bots: dict[int, Bot] = {}
         self._future: Future[Any] | None = None
+        self._message: tuple[Any, ...] | None = None  # the pending request, as sent
+        self._resent = False  # the pending request went to a second worker already
         self.use_process = use_process
         if use_process:
             self._spawn()
@@ -88,8 +156,8 @@ class BotWorker:
         try:
             context = multiprocessing.get_context("spawn")  # no fork of SDL's threads
             parent, child = context.Pipe()
-            process = context.Process(target=_serve, args=(child,), daemon=True, name="bots")
-            process.start()
+            process = context.Process(target=_serve, args=(child,), daemon=True, name=WORKER_NAME)
+            _start_shielded(process)
             child.close()
         except (OSError, RuntimeError, ValueError):
             self.use_process = False  # e.g. no /dev/shm: think on a thread instead
@@ -99,7 +167,7 @@ class BotWorker:
     def _stop_process(self) -> None:
         if self._process is not None:
             if self._process.is_alive():
-                self._process.terminate()
+                self._process.kill()  # SIGKILL: the worker ignores SIGTERM (see _serve)
             self._process.join(timeout=1)
         if self._conn is not None:
             self._conn.close()
@@ -120,14 +188,37 @@ class BotWorker:
         self.cancel()
         request = next(self._requests)
         self._pending, self._answer = request, None
-        if self.use_process:
-            if not self.alive:
-                self._spawn()
-            if self._conn is not None:
-                self._conn.send((request, key, factory, view, seed, budget_s))
-                return request
+        message = (request, key, factory, view, seed, budget_s)
+        if self.use_process and self._send(message):
+            self._message, self._resent = message, False
+            return request
         self._ask_thread(request, key, factory, view, seed, budget_s)
         return request
+
+    def _send(self, message: tuple[Any, ...]) -> bool:
+        """Send ``message`` to the worker, starting one if there is none; one found gone on the
+        way (killed since the last request) is replaced once. False: no process can think."""
+        for _ in range(2):
+            if not self.alive:
+                self._stop_process()
+                self._spawn()
+            if self._conn is None:
+                return False
+            try:
+                self._conn.send(message)
+                return True
+            except GONE:
+                self._stop_process()
+        return False
+
+    def _lost(self, request: int) -> None:
+        """The worker died while thinking on ``request`` (killed, out of memory): a fresh one
+        is asked once; if that one dies on it too, the bot is what kills it."""
+        self._stop_process()
+        if self._message is not None and not self._resent and self._send(self._message):
+            self._resent = True
+            return
+        self._answer = (request, False, "the bot process ended unexpectedly")
 
     def _ask_thread(
         self, request: int, key: int, factory: BotFactory, view: Any, seed: int, budget: float
@@ -160,9 +251,8 @@ class BotWorker:
                     answer = self._conn.recv()
                     if answer[0] == self._pending:
                         self._answer = answer
-            except (EOFError, OSError):
-                self._stop_process()
-                self._answer = (request, False, "the bot process ended unexpectedly")
+            except GONE:
+                self._lost(request)
         if self._answer is None or self._answer[0] != request:
             return None
         self._pending = 0
@@ -181,7 +271,10 @@ class BotWorker:
         if not self._pending or self._answer is not None:
             return True
         if self._conn is not None:
-            return self._conn.poll(timeout)
+            try:
+                return self._conn.poll(timeout)
+            except GONE:
+                return True  # the worker is gone: poll() takes it from here
         if self._future is not None:
             futures.wait([self._future], timeout)
             if not self._future.done():
@@ -194,11 +287,14 @@ class BotWorker:
         thinking on it is stopped."""
         if not self._pending or request not in (None, self._pending):
             return
-        self._pending, self._answer = 0, None
+        self._pending, self._answer, self._message = 0, None, None
         if self._conn is not None:
-            thinking = not self._conn.poll()
-            while self._conn.poll():  # a finished but unread answer is simply dropped
-                self._conn.recv()
+            try:
+                thinking = not self._conn.poll()
+                while self._conn.poll():  # a finished but unread answer is simply dropped
+                    self._conn.recv()
+            except GONE:
+                thinking = True  # the worker is gone: nothing to drop, only its pipe to close
             if thinking:
                 self._stop_process()  # respawned by the next request
         if self._future is not None:
@@ -206,11 +302,12 @@ class BotWorker:
             self._future = None
 
     def close(self) -> None:
-        self._pending = 0
+        """End the worker (a screen closing); one already gone leaves nothing to do."""
+        self._pending, self._message = 0, None
         if self._conn is not None:
             try:
                 self._conn.send(None)
-            except (OSError, ValueError):
+            except (*GONE, ValueError):
                 pass
         self._stop_process()
         if self._threads is not None:

@@ -1,7 +1,8 @@
 """It comes back by itself: ``--kiosk --supervise`` runs the kiosk as a child process, restarts
 it after any crash it cannot catch (kill -9 as from the out-of-memory killer, a segfault, an
-exit code), backs off while crashes repeat, logs each, passes a stop on, and ends when the child
-exits cleanly."""
+exit code) and after a stop it did not ask for (a SIGTERM to the kiosk alone), backs off while
+they repeat, logs each, passes a stop on, and ends only when told to stop or when the operator
+quits from the admin menu."""
 
 from __future__ import annotations
 
@@ -17,8 +18,9 @@ import threading
 from pathlib import Path
 
 import pytest
-from kiosk_support import wait_for
+from kiosk_support import enter_admin, wait_for
 
+from game.engine.stop import OPERATOR_QUIT, SUPERVISED_ENV
 from game.kiosk import supervisor
 from game.kiosk.supervisor import STABLE_S, Backoff, Supervisor, ending
 
@@ -29,8 +31,9 @@ ROOT = Path(__file__).resolve().parents[2]
 LOGS = itertools.count()  # each test a logger of its own
 POSIX = pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
 
-# A child that ends differently each time it is started: killed, segfault, exit 3, then clean.
-CRASHER = """
+# A child that ends differently each time it is started: killed, segfault, exit 3, a clean exit
+# nobody asked for, then the operator's quit.
+CRASHER = f"""
 import ctypes, os, signal, sys
 counter = sys.argv[1]
 n = int(open(counter).read()) if os.path.exists(counter) else 0
@@ -41,6 +44,9 @@ elif n == 1:
     ctypes.string_at(0)
 elif n == 2:
     sys.exit(3)
+elif n == 3:
+    sys.exit(0)
+sys.exit({OPERATOR_QUIT})
 """
 # A child that waits until it is told to stop, then says so and exits cleanly.
 WAITER = """
@@ -87,18 +93,22 @@ def test_how_a_child_ended_is_said_in_words():
 
 
 @POSIX
-def test_every_kind_of_crash_is_restarted_and_a_clean_exit_ends_it(tmp_path):
+def test_every_kind_of_end_is_restarted_and_only_the_operators_quit_ends_it(tmp_path):
     log, lines = collecting_log()
     command = [sys.executable, "-c", CRASHER, str(tmp_path / "runs")]
     watch = Supervisor(command, log, Backoff(first=0.05, longest=0.2))
     assert watch.run() == 0
-    assert watch.starts == 4
-    crashes = [line for line in lines.lines if "crashed" in line]
-    assert [re.search(r"\((.*?)[:)]", c).group(1) for c in crashes] == [
-        "SIGKILL", "SIGSEGV", "exit code 3",
+    assert watch.starts == 5
+    ends = [line for line in lines.lines if "restart" in line]
+    assert [re.search(r"\((.*?)[:)]", c).group(1) for c in ends] == [
+        "SIGKILL", "SIGSEGV", "exit code 3", "exit code 0",
     ]  # fmt: skip
-    assert [re.search(r"restart (\d+) in", c).group(1) for c in crashes] == ["2", "3", "4"]
-    assert lines.lines[-1] == "the kiosk stopped cleanly (exit code 0); the supervisor ends"
+    assert [re.search(r"restart (\d+) in", c).group(1) for c in ends] == ["2", "3", "4", "5"]
+    assert "the kiosk stopped without being asked after" in ends[-1]
+    assert lines.lines[-1] == (
+        f"the kiosk stopped by the operator (exit code {OPERATOR_QUIT}: the operator quit from "
+        "the admin menu); the supervisor ends"
+    )
 
 
 @POSIX
@@ -135,6 +145,33 @@ def test_a_child_that_does_not_stop_is_killed(tmp_path, monkeypatch):
 
 
 # ---- the real kiosk under its supervisor -------------------------------------------------------
+def supervised(
+    tmp_path: Path, game: str = "kaphoorn", **popen: object
+) -> tuple[subprocess.Popen[str], Path]:
+    """``--kiosk --supervise`` showing demo games of ``game``, and its data folder."""
+    config = tmp_path / "event.toml"
+    config.write_text(f'attract_after_s = 5\ngames = ["{game}"]\n', encoding="utf-8")
+    data = tmp_path / "data"
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    watch = subprocess.Popen(
+        [sys.executable, "main.py", "--kiosk", "--supervise", "--kiosk-config", str(config),
+         "--size", "1280x720", "--speed", "20", "--data-dir", str(data)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **popen,
+    )  # type: ignore[call-overload]  # fmt: skip
+    return watch, data
+
+
+def end(watch: subprocess.Popen[str], log: Path) -> None:
+    """Kill whatever a failed test left running."""
+    for pid in child_pids(log):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+    watch.kill()
+    watch.wait()
+
+
 def child_pids(log: Path) -> list[int]:
     text = log.read_text(encoding="utf-8") if log.exists() else ""
     return [int(pid) for pid in re.findall(r"the kiosk started \(pid (\d+)", text)]
@@ -165,15 +202,7 @@ def open_games(data: Path) -> int:
 
 @POSIX
 def test_the_kiosk_comes_back_after_kill_9_and_a_segfault_and_stops_on_sigterm(tmp_path):
-    config = tmp_path / "event.toml"
-    config.write_text('attract_after_s = 5\ngames = ["kaphoorn"]\n', encoding="utf-8")
-    data = tmp_path / "data"
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
-    watch = subprocess.Popen(
-        [sys.executable, "main.py", "--kiosk", "--supervise", "--kiosk-config", str(config),
-         "--size", "1280x720", "--speed", "20", "--data-dir", str(data)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+    watch, data = supervised(tmp_path)
     log = data / "supervisor.log"
     try:
         first = wait_for_start(log, 1, data, watch)
@@ -184,13 +213,7 @@ def test_the_kiosk_comes_back_after_kill_9_and_a_segfault_and_stops_on_sigterm(t
         watch.send_signal(signal.SIGTERM)
         out, err = watch.communicate(timeout=HANG_S)
     finally:
-        for pid in child_pids(log):
-            try:
-                os.kill(pid, signal.SIGKILL)  # only one left behind by a failure
-            except ProcessLookupError:
-                pass
-        watch.kill()
-        watch.wait()
+        end(watch, log)
     assert watch.returncode == 0, err
     assert len({first, second, third}) == 3
     text = log.read_text(encoding="utf-8")
@@ -201,3 +224,67 @@ def test_the_kiosk_comes_back_after_kill_9_and_a_segfault_and_stops_on_sigterm(t
     statuses = [s for (s,) in db.execute("SELECT status FROM games ORDER BY id")]
     db.close()
     assert statuses[-1] == "abandoned"  # the third kiosk closed its game on the way out
+
+
+@POSIX
+def test_a_kiosk_stopped_by_a_sigterm_of_its_own_is_started_again(tmp_path):
+    """A careless ``kill`` of the kiosk alone: it stops cleanly (exit 0, its game recorded),
+    and the supervisor, which did not ask for that, brings the station back."""
+    watch, data = supervised(tmp_path, "bergruft")  # a light first frame: a quick stop
+    log = data / "supervisor.log"
+    try:
+        first = wait_for_start(log, 1, data, watch)
+        os.kill(first, signal.SIGTERM)  # the kiosk alone, not its supervisor
+        second = wait_for_start(log, 2, data, watch)
+        watch.send_signal(signal.SIGTERM)
+        out, err = watch.communicate(timeout=HANG_S)
+    finally:
+        end(watch, log)
+    assert watch.returncode == 0, err
+    assert first != second
+    text = log.read_text(encoding="utf-8")
+    assert "the kiosk stopped without being asked after" in text
+    assert "(exit code 0); restart 2 in 1 s" in text  # the kiosk's own clean stop
+    assert text.rstrip().endswith("the kiosk stopped as asked (exit code 0); the supervisor ends")
+    db = sqlite3.connect(data / "stats.sqlite3")
+    statuses = [s for (s,) in db.execute("SELECT status FROM games ORDER BY id")]
+    db.close()
+    assert statuses[:1] == ["abandoned"]  # the first kiosk closed its game on the way out
+
+
+@pytest.mark.parametrize("supervised", [True, False], ids=["supervised", "by-hand"])
+def test_the_admin_menus_quit_ends_the_run_with_the_code_the_supervisor_knows(
+    kiosk, monkeypatch, supervised
+):
+    if supervised:
+        monkeypatch.setenv(SUPERVISED_ENV, "1")
+    else:
+        monkeypatch.delenv(SUPERVISED_ENV, raising=False)
+    app, drive = kiosk()
+    enter_admin(drive)
+    drive.press(app.scenes.top.quit_button)
+    assert not app.running
+    # what App.run returns once the loop ends: a kiosk run by hand quits like any program
+    assert app._finish() == (OPERATOR_QUIT if supervised else 0)
+
+
+@POSIX
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM], ids=["SIGINT", "SIGTERM"])
+def test_a_signal_to_the_whole_group_ends_the_supervisor_and_its_kiosk(tmp_path, signum):
+    """Ctrl+C in the terminal, a logout: the supervisor, the kiosk and its computer players all
+    get the signal; the kiosk stops cleanly once, the supervisor starts none again."""
+    watch, data = supervised(tmp_path, "bergruft", start_new_session=True)
+    log = data / "supervisor.log"
+    try:
+        wait_for_start(log, 1, data, watch)
+        os.killpg(watch.pid, signum)
+        out, err = watch.communicate(timeout=HANG_S)
+    finally:
+        end(watch, log)
+    assert watch.returncode == 0, err
+    assert "Traceback" not in err, err
+    text = log.read_text(encoding="utf-8")
+    assert len(child_pids(log)) == 1 and "restart" not in text
+    assert text.rstrip().endswith("the kiosk stopped as asked (exit code 0); the supervisor ends")
+    kiosk_log = (data / "speltafel.log").read_text(encoding="utf-8")
+    assert "Traceback" not in kiosk_log, kiosk_log

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import time
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -159,3 +162,107 @@ def test_demo_bots_play_whole_games_with_some_whims(game: str) -> None:
         state = state.apply(bot.choose(state.view(seat), rng, 0.15))
     assert state.is_over()
     assert bot.whim > 0 and type(bot.inner) is type(make_bot(game, "normal"))
+
+
+class FirstTimeSlowBot:
+    """Searches for ever the first time (its worker is killed meanwhile), at once later on."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = Path(marker)
+
+    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
+        if not self.marker.exists():
+            self.marker.write_text(str(os.getpid()))
+            time.sleep(600)
+        return view.legal_actions()[0]
+
+
+def until(done: Any) -> None:
+    """Poll ``done`` (a hang guard of 600 s, not a time limit)."""
+    deadline = time.monotonic() + 600
+    while not done():
+        assert time.monotonic() < deadline, "it never happened"
+        time.sleep(0.02)
+
+
+def settle(runner: BotRunner) -> Any:
+    """The runner's answer, however many polls it takes (a lost worker is asked again)."""
+    action = None
+    while runner.busy:
+        assert runner.wait(600), "no answer: the bot hung"
+        action = runner.poll()
+    return action
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_a_worker_killed_while_thinking_is_no_error_for_cancel_or_close() -> None:
+    state = a_state("bergruft")
+    worker = BotWorker()
+    slow = BotRunner(SlowBot, 30.0, worker)
+    slow.start(state.view(state.current_player), seed=1)
+    os.kill(worker.pid, signal.SIGKILL)  # type: ignore[arg-type]
+    until(lambda: not worker.alive)
+    slow.cancel()  # the pipe of a dead worker: nothing to drop
+    assert not slow.busy
+    quick = BotRunner(partial(make_bot, "bergruft", "easy"), 0.1, worker)
+    quick.start(state.view(state.current_player), seed=2)
+    assert settle(quick) in state.legal_actions()  # a fresh worker took over
+    os.kill(worker.pid, signal.SIGKILL)  # type: ignore[arg-type]
+    until(lambda: not worker.alive)
+    worker.close()  # at shutdown a dead worker is simply gone
+    worker.close()
+    assert not worker.alive
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_the_move_a_killed_worker_was_searching_comes_from_a_fresh_one(tmp_path) -> None:
+    state = a_state("bergruft")
+    worker = BotWorker()
+    try:
+        marker = tmp_path / "thinking"
+        runner = BotRunner(partial(FirstTimeSlowBot, str(marker)), 0.1, worker)
+        runner.start(state.view(state.current_player), seed=1)
+        until(marker.exists)
+        first = worker.pid
+        os.kill(first, signal.SIGKILL)  # type: ignore[arg-type]  # as the out-of-memory killer
+        assert settle(runner) in state.legal_actions()  # no BotError: it was asked again
+        assert worker.pid != first
+    finally:
+        worker.close()
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_ctrl_c_and_sigterm_to_the_group_leave_a_thinking_worker_alone(tmp_path) -> None:
+    """The game stops itself and then its worker: a signal meant for the whole group does not
+    end the search, and the same process answers."""
+    state = a_state("bergruft")
+    worker = BotWorker()
+    try:
+        marker = tmp_path / "thinking"
+        runner = BotRunner(partial(SignalledBot, str(marker)), 0.1, worker)
+        runner.start(state.view(state.current_player), seed=1)
+        until(marker.exists)
+        pid = worker.pid
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            os.kill(pid, signum)  # type: ignore[arg-type]
+        (tmp_path / "go on").write_text("")
+        assert settle(runner) in state.legal_actions()
+        assert worker.pid == pid and worker.alive  # the same worker answered
+    finally:
+        worker.close()
+    assert not worker.alive  # closing still ends it
+
+
+class SignalledBot:
+    """Says it thinks, waits until told to go on (the signals are sent meanwhile), answers."""
+
+    def __init__(self, marker: str) -> None:
+        self.marker = Path(marker)
+
+    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
+        self.marker.write_text("")
+        go_on = self.marker.with_name("go on")
+        deadline = time.monotonic() + 600
+        while not go_on.exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return view.legal_actions()[0]
