@@ -83,9 +83,14 @@ def ending(code: int) -> str:
 
 class Supervisor:
     def __init__(
-        self, command: Sequence[str], log: logging.Logger, backoff: Backoff | None = None
+        self,
+        command: Sequence[str],
+        log: logging.Logger,
+        backoff: Backoff | None = None,
+        env: dict[str, str] | None = None,
     ) -> None:
         self.command = list(command)
+        self.env = env  # the children's environment (None: this process's)
         self.log = log
         self.backoff = backoff or Backoff()
         self.stopping = threading.Event()
@@ -122,7 +127,7 @@ class Supervisor:
 
     def _run_child(self) -> int:
         try:
-            self.child = subprocess.Popen(self.command, creationflags=_creation_flags())
+            self.child = subprocess.Popen(self.command, creationflags=_creation_flags(), env=self.env)
         except OSError as exc:
             self.log.error("the kiosk could not be started: %s", exc)
             return 1
@@ -209,8 +214,15 @@ def supervisor_log(folder: Path) -> logging.Logger:
 
 def supervise(argv: Sequence[str], folder: Path) -> int:
     """``--supervise``: run the kiosk given by ``argv`` (checked already) under a supervisor."""
-    # One one-time PIN per supervisor run (used only without an admin_pin): the children inherit
-    # it, so the PIN printed at the first start still opens the admin menu after a restart.
-    os.environ.setdefault(ONE_TIME_PIN_ENV, one_time_pin())
-    os.environ[SUPERVISED_ENV] = "1"  # so the admin's Quit tells this supervisor it is final
-    return Supervisor(child_command(argv), supervisor_log(folder)).run()
+    return Supervisor(child_command(argv), supervisor_log(folder), env=child_environment()).run()
+
+
+def child_environment() -> dict[str, str]:
+    """This process's environment for every kiosk started, plus two things for the kiosk:
+    one one-time PIN per supervisor run (used only without an admin_pin), so the PIN printed at
+    the first start still opens the admin menu after a restart; and that it is supervised, so
+    the admin's Quit tells this supervisor that it is final (``OPERATOR_QUIT``)."""
+    env = dict(os.environ)
+    env.setdefault(ONE_TIME_PIN_ENV, one_time_pin())
+    env[SUPERVISED_ENV] = "1"
+    return env

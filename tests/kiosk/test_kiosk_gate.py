@@ -125,7 +125,7 @@ CHILD = """
 import os, sys
 with open(sys.argv[1], "a") as notes:
     notes.write(os.environ.get(sys.argv[2], "none") + "\\n")
-sys.exit(3 if len(open(sys.argv[1]).read().split()) < 2 else 0)
+sys.exit(3 if len(open(sys.argv[1]).read().split()) < 2 else 10)  # a crash, then the Quit
 """
 
 
