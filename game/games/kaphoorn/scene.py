@@ -170,7 +170,9 @@ class KapHoornScene(PlayTable):
         )
 
     def ready(self) -> bool:
-        return not self.handoff_up
+        """Nobody moves before the chart is seen (it is painted over the first frames), nor
+        while a hand-off screen is up."""
+        return self.chart_view.painted and not self.handoff_up
 
     # ---- the table's hooks --------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -594,14 +596,10 @@ class KapHoornScene(PlayTable):
         self._draw_backdrop(surface)
         clip = surface.get_clip()
         surface.set_clip(BOARD_RECT.clip(clip))  # the chart shows through its window only
-        if not self.renderer.covers(BOARD_RECT):
-            surface.fill(panels.CHART_WELL, BOARD_RECT)  # round a chart zoomed out or pulled
-        self.renderer.draw_board(surface)
-        self.renderer.draw_cards(surface, st.cards, self.hidden)
-        self.renderer.draw_pile(surface, len(st.pile))
-        self._draw_highlights(surface)
-        mover = None if st.is_over() else st.current_player
-        self.motion.draw_ships(surface, st.ships, self.colours, self.shapes, mover, alpha)
+        if self.chart_view.paint():
+            self._draw_chart(surface, alpha)
+        else:  # a few milliseconds of its painting a frame: the frames go on meanwhile
+            self.chart_view.draw_coming(surface, self.time.now, self.tweener.reduced)
         surface.set_clip(clip)
         rounds = tr("kaphoorn.turn", n=min(st.turn // self.players + 1, st.rounds or 10**6))
         panels.draw_banner(surface, tr("games.kaphoorn.title"), rounds)
@@ -625,6 +623,17 @@ class KapHoornScene(PlayTable):
             hand.draw_dragged(surface, self.drag[0], self.drag[2])
         self._draw_guide(surface)
         self.draw_notice(surface, NOTICE_RECT, ONE_LINE_NOTICE)
+
+    def _draw_chart(self, surface: pygame.Surface, alpha: float) -> None:
+        st = self.state
+        if not self.renderer.covers(BOARD_RECT):
+            surface.fill(panels.CHART_WELL, BOARD_RECT)  # round a chart zoomed out or pulled
+        self.renderer.draw_board(surface)
+        self.renderer.draw_cards(surface, st.cards, self.hidden)
+        self.renderer.draw_pile(surface, len(st.pile))
+        self._draw_highlights(surface)
+        mover = None if st.is_over() else st.current_player
+        self.motion.draw_ships(surface, st.ships, self.colours, self.shapes, mover, alpha)
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         """The still backdrop round the chart's window (under it the chart is drawn anyway)."""
