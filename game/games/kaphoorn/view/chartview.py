@@ -29,6 +29,7 @@ from game.play.camera import Camera, Point
 LEAST_CARD = 64  # screen pixels a field is at least at the default zoom, at any window size
 PAD = ChartLayout.PAD
 SLACK = 4.0  # fields the chart may be pulled past its edge: no field stays under the wind card
+DOT_OFF = (178, 168, 146)  # the placeholder's dots that are not lit
 
 # what the camera is asked to look at: (what it is, where in fields, how)
 #   how = "go" (go there once), "track" (keep going there: a sailing ship),
@@ -97,7 +98,7 @@ class ChartView:
         surface.fill(SEA, self.rect)
         lit = -1 if still else int(clock * 3) % 3
         for i in range(3):
-            colour = INK if i == lit else (178, 168, 146)
+            colour = INK if i == lit else DOT_OFF
             centre = (self.rect.centerx + (i - 1) * 40, self.rect.centery)
             pygame.draw.circle(surface, colour, centre, 10)
 
