@@ -9,6 +9,11 @@ Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on C
   Der Berg ruft scene while pieces animate, for the Nanuuk! scene while hunters slide and cracks
   spread, and for the Kap Hoorn scene (4 AIs) while a ship sails or a wind card flies;
 - time from process start to the first frame (a fresh interpreter running the game);
+- per scene (title, Kap Hoorn's rules pages, each game with 4 Easy bots), the longest single
+  frame from its first frame on, that one included, over ``FIRST_S`` seconds, each in a fresh
+  interpreter (``first_frames``; target: none over 50 ms);
+- per game, the seconds a real kiosk in a demo of that game takes to exit after SIGTERM, sent
+  1.5 s after the demo began, and its exit code (``kiosk_stop_s``; target: well under 2 s);
 - peak RSS in MB of this process, which draws every scene (``peak_rss_mb``), and apart from it
   that of the bot worker process in which two Hard bots play Nanuuk!, by the end of the frames
   measured while they think (``hard_thinking.worker_peak_rss_mb``);
