@@ -82,6 +82,12 @@ def close_up_ready(variant: str, size: Size) -> bool:
     return prepare_board(state.chart, chart_size(state, size, CLOSE), BUDGET_S)
 
 
+def whole_ready(variant: str, size: Size) -> bool:
+    """Whether the whole chart's picture can be drawn at once: its board is painted over
+    frames first (a few hundred milliseconds in one would stop the page)."""
+    return prepare_board(start().chart, size, BUDGET_S)
+
+
 class ChartView:
     """The chart with the state's cards and ships; a close-up with ``focus`` and ``cell``."""
 
@@ -258,6 +264,7 @@ def hand(variant: str, size: Size) -> pygame.Surface:
 
 # pictures that may need a frame or more to get ready (drawn at once when they are)
 READY = {name: close_up_ready for name in ("kaphoorn.lay", "kaphoorn.sail", "kaphoorn.stations")}
+READY["kaphoorn.chart"] = whole_ready
 
 FIGURES = {
     "kaphoorn.chart": chart,
