@@ -6,8 +6,11 @@ rect and back. :class:`ChartRenderer` paints everything static once into ``board
 size of the rect): parchment and sea textures and the zone tints (numpy, anti-aliased by
 construction), then the vector work supersampled (grid, zone borders, the water lining along the
 coasts, mountains, stations, the printed start winds, the finish line, lettering, the title
-cartouche, compass rose and zone legends). A frame blits the layer, then ``draw_cards`` (one
-cached sprite per card), ships (``game.games.kaphoorn.view.clipper``) and ``draw_highlights``.
+cartouche, compass rose and zone legends). A big board takes seconds of work, so the table
+paints it over frames (``prepare_board`` with a budget: the textures on a background thread,
+the vector work in steps of a few milliseconds); ``board_layer`` paints whatever is left at
+once. A frame blits the layer, then ``draw_cards`` (one cached sprite per card), ships
+(``game.games.kaphoorn.view.clipper``) and ``draw_highlights``.
 
 Pieces and sheets live next door: ``game.games.kaphoorn.view.windcard`` (card faces and backs) and
 ``game.games.kaphoorn.view.clipper`` (ships, wind roses, log books); the names the scene needs are
