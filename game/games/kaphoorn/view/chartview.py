@@ -22,6 +22,7 @@ from game.games.kaphoorn.view.seachart import (
     ChartLayout,
     ChartRenderer,
     prepare_board,
+    wait_board,
     zoomed_size,
 )
 from game.play.camera import Camera, Point
@@ -91,6 +92,11 @@ class ChartView:
             self.painted = prepare_board(self.chart, zoomed_size(self.chart, max(ZOOM_CELLS)),
                                          budget)  # fmt: skip
         return self.painted
+
+    def wait_painting(self, limit: float) -> bool:
+        """Block up to ``limit`` seconds for the part of the painting done off the loop's
+        thread (the tests' drivers); whether it is done."""
+        return wait_board(self.chart, zoomed_size(self.chart, max(ZOOM_CELLS)), limit)
 
     def draw_coming(self, surface: pygame.Surface, clock: float, still: bool) -> None:
         """While the chart is being painted: plain sea, and three dots that take turns (one

@@ -367,6 +367,11 @@ class _Painting:
                     break
         return self.layer is not None
 
+    def wait(self, limit: float) -> bool:
+        """Block up to ``limit`` seconds for the textures; whether they are there."""
+        self._thread.join(limit)
+        return not self._thread.is_alive()
+
     def finish(self) -> pygame.Surface:
         """The board, painted to its end now (the wait of a caller that cannot show it later)."""
         self._started(wait=True)
@@ -449,6 +454,13 @@ def prepare_board(chart: Chart, size: tuple[int, int], budget: float = 0.0) -> b
         return False
     _store(chart, key, _PAINTINGS.pop(key).layer)
     return True
+
+
+def wait_board(chart: Chart, size: tuple[int, int], limit: float) -> bool:
+    """Block up to ``limit`` seconds until the background part of the painting of the board
+    of ``size`` pixels, if one has begun, is done; whether it is."""
+    painting = _PAINTINGS.get(_layer_key(chart, size))
+    return painting is None or painting.wait(limit)
 
 
 def _board(chart: Chart, rect: pygame.Rect) -> pygame.Surface:
