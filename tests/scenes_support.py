@@ -19,9 +19,10 @@ BOT_HANG_S = 600.0
 class Driver:
     """Drives an App frame by frame with synthetic events (keys, mouse, touch, gamepad).
 
-    Before each frame it waits until every computer player asked to move has its answer, so a
-    bot's thinking always takes one frame: what a test sees after so many frames does not depend
-    on how fast or how busy the machine is.
+    Before each frame it waits until every computer player asked to move has its answer, and
+    until a table's work off the loop's thread (a chart's textures) is done, so a bot's thinking
+    always takes one frame: what a test sees after so many frames does not depend on how fast
+    or how busy the machine is.
     """
 
     def __init__(self, app: App) -> None:
@@ -37,6 +38,9 @@ class Driver:
             for runner in getattr(scene, "runners", {}).values():
                 if not runner.wait(BOT_HANG_S):
                     raise AssertionError(f"a bot gave no answer in {BOT_HANG_S:.0f} s: hung")
+            waiting = getattr(scene, "wait_background", None)  # a chart's textures, say
+            if waiting is not None and not waiting(BOT_HANG_S):
+                raise AssertionError(f"a table's background work took {BOT_HANG_S:.0f} s: hung")
 
     def run(self, seconds: float) -> None:
         self.frames(max(1, round(seconds / STEP)))

@@ -127,7 +127,9 @@ class Supervisor:
 
     def _run_child(self) -> int:
         try:
-            self.child = subprocess.Popen(self.command, creationflags=_creation_flags(), env=self.env)
+            self.child = subprocess.Popen(
+                self.command, creationflags=_creation_flags(), env=self.env
+            )
         except OSError as exc:
             self.log.error("the kiosk could not be started: %s", exc)
             return 1

@@ -9,6 +9,11 @@ Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on C
   Der Berg ruft scene while pieces animate, for the Nanuuk! scene while hunters slide and cracks
   spread, and for the Kap Hoorn scene (4 AIs) while a ship sails or a wind card flies;
 - time from process start to the first frame (a fresh interpreter running the game);
+- per scene (title, Kap Hoorn's rules pages, each game with 4 Easy bots), the longest single
+  frame from its first frame on, that one included, over ``FIRST_S`` seconds, each in a fresh
+  interpreter (``first_frames``; target: none over 50 ms);
+- per game, the seconds a real kiosk in a demo of that game takes to exit after SIGTERM, sent
+  1.5 s after the demo began, and its exit code (``kiosk_stop_s``; target: well under 2 s);
 - peak RSS in MB of this process, which draws every scene (``peak_rss_mb``), and apart from it
   that of the bot worker process in which two Hard bots play Nanuuk!, by the end of the frames
   measured while they think (``hard_thinking.worker_peak_rss_mb``);
@@ -203,6 +208,119 @@ def bench_first_frame(data_dir: str) -> float:
     raise RuntimeError(f"the game did not report its first frame: {out.stderr[-500:]}")
 
 
+# ---- the first frames of each scene, and a stop in a demo's first seconds (issue 27, item 9) --
+FIRST_SCENES = ("title", "rules_help", "nanuuk", "kaphoorn", "bergruft")
+FIRST_DATA = {"rules_help": {"game": "kaphoorn"}}  # the pages with the chart's pictures
+FIRST_S = 6.0  # seconds of frames measured from a scene's first frame on
+SLOW_MS = 50.0  # the target: no frame longer than this, the very first included
+CHILD = "import json, sys; from game.tools.bench import first_frames_here as f; " \
+    "print('first-frames ' + json.dumps(f(sys.argv[1], sys.argv[2])))"
+
+
+def bench_first_frames(data_dir: str) -> dict[str, dict[str, float]]:
+    """Per scene, the longest single frame from its first frame on (that one included), each
+    scene in a fresh interpreter: its caches are as cold as a visitor meets them."""
+    found = {}
+    for scene in FIRST_SCENES:
+        out = subprocess.run([sys.executable, "-c", CHILD, scene, data_dir], capture_output=True,
+                             text=True, cwd=data_dir, timeout=600, check=True)  # fmt: skip
+        line = next(s for s in out.stdout.splitlines() if s.startswith("first-frames "))
+        found[scene] = json.loads(line.split(" ", 1)[1])
+    return found
+
+
+def first_frames_here(scene: str, data_dir: str, seconds: float = FIRST_S) -> dict[str, float]:
+    """In this process: the title's first frame, then ``scene``'s (a game: 4 Easy bots, as a
+    demo plays it) and those that follow it for ``FIRST_S`` seconds, at speed 1. The longest in
+    wall time (``longest_ms``, at ``longest_at``) and in the loop thread's own CPU time
+    (``longest_cpu_ms``: the same on a busy machine), the first, the number over ``SLOW_MS``."""
+    from game.app import STEP
+    from game.play.registry import IDS, plugin
+
+    app = _app(data_dir)
+    if scene in IDS:
+        config = _easy_game(scene, plugin(scene).bench.scene_variant)
+        app.scenes.reset(scene, config=config)
+    elif scene != "title":
+        app.scenes.reset(scene, **FIRST_DATA.get(scene, {}))
+    wall: list[float] = []
+    cpu: list[float] = []
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        began, used = time.perf_counter(), time.thread_time()
+        app.frame(STEP)
+        wall.append(time.perf_counter() - began)
+        cpu.append(time.thread_time() - used)
+    at = max(range(len(wall)), key=wall.__getitem__)
+    return {
+        "frames": len(wall),
+        "first_ms": round(wall[0] * 1000, 1),
+        "longest_ms": round(wall[at] * 1000, 1),
+        "longest_at": at,
+        "longest_cpu_ms": round(max(cpu) * 1000, 1),
+        "over_50ms": sum(w * 1000 > SLOW_MS for w in wall),
+    }
+
+
+STOP_AFTER_S = 1.5  # how long after a demo began the kiosk is stopped
+
+
+def bench_kiosk_stop(data_dir: str) -> dict[str, dict[str, float]]:
+    """Per game: a real kiosk in attract mode on that game alone, sent SIGTERM ``STOP_AFTER_S``
+    seconds after its demo began; the seconds until it has exited, and its exit code."""
+    from game.play.registry import IDS
+
+    return {game: _kiosk_stop(Path(data_dir) / f"stop-{game}", game) for game in IDS}
+
+
+def _kiosk_stop(data: Path, game: str) -> dict[str, float]:
+    import signal
+
+    data.mkdir(parents=True, exist_ok=True)
+    (data / "kiosk.toml").write_text(f'attract_after_s = 5\ngames = ["{game}"]\n', "utf-8")
+    child = subprocess.Popen([sys.executable, "-c", LAUNCH, "--kiosk", "--size", "1280x720",
+                              "--data-dir", str(data)], cwd=data,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    try:
+        deadline = time.monotonic() + 120
+        while not _demo_began(data) and child.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(STOP_AFTER_S)
+        sent = time.perf_counter()
+        child.send_signal(signal.SIGTERM)
+        code = child.wait(timeout=120)
+        return {"stop_s": round(time.perf_counter() - sent, 3), "exit_code": code}
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+
+
+def _demo_began(data: Path) -> bool:
+    import sqlite3
+
+    from game.persist.stats import STATS_FILE
+
+    if not (data / STATS_FILE).exists():
+        return False
+    db = sqlite3.connect(data / STATS_FILE, timeout=10)
+    try:
+        return bool(db.execute("SELECT 1 FROM games WHERE attract = 1").fetchone())
+    except sqlite3.OperationalError:
+        return False  # the table is still being made
+    finally:
+        db.close()
+
+
+def first_figures() -> dict[str, Any]:
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    with tempfile.TemporaryDirectory() as data_dir:
+        return {
+            "first_frames": bench_first_frames(data_dir),
+            "kiosk_stop_s": bench_kiosk_stop(data_dir),
+        }
+
+
 def playouts(new_game: Callable[[random.Random], Any], games: int, seed: int) -> dict[str, float]:
     """Random playouts through the rules protocol on one core: ``games`` games made by
     ``new_game(rng)`` and played to the end by uniformly random legal actions.
@@ -305,6 +423,8 @@ def run(frames: int) -> dict[str, Any]:
             "title": bench_title(frames, data_dir),
             "idle_cpu_percent": bench_idle(data_dir),
             **{f"{game}_animating": bench_scene(game, frames, data_dir) for game in IDS},
+            "first_frames": bench_first_frames(data_dir),
+            "kiosk_stop_s": bench_kiosk_stop(data_dir),
             **ai_figures(frames, data_dir),
             **rules_figures(),
         }
@@ -319,9 +439,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=600, help="frames measured per scene")
     parser.add_argument(
         "--only",
-        choices=("rules", "ai", "idle", "frames"),
+        choices=("rules", "ai", "idle", "frames", "first"),
         help="only the rules figures (no window, no AI), the AI figures, the idle menus' CPU "
-        "share, or the scenes' frame times",
+        "share, the scenes' frame times, or the first frames' and the kiosk stop's figures",
     )
     args = parser.parse_args(argv)
     report: dict[str, Any]
@@ -331,6 +451,8 @@ def main(argv: list[str] | None = None) -> int:
             report = ai_figures(args.frames, data_dir)
     elif args.only == "rules":
         report = rules_figures()
+    elif args.only == "first":
+        report = first_figures()
     elif args.only in ("idle", "frames"):
         report = screen_figures(args.frames, args.only)
     else:

@@ -94,6 +94,9 @@ class Driver:
         for scene in self.app.scenes.stack:
             for runner in getattr(scene, "runners", {}).values():
                 runner.wait(limit)
+            waiting = getattr(scene, "wait_background", None)  # a chart's textures, say
+            if waiting is not None:
+                waiting(limit)
 
 
 def wait_for(done: Callable[[], bool], alive: Callable[[], bool]) -> bool:

@@ -18,6 +18,7 @@ from kiosk_support import wait_for
 
 from game.engine.stop import WM_QUERYENDSESSION, StopRequest
 from game.persist.stats import STATS_FILE
+from game.play.registry import IDS
 from game.session import GameConfig, Seat
 
 # Only a hung process takes this long: a guard against hanging CI, never a timing assertion.
@@ -71,6 +72,48 @@ def test_a_signal_stops_the_kiosk_cleanly_and_records_the_game_in_progress(tmp_p
     log = (data / "speltafel.log").read_text(encoding="utf-8")
     assert f"stop requested by the operating system ({signal.Signals(signum).name})" in log
     assert "Traceback" not in log and "Traceback" not in err
+
+
+def demo_rows(data: Path) -> list[tuple[str, int, float, float | None, str]]:
+    if not (data / STATS_FILE).exists():
+        return []
+    db = sqlite3.connect(data / STATS_FILE, timeout=10)
+    try:
+        query = "SELECT game, attract, started_at, ended_at, status FROM games ORDER BY id"
+        return db.execute(query).fetchall()
+    except sqlite3.OperationalError:
+        return []  # the table is still being made
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("game", IDS)
+def test_sigterm_in_a_demos_first_seconds_ends_it_whole_and_exits_0(tmp_path, game):
+    """Issue 27, item 9: whatever the first frames of a game do (Kap Hoorn paints its chart),
+    a stop in them is clean. How long it takes is the bench's figure (``kiosk_stop_s``)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "kiosk.toml").write_text(f'attract_after_s = 5\ngames = ["{game}"]\n', "utf-8")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    child = subprocess.Popen(
+        [sys.executable, "main.py", "--kiosk", "--size", "1280x720", "--speed", "20",
+         "--data-dir", str(data)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        wait_for(lambda: bool(demo_rows(data)), lambda: child.poll() is None)  # a demo began
+        child.send_signal(signal.SIGTERM)
+        out, err = child.communicate(timeout=HANG_S)
+    finally:
+        child.kill()  # only if it did not stop
+        child.wait()
+    assert child.returncode == 0, err
+    rows = demo_rows(data)
+    assert len(rows) == 1, rows
+    shown, attract, started_at, ended_at, status = rows[0]
+    assert (shown, attract, status) == (game, 1, "abandoned")
+    assert ended_at is not None and ended_at >= started_at  # closed by the stop itself
+    assert "Traceback" not in err
 
 
 def test_the_end_of_a_windows_session_stops_the_kiosk_cleanly(kiosk):

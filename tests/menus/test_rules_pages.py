@@ -156,6 +156,28 @@ def test_a_slow_close_up_is_prepared_in_the_background_and_shown_when_ready(driv
     assert shown in rules_pictures._DRAWN and on_loop_thread == [False]
 
 
+def test_the_whole_chart_picture_is_painted_over_frames_with_the_dots_meanwhile(drive, monkeypatch):
+    """Issue 27, item 9: the first Kap Hoorn page's chart took a frame of half a second (its
+    board painted in one go); now the page shows the dots while the board is painted a few
+    milliseconds a frame, then the picture."""
+    from game.games.kaphoorn.view import seachart
+
+    monkeypatch.setattr(seachart, "_LAYER_CACHE", {})  # a chart nobody has painted yet
+    monkeypatch.setattr(seachart, "_PAINTINGS", {}, raising=False)
+    monkeypatch.setattr(rules_pictures, "_DRAWN", {})
+    drive.app.scenes.reset("rules_help", game="kaphoorn", variant="standard")
+    drive.frames(1)
+    rules = drive.scene
+    assert rules.pages[0].picture == "kaphoorn.chart"
+    shown = ("kaphoorn.chart", "standard", help_scene.PICTURE.size, i18n.language())
+    assert shown not in rules_pictures._DRAWN and rules.moving_areas  # the dots, for now
+    frames, deadline = 1, time.monotonic() + 300  # a wait for the painting, not a timing check
+    while shown not in rules_pictures._DRAWN and time.monotonic() < deadline:
+        drive.frames(1)
+        frames += 1
+    assert shown in rules_pictures._DRAWN and frames > 2 and not rules.moving_areas
+
+
 # ---- turning pages ------------------------------------------------------------------------
 def test_keys_and_pad_turn_the_page_and_stop_at_both_ends(drive):
     rules = open_rules(drive)

@@ -12,6 +12,7 @@ import json
 import os
 import random
 import shutil
+import time
 from pathlib import Path
 
 import pygame
@@ -52,6 +53,15 @@ def advance(scene, done, seed: int = 1, limit: int = 400):
         assert scene.play(rng.choice(scene.state.legal_actions()))
         scene.skip()
     raise AssertionError("the wanted position never came")
+
+
+def chart_painted(drive, scene) -> None:
+    """Frames until a Kap Hoorn table's chart is painted (its first frames paint it); only a
+    hung painting outlasts the guard, which is no timing assertion."""
+    deadline = time.monotonic() + 600
+    while not scene.chart_view.painted and time.monotonic() < deadline:
+        drive.frames(1)
+    assert scene.chart_view.painted
 
 
 def press(drive, button) -> None:
@@ -132,6 +142,7 @@ def test_kaphoorn_resumes_after_a_card_laid_mid_turn(drive):
     save_by_pause_menu(drive)
     state = scene.state
     resumed = load_first_save(drive)
+    chart_painted(drive, resumed)  # the table goes on once its chart is there (issue 27, 9)
     drive.frames(3)
     assert drive.scene.name == "handoff"  # three at one screen: Anna's hand stays hidden
     dismiss_handoff(drive)

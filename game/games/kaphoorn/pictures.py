@@ -14,6 +14,7 @@ from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.state import EMPTY, KapState
 from game.games.kaphoorn.rules.turn import all_winds
 from game.games.kaphoorn.view.seachart import (
+    BUDGET_S,
     ChartLayout,
     ChartRenderer,
     draw_card_back,
@@ -76,9 +77,15 @@ def chart_size(state: KapState, size: Size, cell: int) -> Size:
 
 def close_up_ready(variant: str, size: Size) -> bool:
     """Whether a close-up can be drawn at once: the first paints the whole chart large
-    (seconds), so its textures are first worked out in the background."""
+    (seconds), so it is painted over frames, its textures first in the background."""
     state = start()
-    return prepare_board(state.chart, chart_size(state, size, CLOSE))
+    return prepare_board(state.chart, chart_size(state, size, CLOSE), BUDGET_S)
+
+
+def whole_ready(variant: str, size: Size) -> bool:
+    """Whether the whole chart's picture can be drawn at once: its board is painted over
+    frames first (a few hundred milliseconds in one would stop the page)."""
+    return prepare_board(start().chart, size, BUDGET_S)
 
 
 class ChartView:
@@ -257,6 +264,7 @@ def hand(variant: str, size: Size) -> pygame.Surface:
 
 # pictures that may need a frame or more to get ready (drawn at once when they are)
 READY = {name: close_up_ready for name in ("kaphoorn.lay", "kaphoorn.sail", "kaphoorn.stations")}
+READY["kaphoorn.chart"] = whole_ready
 
 FIGURES = {
     "kaphoorn.chart": chart,

@@ -12,6 +12,7 @@ never. Undo takes back the player's own decisions of this turn, up to the draw.
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import Any
 
@@ -104,9 +105,9 @@ class KapHoornScene(PlayTable):
         self.revealed: tuple[int, int] | None = None  # (turn, seat) whose hand may show
         self.handoff_up = False
         self.gain: tuple[int, int, float] = (-1, -1, 0.0)  # (turn, seat, until): "+1" shown
-        for wind in all_winds():  # paint every card face now, not in the frame it is first laid
-            for zone in (1, 2, 3):
-                seachart.board_sprite(wind, FORWARD[zone], self.layout.cell)
+        # every card face is painted before the first move, not in the frame it is first laid,
+        # a few a frame while the chart is painted (issue 27, item 9)
+        self.faces = [(wind, zone) for wind in all_winds() for zone in (1, 2, 3)]
         self.chart_view.aim(self._camera_subject(), at_once=True)
 
     @property
@@ -170,7 +171,22 @@ class KapHoornScene(PlayTable):
         )
 
     def ready(self) -> bool:
-        return not self.handoff_up
+        """Nobody moves before the chart is seen and the card faces are painted (over the
+        first frames), nor while a hand-off screen is up."""
+        return self.chart_view.painted and not self.faces and not self.handoff_up
+
+    def wait_background(self, limit: float) -> bool:
+        return self.chart_view.wait_painting(limit)
+
+    def _paint_ahead(self) -> bool:
+        """A slice of the chart's painting and a few card faces, a few milliseconds in all;
+        whether the chart is there to be drawn."""
+        painted = self.chart_view.paint()
+        end = time.perf_counter() + seachart.BUDGET_S
+        while self.faces and time.perf_counter() < end:
+            wind, zone = self.faces.pop()
+            seachart.board_sprite(wind, FORWARD[zone], self.layout.cell)
+        return painted
 
     # ---- the table's hooks --------------------------------------------------------------------
     def update(self, dt: float) -> None:
@@ -594,14 +610,10 @@ class KapHoornScene(PlayTable):
         self._draw_backdrop(surface)
         clip = surface.get_clip()
         surface.set_clip(BOARD_RECT.clip(clip))  # the chart shows through its window only
-        if not self.renderer.covers(BOARD_RECT):
-            surface.fill(panels.CHART_WELL, BOARD_RECT)  # round a chart zoomed out or pulled
-        self.renderer.draw_board(surface)
-        self.renderer.draw_cards(surface, st.cards, self.hidden)
-        self.renderer.draw_pile(surface, len(st.pile))
-        self._draw_highlights(surface)
-        mover = None if st.is_over() else st.current_player
-        self.motion.draw_ships(surface, st.ships, self.colours, self.shapes, mover, alpha)
+        if self._paint_ahead():
+            self._draw_chart(surface, alpha)
+        else:  # a few milliseconds of its painting a frame: the frames go on meanwhile
+            self.chart_view.draw_coming(surface, self.time.now, self.tweener.reduced)
         surface.set_clip(clip)
         rounds = tr("kaphoorn.turn", n=min(st.turn // self.players + 1, st.rounds or 10**6))
         panels.draw_banner(surface, tr("games.kaphoorn.title"), rounds)
@@ -625,6 +637,17 @@ class KapHoornScene(PlayTable):
             hand.draw_dragged(surface, self.drag[0], self.drag[2])
         self._draw_guide(surface)
         self.draw_notice(surface, NOTICE_RECT, ONE_LINE_NOTICE)
+
+    def _draw_chart(self, surface: pygame.Surface, alpha: float) -> None:
+        st = self.state
+        if not self.renderer.covers(BOARD_RECT):
+            surface.fill(panels.CHART_WELL, BOARD_RECT)  # round a chart zoomed out or pulled
+        self.renderer.draw_board(surface)
+        self.renderer.draw_cards(surface, st.cards, self.hidden)
+        self.renderer.draw_pile(surface, len(st.pile))
+        self._draw_highlights(surface)
+        mover = None if st.is_over() else st.current_player
+        self.motion.draw_ships(surface, st.ships, self.colours, self.shapes, mover, alpha)
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         """The still backdrop round the chart's window (under it the chart is drawn anyway)."""

@@ -15,10 +15,14 @@ import pygame
 
 from game.games.kaphoorn.rules.chart import Chart
 from game.games.kaphoorn.view.seachart import (
+    BUDGET_S,
+    INK,
+    SEA,
     ZOOM_CELLS,
     ChartLayout,
     ChartRenderer,
     prepare_board,
+    wait_board,
     zoomed_size,
 )
 from game.play.camera import Camera, Point
@@ -26,6 +30,7 @@ from game.play.camera import Camera, Point
 LEAST_CARD = 64  # screen pixels a field is at least at the default zoom, at any window size
 PAD = ChartLayout.PAD
 SLACK = 4.0  # fields the chart may be pulled past its edge: no field stays under the wind card
+DOT_OFF = (178, 168, 146)  # the placeholder's dots that are not lit
 
 # what the camera is asked to look at: (what it is, where in fields, how)
 #   how = "go" (go there once), "track" (keep going there: a sailing ship),
@@ -76,7 +81,32 @@ class ChartView:
         self.seen: object = None  # the subject last gone to
         self.free = False  # the player has taken the camera over (pan, zoom)
         self.held = False  # a finger or the mouse is down on the chart: no gliding under it
+        self.painted = False  # the chart's painting is done (it takes frames: issue 27, item 9)
         self._place()
+
+    # ---- the painting ------------------------------------------------------------------------
+    def paint(self, budget: float = BUDGET_S) -> bool:
+        """Paint the chart on for about ``budget`` seconds of this frame; whether it is done.
+        Every zoom is scaled from the one painting at the largest (a moment each)."""
+        if not self.painted:
+            self.painted = prepare_board(self.chart, zoomed_size(self.chart, max(ZOOM_CELLS)),
+                                         budget)  # fmt: skip
+        return self.painted
+
+    def wait_painting(self, limit: float) -> bool:
+        """Block up to ``limit`` seconds for the part of the painting done off the loop's
+        thread (the tests' drivers); whether it is done."""
+        return wait_board(self.chart, zoomed_size(self.chart, max(ZOOM_CELLS)), limit)
+
+    def draw_coming(self, surface: pygame.Surface, clock: float, still: bool) -> None:
+        """While the chart is being painted: plain sea, and three dots that take turns (one
+        steady dot when ``still``: reduced motion)."""
+        surface.fill(SEA, self.rect)
+        lit = -1 if still else int(clock * 3) % 3
+        for i in range(3):
+            colour = INK if i == lit else DOT_OFF
+            centre = (self.rect.centerx + (i - 1) * 40, self.rect.centery)
+            pygame.draw.circle(surface, colour, centre, 10)
 
     # ---- fields in the camera's units ----------------------------------------------------------
     def field_point(self, field: int) -> Point:

@@ -6,8 +6,11 @@ rect and back. :class:`ChartRenderer` paints everything static once into ``board
 size of the rect): parchment and sea textures and the zone tints (numpy, anti-aliased by
 construction), then the vector work supersampled (grid, zone borders, the water lining along the
 coasts, mountains, stations, the printed start winds, the finish line, lettering, the title
-cartouche, compass rose and zone legends). A frame blits the layer, then ``draw_cards`` (one
-cached sprite per card), ships (``game.games.kaphoorn.view.clipper``) and ``draw_highlights``.
+cartouche, compass rose and zone legends). A big board takes seconds of work, so the table
+paints it over frames (``prepare_board`` with a budget: the textures on a background thread,
+the vector work in steps of a few milliseconds); ``board_layer`` paints whatever is left at
+once. A frame blits the layer, then ``draw_cards`` (one cached sprite per card), ships
+(``game.games.kaphoorn.view.clipper``) and ``draw_highlights``.
 
 Pieces and sheets live next door: ``game.games.kaphoorn.view.windcard`` (card faces and backs) and
 ``game.games.kaphoorn.view.clipper`` (ships, wind roses, log books); the names the scene needs are
@@ -19,8 +22,9 @@ from __future__ import annotations
 import math
 import random
 import threading
-from collections.abc import Collection, Sequence
-from functools import lru_cache
+import time
+from collections.abc import Callable, Collection, Iterator, Sequence
+from functools import lru_cache, partial
 
 import numpy as np
 import pygame
@@ -316,46 +320,170 @@ def _paint_textures(lay: ChartLayout) -> tuple[np.ndarray, np.ndarray, np.ndarra
     return np.clip(img, 0, 255).astype(np.uint8), L, B
 
 
-# Textures worked out ahead on a background thread (``prepare_board``): they are plain numpy
-# (no SDL, no fonts), most of a big board's cost, and numpy lets the loop run meanwhile.
-_TEXTURES: dict[tuple, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-_PREPARING: set[tuple] = set()
-_WORKERS: dict[tuple, threading.Thread] = {}  # the threads preparing, to wait for one
-_PREPARE_FAILED: set[tuple] = set()
-_PREPARE_LOCK = threading.Lock()
+# ---- painting a board across frames (issue 27, item 9) -----------------------------------------
+# A big board takes seconds to paint: no frame may wait for that. Its textures are worked out on
+# a background thread (plain numpy, no SDL, no fonts: numpy lets the loop run meanwhile); the
+# pygame work (lines, lettering: fonts are not for sharing between threads) then runs on the
+# loop's thread in steps of a few milliseconds, as many a frame as its budget allows.
+BUDGET_S = 0.006  # seconds of painting a frame may spend (the rest of the frame is the game's)
+BAND = 256  # rows of the supersampled overlay smoothed down and laid on in one step
+
+
+class _Painting:
+    """One board of ``size`` pixels being painted; ``layer`` once it is."""
+
+    def __init__(self, chart: Chart, size: tuple[int, int]) -> None:
+        self.chart, self.size = chart, size
+        self.layer: pygame.Surface | None = None
+        self.steps = 0  # the steps painted so far on the loop's thread
+        self._textures: tuple[np.ndarray, np.ndarray, pygame.Surface] | None = None
+        self._error: BaseException | None = None
+        self._work: Iterator[pygame.Surface | None] | None = None
+        self._thread = threading.Thread(target=self._off_loop, name="chart-textures", daemon=True)
+        self._thread.start()
+
+    def _off_loop(self) -> None:
+        """The textures, as rows of RGB pixels, and the empty overlay (73 MB to clear, at the
+        largest zoom): none of it touched by the loop's thread until this is over."""
+        try:
+            lay = ChartLayout(self.chart, pygame.Rect((0, 0), self.size))
+            img, _, blurred = _paint_textures(lay)
+            rgb = np.ascontiguousarray(img.transpose(1, 2, 0))
+            over = pygame.Surface((self.size[0] * SS, self.size[1] * SS), pygame.SRCALPHA)
+            self._textures = (rgb, blurred, over)
+        except BaseException as error:  # met again on the loop's thread, which reports it
+            self._error = error
+
+    def advance(self, budget: float) -> bool:
+        """Paint on for about ``budget`` seconds (at least one step once the textures are
+        there, never waiting for them); whether the board is painted."""
+        if self.layer is None and self._started(wait=False):
+            assert self._work is not None
+            end = time.perf_counter() + budget
+            while self.layer is None:
+                self.layer = next(self._work)
+                self.steps += 1
+                if time.perf_counter() >= end:
+                    break
+        return self.layer is not None
+
+    def wait(self, limit: float) -> bool:
+        """Block up to ``limit`` seconds for the textures; whether they are there."""
+        self._thread.join(limit)
+        return not self._thread.is_alive()
+
+    def finish(self) -> pygame.Surface:
+        """The board, painted to its end now (the wait of a caller that cannot show it later)."""
+        self._started(wait=True)
+        assert self._work is not None
+        while self.layer is None:
+            self.layer = next(self._work)
+        return self.layer
+
+    def _started(self, wait: bool) -> bool:
+        if self._work is None:
+            if wait:
+                self._thread.join()
+            elif self._thread.is_alive():
+                return False
+            if self._error is not None:
+                raise self._error
+            assert self._textures is not None
+            self._work = _board_steps(self.chart, self.size, *self._textures)
+            self._textures = None
+        return True
+
+
+def _board_steps(
+    chart: Chart, size: tuple[int, int], rgb: np.ndarray, blurred: np.ndarray, over: pygame.Surface
+) -> Iterator[pygame.Surface | None]:
+    """The pygame work of a board, one step a ``next`` (None), the board last."""
+    lay = ChartLayout(chart, pygame.Rect((0, 0), size))
+    g = _Scaled(lay, SS)
+    for paint in _overlay_pieces(chart, g, blurred, lay):
+        paint(over)
+        yield None
+    base = pygame.image.frombuffer(rgb, size, "RGB")  # shares rgb's memory: kept till the end
+    for top in range(0, g.h, BAND):
+        rows = over.subsurface((0, top, g.w, min(BAND, g.h - top)))
+        base.blit(finish(rows, SS), (0, top // SS))  # exact halving: bands join seamlessly
+        yield None
+    yield base.convert() if _display_ready() else base.copy()
+
+
+def _overlay_pieces(
+    chart: Chart, g: _Scaled, blurred: np.ndarray, lay: ChartLayout
+) -> list[Callable[[pygame.Surface], None]]:
+    """The vector work of the board, in pieces of a few milliseconds each, in painting order."""
+    return [
+        *_grid_pieces(chart, g),
+        partial(_paint_mountains, chart=chart, g=g, B=blurred, lay=lay),
+        partial(_paint_frame, g=g),
+        *_legend_pieces(chart, g),
+        partial(_paint_finish, chart=chart, g=g),
+        partial(_paint_stations, chart=chart, g=g),
+        partial(_paint_starts, chart=chart, g=g),
+        partial(_paint_cartouche, chart=chart, g=g),
+        partial(_paint_lettering, chart=chart, g=g),
+    ]
+
+
+_PAINTINGS: dict[tuple, _Painting] = {}  # boards being painted, until they are stored
 
 
 def _layer_key(chart: Chart, size: tuple[int, int]) -> tuple:
     return (id(chart), chart.terrain, tuple(size))
 
 
-def prepare_board(chart: Chart, size: tuple[int, int]) -> bool:
-    """Whether the board of ``size`` pixels can be painted without a long wait now. If not,
-    its textures are worked out on a background thread: ask again in a later frame."""
+def _painting(chart: Chart, size: tuple[int, int]) -> _Painting:
     key = _layer_key(chart, size)
-    with _PREPARE_LOCK:
-        if key in _LAYER_CACHE or key in _TEXTURES or key in _PREPARE_FAILED:
-            return True  # a failure is met again (and reported) when the board is painted
-        if key in _PREPARING:
-            return False
-        _PREPARING.add(key)
+    if key not in _PAINTINGS:
+        _PAINTINGS[key] = _Painting(chart, tuple(size))
+    return _PAINTINGS[key]
 
-    def work() -> None:
-        try:
-            textures = _paint_textures(ChartLayout(chart, pygame.Rect(0, 0, *size)))
-        except Exception:
-            with _PREPARE_LOCK:
-                _PREPARE_FAILED.add(key)
-            raise
-        finally:
-            with _PREPARE_LOCK:
-                _PREPARING.discard(key)
-        with _PREPARE_LOCK:
-            _TEXTURES[key] = textures
 
-    worker = _WORKERS[key] = threading.Thread(target=work, name="chart-textures", daemon=True)
-    worker.start()
-    return False
+def prepare_board(chart: Chart, size: tuple[int, int], budget: float = 0.0) -> bool:
+    """Whether the board of ``size`` pixels is painted. If not, it is painted on for about
+    ``budget`` seconds (its textures first worked out on a background thread): ask again in a
+    later frame."""
+    key = _layer_key(chart, size)
+    if key in _LAYER_CACHE:
+        return True
+    painting = _painting(chart, size)
+    if not painting.advance(budget):
+        return False
+    _store(chart, key, _PAINTINGS.pop(key).layer)
+    return True
+
+
+def wait_board(chart: Chart, size: tuple[int, int], limit: float) -> bool:
+    """Block up to ``limit`` seconds until the background part of the painting of the board
+    of ``size`` pixels, if one has begun, is done; whether it is."""
+    painting = _PAINTINGS.get(_layer_key(chart, size))
+    return painting is None or painting.wait(limit)
+
+
+def _board(chart: Chart, rect: pygame.Rect) -> pygame.Surface:
+    """The board of ``rect``'s size, painted to its end now if it is not yet."""
+    key = _layer_key(chart, rect.size)
+    layer = _LAYER_CACHE.get(key)
+    if layer is None:
+        layer = _painting(chart, rect.size).finish()
+        _PAINTINGS.pop(key, None)
+        _store(chart, key, layer)
+    return layer
+
+
+def _store(chart: Chart, key: tuple, layer: pygame.Surface | None) -> None:
+    """Keep a painted board; of the boards of other sizes than the zooms (the rules pages'
+    pictures), only the newest few."""
+    assert layer is not None
+    zooms = {zoomed_size(chart, c) for c in ZOOM_CELLS}
+    if key[2] not in zooms:
+        others = [k for k in _LAYER_CACHE if k[2] not in zooms]
+        if len(others) >= _LAYER_CACHE_SIZE:
+            _LAYER_CACHE.pop(others[0])
+    _LAYER_CACHE[key] = layer
 
 
 def zoomed_size(chart: Chart, cell: int) -> tuple[int, int]:
@@ -372,43 +500,10 @@ def zoomed_layer(chart: Chart, cell: int) -> pygame.Surface:
     layer = _LAYER_CACHE.get(key)
     if layer is None:
         top = max(ZOOM_CELLS)
-        biggest = _cached_layer(chart, pygame.Rect((0, 0), zoomed_size(chart, top)))
+        biggest = _board(chart, pygame.Rect((0, 0), zoomed_size(chart, top)))
         layer = biggest if cell == top else pygame.transform.smoothscale(biggest, size)
         _LAYER_CACHE[key] = layer
     return layer
-
-
-def _cached_layer(chart: Chart, rect: pygame.Rect) -> pygame.Surface:
-    key = _layer_key(chart, rect.size)
-    layer = _LAYER_CACHE.get(key)
-    if layer is None:
-        layer = _LAYER_CACHE[key] = _paint_board(chart, rect)
-    return layer
-
-
-def _paint_board(chart: Chart, rect: pygame.Rect) -> pygame.Surface:
-    lay = ChartLayout(chart, pygame.Rect(0, 0, rect.width, rect.height))
-    key = _layer_key(chart, rect.size)
-    worker = _WORKERS.pop(key, None)
-    if worker is not None:
-        worker.join()  # half done in the background: finishing it is quicker than starting over
-    with _PREPARE_LOCK:
-        ready = _TEXTURES.pop(key, None)
-    img, L, B = ready if ready is not None else _paint_textures(lay)
-    base = pygame.surfarray.make_surface(np.ascontiguousarray(img.transpose(2, 1, 0)))
-    g = _Scaled(lay, SS)
-    over = pygame.Surface((g.w, g.h), pygame.SRCALPHA)
-    _paint_grid(over, chart, g)
-    _paint_mountains(over, chart, g, B, lay)
-    _paint_frame(over, g)
-    _paint_legends(over, chart, g)
-    _paint_finish(over, chart, g)
-    _paint_stations(over, chart, g)
-    _paint_starts(over, chart, g)
-    _paint_cartouche(over, chart, g)
-    _paint_lettering(over, chart, g)
-    base.blit(finish(over, SS), (0, 0))
-    return base.convert() if _display_ready() else base
 
 
 def _display_ready() -> bool:
@@ -421,39 +516,64 @@ def _is_sea(chart: Chart, row: int, col: int) -> bool:
     return chart.zone[row * chart.width + col] > 0
 
 
+GRID_PIECE = 320  # faint grid lines drawn in one step of a board's painting
+
+
 def _paint_grid(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
     """The faint lines between sea fields, the zone borders dashed, the grid's edge."""
-    thin = max(1, round(g.k * 0.8))
-    lines = pygame.Surface(over.get_size(), pygame.SRCALPHA)
-    zone_edges: list[tuple[Point, Point, int]] = []
+    for piece in _grid_pieces(chart, g):
+        piece(over)
+
+
+def _grid_pieces(chart: Chart, g: _Scaled) -> list[Callable[[pygame.Surface], None]]:
+    """The grid in steps of a board's painting: the faint lines a few hundred at a time, then
+    the zone borders and the grid's edge."""
+    faint, zone_edges = _grid_lines(chart, g)
+    chunks = [faint[i : i + GRID_PIECE] for i in range(0, len(faint), GRID_PIECE)]
+    return [
+        *(partial(_faint_lines, lines=chunk, width=max(1, round(g.k * 0.8))) for chunk in chunks),
+        partial(_zone_borders, edges=zone_edges, g=g),
+    ]
+
+
+Segment = tuple[Point, Point]
+
+
+def _grid_lines(chart: Chart, g: _Scaled) -> tuple[list[Segment], list[Segment]]:
+    """The faint lines between sea fields, and the edges between two zones."""
+    faint: list[Segment] = []
+    zone_edges: list[Segment] = []
+    zones = chart.zone
+
+    def edge(a: Point, b: Point, one: tuple[int, int], other: tuple[int, int]) -> None:
+        sea_one, sea_other = _is_sea(chart, *one), _is_sea(chart, *other)
+        if not (sea_one or sea_other):
+            return
+        if sea_one and sea_other:
+            if zones[one[0] * chart.width + one[1]] != zones[other[0] * chart.width + other[1]]:
+                zone_edges.append((a, b))
+                return
+        faint.append((a, b))
+
     for row in range(chart.height + 1):
         for col in range(chart.width):
-            above, below = _is_sea(chart, row - 1, col), _is_sea(chart, row, col)
-            if above or below:
-                a, b = g.p(col, row), g.p(col + 1, row)
-                if above and below:
-                    za = chart.zone[(row - 1) * chart.width + col]
-                    zb = chart.zone[row * chart.width + col]
-                    if za != zb:
-                        zone_edges.append((a, b, max(za, zb)))
-                        continue
-                pygame.draw.line(lines, (*GRID, 60), a, b, thin)
+            edge(g.p(col, row), g.p(col + 1, row), (row - 1, col), (row, col))
     for col in range(chart.width + 1):
         for row in range(chart.height):
-            left, right = _is_sea(chart, row, col - 1), _is_sea(chart, row, col)
-            if left or right:
-                a, b = g.p(col, row), g.p(col, row + 1)
-                if left and right:
-                    za = chart.zone[row * chart.width + col - 1]
-                    zb = chart.zone[row * chart.width + col]
-                    if za != zb:
-                        zone_edges.append((a, b, max(za, zb)))
-                        continue
-                pygame.draw.line(lines, (*GRID, 60), a, b, thin)
-    over.blit(lines, (0, 0))
-    # the zone borders: a dashed double line in brown ink
+            edge(g.p(col, row), g.p(col, row + 1), (row, col - 1), (row, col))
+    return faint, zone_edges
+
+
+def _faint_lines(over: pygame.Surface, lines: list[Segment], width: int) -> None:
+    # drawn straight onto the still empty overlay: the same pixels as a layer of their own
+    for a, b in lines:
+        pygame.draw.line(over, (*GRID, 60), a, b, width)
+
+
+def _zone_borders(over: pygame.Surface, edges: list[Segment], g: _Scaled) -> None:
+    """The zone borders, a dashed line in brown ink, and the edge of the playable grid."""
     dash = g.cell / 5
-    for a, b, _ in zone_edges:
+    for a, b in edges:
         length = math.dist(a, b)
         n = max(1, round(length / dash))
         for i in range(0, n, 2):
@@ -461,7 +581,6 @@ def _paint_grid(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
             p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
             q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
             pygame.draw.line(over, (*INK, 200), p, q, max(2, round(g.k * 2)))
-    # the edge of the playable grid
     x0, y0 = g.p(0, 0)
     outer = pygame.Rect(round(x0), round(y0), g.cols * g.cell, g.rows * g.cell)
     pygame.draw.rect(over, (*INK, 150), outer, max(1, round(g.k * 1.2)))
@@ -771,52 +890,63 @@ def _paint_lettering(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
 
 def _paint_legends(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
     """The compass rose and, per zone, a little card showing which way its cards point."""
+    for piece in _legend_pieces(chart, g):
+        piece(over)
+
+
+def _legend_pieces(chart: Chart, g: _Scaled) -> list[Callable[[pygame.Surface], None]]:
+    """The roses and medallions, one a step of a board's painting."""
+    pieces: list[Callable[[pygame.Surface], None]] = []
     left, right = g.margin_left, g.margin_right
     if left >= 3.0:
         cx = g.ox / 2
-        _compass(over, (cx, g.p(0, 12.5)[1]), min(g.ox * 0.42, g.cell * 2.2), g.k)
+        pieces.append(partial(_compass, c=(cx, g.p(0, 12.5)[1]),
+                              r=min(g.ox * 0.42, g.cell * 2.2), k=g.k))  # fmt: skip
     else:  # no margin: the rose goes on the southern continent
-        _compass(over, g.p(10.0, 12.0), g.cell * 1.4, g.k)
+        pieces.append(partial(_compass, c=g.p(10.0, 12.0), r=g.cell * 1.4, k=g.k))
     spots = {3: (-1, 3.0), 1: (1, 4.0), 2: (1, 20.5)}
     for zone, (side, row) in spots.items():
         margin = left if side < 0 else right
         if margin < 2.2:
             continue
         x = g.ox / 2 if side < 0 else g.ox + g.cols * g.cell + (g.w - g.ox - g.cols * g.cell) / 2
-        _zone_medallion(over, (x, g.p(0, row)[1]), g.cell * 0.95, zone, g.k)
+        pieces.append(partial(_zone_medallion, c=(x, g.p(0, row)[1]), r=g.cell * 0.95,
+                              zone=zone, k=g.k))  # fmt: skip
     if left >= 2.2:
         x = g.ox / 2
-        _zone_medallion(over, (x, g.p(0, 20.5)[1]), g.cell * 0.95, 2, g.k)
+        pieces.append(partial(_zone_medallion, c=(x, g.p(0, 20.5)[1]), r=g.cell * 0.95,
+                              zone=2, k=g.k))  # fmt: skip
     if right >= 3.0:
         x = g.ox + g.cols * g.cell + (g.w - g.ox - g.cols * g.cell) / 2
-        _compass(
-            over,
-            (x, g.p(0, 12.5)[1]),
-            min((g.w - g.ox - g.cols * g.cell) * 0.3, g.cell * 1.5),
-            g.k,
-            small=True,
-        )
+        r = min((g.w - g.ox - g.cols * g.cell) * 0.3, g.cell * 1.5)
+        pieces.append(partial(_compass, c=(x, g.p(0, 12.5)[1]), r=r, k=g.k, small=True))
+    return pieces
 
 
 def _compass(over: pygame.Surface, c: Point, r: float, k: int, *, small: bool = False) -> None:
     """An old compass rose: rings with ticks, a 16-point star, N with a fleur tip."""
-    rings = pygame.Surface(over.get_size(), pygame.SRCALPHA)
+    # the translucent rings on a layer of their own, only as big as they reach
+    reach = (r * 0.9 if small else r * 3.2) + 2 * k + 2
+    box = pygame.Rect(math.floor(c[0] - reach), math.floor(c[1] - reach), 0, 0)
+    box.size = (math.ceil(2 * reach) + 2, math.ceil(2 * reach) + 2)
+    rings = pygame.Surface(box.size, pygame.SRCALPHA)
+    o = (c[0] - box.x, c[1] - box.y)
     # faint rhumb lines from the rose (the portolan look)
     if not small:
         for i in range(16):
             a = i * math.pi / 8
-            end = (c[0] + math.sin(a) * r * 3.2, c[1] - math.cos(a) * r * 3.2)
-            pygame.draw.line(rings, (*INK, 28), c, end, max(1, k))
-    pygame.draw.circle(rings, (248, 240, 220, 200), c, r * 0.9)
-    pygame.draw.circle(rings, (*INK, 255), c, r * 0.9, max(1, round(1.5 * k)))
-    pygame.draw.circle(rings, (*INK, 255), c, r * 0.78, max(1, k))
+            end = (o[0] + math.sin(a) * r * 3.2, o[1] - math.cos(a) * r * 3.2)
+            pygame.draw.line(rings, (*INK, 28), o, end, max(1, k))
+    pygame.draw.circle(rings, (248, 240, 220, 200), o, r * 0.9)
+    pygame.draw.circle(rings, (*INK, 255), o, r * 0.9, max(1, round(1.5 * k)))
+    pygame.draw.circle(rings, (*INK, 255), o, r * 0.78, max(1, k))
     for i in range(32):
         a = i * math.pi / 16
         r0 = r * (0.78 if i % 4 == 0 else 0.83)
-        p = (c[0] + math.sin(a) * r0, c[1] - math.cos(a) * r0)
-        q = (c[0] + math.sin(a) * r * 0.9, c[1] - math.cos(a) * r * 0.9)
+        p = (o[0] + math.sin(a) * r0, o[1] - math.cos(a) * r0)
+        q = (o[0] + math.sin(a) * r * 0.9, o[1] - math.cos(a) * r * 0.9)
         pygame.draw.line(rings, (*INK, 255), p, q, max(1, k))
-    over.blit(rings, (0, 0))
+    over.blit(rings, box.topleft)
     star(over, c, r * 0.62, (236, 226, 200), (120, 90, 60), points=16, inner=0.14)
     star(over, c, r * 0.98, (244, 236, 214), (70, 50, 34), points=4, inner=0.18)
     star(over, c, r * 0.72, (200, 80, 60), (120, 30, 24), points=4, inner=0.16)
@@ -889,18 +1019,7 @@ class ChartRenderer:
     def board_layer(self) -> pygame.Surface:
         if self.zoomed:
             return zoomed_layer(self.chart, self.layout.cell)
-        key = _layer_key(self.chart, self.rect.size)
-        layer = _LAYER_CACHE.get(key)
-        if layer is None:
-            fitted = [k for k in _LAYER_CACHE if k[2] not in self._zoom_sizes()]
-            if len(fitted) >= _LAYER_CACHE_SIZE:
-                _LAYER_CACHE.pop(fitted[0])
-            layer = _paint_board(self.chart, self.rect)
-            _LAYER_CACHE[key] = layer
-        return layer
-
-    def _zoom_sizes(self) -> list[tuple[int, int]]:
-        return [zoomed_size(self.chart, c) for c in ZOOM_CELLS]
+        return _board(self.chart, self.rect)
 
     def covers(self, view: pygame.Rect) -> bool:
         """Whether the painted board, where ``place`` put it, fills all of ``view``."""
