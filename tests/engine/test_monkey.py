@@ -219,6 +219,10 @@ def open_start(app: App, start: Start) -> Scene | None:
     kiosk = app.kiosk
     assert kiosk is not None
     kiosk.quit_requested = False  # the last round's admin may have quit
+    if kiosk.gate.wait_s() > 0:
+        # The monkey locked the pad itself (the corner taps open it over the settings, then
+        # wrong digits): it waits on the title, as the operator would, and tries again.
+        return None
     assert kiosk.gate.try_pin(MONKEY_PIN).admitted, "the monkey's own PIN was refused"
     kiosk.open_admin()
     app.scenes.apply_pending()
@@ -428,3 +432,15 @@ def test_the_admin_menu_opened_with_the_pin_may_quit_the_kiosk(tmp_path):
         close(app)
         pygame.event.clear()
     assert tally.admin_quits == 1 and tally.restarts == 1
+
+
+def test_a_pad_the_monkey_locked_itself_leaves_it_waiting_on_the_title(tmp_path):
+    app = make_app(tmp_path / "data", kiosk=True)
+    try:
+        gate = app.kiosk.gate
+        while gate.wait_s() == 0:
+            gate.try_pin("1")  # wrong digits, as the monkey types them on a pad
+        assert open_start(app, KIOSK_ADMIN) is None
+        assert [s.name for s in app.scenes.stack] == ["title"]
+    finally:
+        close(app)
