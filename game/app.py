@@ -7,6 +7,7 @@ scaled into it, letterboxed, and pointer positions are mapped back (``to_logical
 from __future__ import annotations
 
 import json
+import logging
 import os
 import sys
 import time
@@ -28,7 +29,7 @@ from game.engine.scenes import SceneManager
 from game.engine.services import Services
 from game.engine.stop import StopRequest
 from game.persist.log import LOG, setup_logging
-from game.persist.paths import data_dir
+from game.persist.paths import data_dir, remove_leftovers
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.settings import Settings, load_settings, save_settings
 from game.scene_table import scene_class
@@ -72,6 +73,8 @@ class App:
         self.options = options
         self.data_dir = data_dir(options.data_dir)
         self.log_path = setup_logging(self.data_dir)
+        for leftover in remove_leftovers(self.data_dir):  # of a write the last run was killed in
+            LOG.info("removed the leftover of an interrupted write: %s", leftover)
         self.settings, settings_problem = load_settings(self.data_dir)
         i18n.set_language(options.language or self.settings.language)
         _apply_access(self.settings)
@@ -583,14 +586,27 @@ def _open_audio(volume: float) -> Any:
 
 
 def run(options: Options) -> int:
+    """Build the app and run it; whatever goes wrong, building it too (a file nobody foresaw),
+    ends in one line naming the log, never a traceback on the terminal."""
     if options.raise_errors is False and os.environ.get("SPELTAFEL_RAISE"):
         options.raise_errors = True
-    app = App(options)
+    app: App | None = None
     try:
+        app = App(options)
         return app.run()
-    except Exception:
-        LOG.error("fatal:\n%s", traceback.format_exc())
-        print(f"speltafel: unexpected error, see {app.log_path}", file=sys.stderr)
+    except Exception as exc:
+        print(f"speltafel: unexpected error, {_log_fatal(exc)}", file=sys.stderr)
         return 1
     finally:
         pygame.quit()
+
+
+def _log_fatal(exc: Exception) -> str:
+    """The traceback into the log, and where to read it; before the log is open (the app
+    failed that early) the error itself, on the same one line: with no handler, logging would
+    print the whole traceback on the terminal."""
+    logs = [h.baseFilename for h in LOG.handlers if isinstance(h, logging.FileHandler)]
+    if not logs:
+        return " ".join(f"{type(exc).__name__}: {exc}".split())
+    LOG.error("fatal:\n%s", traceback.format_exc())
+    return f"see {logs[0]}"

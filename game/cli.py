@@ -11,10 +11,15 @@ import math
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from game.i18n import LANGUAGES
-from game.persist.paths import data_folder_problem, file_problem, output_file_problem
+from game.persist.paths import (
+    data_folder_problem,
+    default_data_dir,
+    file_problem,
+    output_file_problem,
+)
 from game.play.registry import IDS, plugin
 from game.session import GameConfig, Seat, new_seed, parse_option, parse_players
 
@@ -41,12 +46,28 @@ def _positive(text: str) -> float:
     return value
 
 
+MAX_SPEED = 1000.0  # beyond, one frame would run millions of logic steps: a frozen window
+
+
+def _speed(text: str) -> float:
+    value = _positive(text)
+    if value > MAX_SPEED:
+        raise argparse.ArgumentTypeError(f"{text!r}: at most {MAX_SPEED:g}, please")
+    return value
+
+
 class Parser(argparse.ArgumentParser):
     """Refuses in one line (what is wrong, and where the flags are listed), not argparse's
     usage block: a kiosk's start-up log or a shell script then says exactly what to fix."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (--help lists the flags)\n")
+        self.exit(2, f"{self.prog}: {one_line(message)} (--help lists the flags)\n")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its control characters escaped (a value given with a newline in it), so
+    the message stays one line whatever was typed."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
 def program() -> str:
@@ -76,7 +97,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--guided", action="store_true", help="a guided first game: the next choice is pointed at"
     )
     r = p.add_argument_group("running")
-    r.add_argument("--speed", type=_positive, default=1.0, help="game-time multiplier (e.g. 20)")
+    r.add_argument("--speed", type=_speed, default=1.0, help="game-time multiplier (e.g. 20)")
     r.add_argument(
         "--exit-when-over", action="store_true", help="print the outcome as JSON and exit"
     )
@@ -219,9 +240,25 @@ def parse_args(argv: list[str] | None = None):  # -> game.app.Options
     )
 
 
+def check_default_data_folder(options: Any) -> None:
+    """Without ``--data-dir``, the platform's data folder must do too (the same check): a
+    read-only one would otherwise fail later, when a damaged file cannot be moved aside."""
+    if options.data_dir is not None:
+        return
+    folder = default_data_dir()
+    try:  # the platform's own folder is made with its parents (a new account has none yet)
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        pass  # the check says what is wrong
+    problem = data_folder_problem(folder)
+    if problem is not None:
+        build_parser().error(f"the data folder {folder}: {problem} (--data-dir gives another)")
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     options = parse_args(argv)  # the supervisor checks the flags too: its child gets them
+    check_default_data_folder(options)
     if options.supervise:
         from game.kiosk.supervisor import supervise
         from game.persist.paths import data_dir

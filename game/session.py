@@ -81,6 +81,6 @@ def parse_option(text: str) -> tuple[str, Any]:
         raise ValueError(f"option {text!r} must look like KEY=VALUE")
     try:
         parsed: Any = json.loads(value)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):  # not JSON, or JSON nested or long beyond reading
         parsed = value
     return key.strip(), parsed

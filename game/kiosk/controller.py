@@ -1,12 +1,16 @@
 """The kiosk's state machine, sitting between the loop (``game.app``) and the scenes.
 
 Two modes: ``visitor`` (the menus and the games people play) and ``attract`` (demo games with
-a "Touch to play" banner). Every timer counts game time, so ``--speed`` shortens them all:
+a "Touch to play" banner). Every timer but the PIN lock (``game.kiosk.gate``, real time) counts
+game time, so ``--speed`` shortens them all:
 
 - on the title, ``attract_after_s`` without human input starts attract mode; any input ends it;
 - in a game, ``idle_in_game_s`` without human input (AI moves are not input) asks "Still
   playing?"; no answer within ``still_playing_s`` abandons the game and returns to the title;
-- on any other screen (picker, set-up, results, admin), ``idle_in_game_s`` returns to the title.
+- on an admin screen (the PIN pad, the admin menu and what it opened, such as settings),
+  ``ADMIN_IDLE_S`` (or ``idle_in_game_s`` if shorter) starts attract mode: Quit and Settings
+  must not stay up for the next visitor;
+- on any other screen (picker, set-up, results), ``idle_in_game_s`` returns to the title.
 
 Visitors cannot leave: the window's close, Alt+F4, the quit request other shortcuts send (Cmd+Q,
 a desktop's Ctrl+Q) and F11 are swallowed here, Alt+Tab is kept from the system where SDL can
@@ -24,9 +28,11 @@ from __future__ import annotations
 
 import gc
 import math
+import os
 import sys
 import time
 from collections import deque
+from dataclasses import replace
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +43,7 @@ from game.engine.intents import Intent, Kind
 from game.engine.policy import Policy
 from game.i18n import tr
 from game.kiosk.attract import DemoRotation
-from game.kiosk.gate import Gate
+from game.kiosk.gate import Gate, pin_in_force
 from game.persist.kiosk_config import Damaged, KioskConfig
 from game.persist.log import LOG
 from game.persist.settings import Damaged as SettingsProblem
@@ -53,6 +59,7 @@ if TYPE_CHECKING:
 
 PLAY_SCENES = frozenset(IDS)
 ADMIN_SCENES = frozenset({"kiosk_admin", "kiosk_pin"})
+ADMIN_IDLE_S = 60.0  # an admin screen left alone this long gives way to attract mode
 STILL = "kiosk_still"
 ATTRACT = "kiosk_attract"
 HUMAN_SOURCES = frozenset({"key", "mouse", "touch", "pad"})
@@ -119,13 +126,17 @@ class Kiosk(Policy):
         settings_problem: SettingsProblem | None = None,
     ) -> None:
         self.services = services
-        self.config = self.kiosk_config = config
         self.mode = "visitor"
         self.idle = 0.0  # game seconds since the last human input
         self.rotation = DemoRotation(config)
         self.problems: list[str] = []  # for the operator: the admin menu shows them
         if problem is not None:
             self._report(problem, "kiosk.config_keys" if problem.keys else "kiosk.config_damaged")
+        pin, one_time = pin_in_force(config.admin_pin, os.environ)
+        if one_time:  # the PIN itself only on the terminal and in the log, never on screen
+            self.problems.append(tr("kiosk.one_time_pin"))
+        # The configuration in force: with the PIN the gate takes, whoever made it.
+        self.config = self.kiosk_config = replace(config, admin_pin=pin)
         if settings_problem is not None:
             self._report(settings_problem, "kiosk.settings_damaged")
         self.stats, stats_problem = Stats.open(services.data_dir)
@@ -143,7 +154,7 @@ class Kiosk(Policy):
         self.fired = False
         self.corner_step = 0
         self.corner_at = 0.0
-        self.gate = Gate(config.admin_pin, lambda: self.services.clock.now)
+        self.gate = Gate(pin)  # its lock runs on real time, not on (sped-up) game time
         self._admitting = False  # open_admin() took the gate's pass: the admin scene may open
         # input that woke the kiosk up is not also a click on the title
         self._swallow = False
@@ -278,9 +289,9 @@ class Kiosk(Policy):
             return
         names = {s.name for s in scenes.stack}
         cfg = self.config
-        if top.name in ADMIN_SCENES:
-            if self.idle >= cfg.idle_in_game_s:
-                self.to_title("the admin menu was left open")
+        if top.name in ADMIN_SCENES or "kiosk_admin" in names:  # settings opened from the admin
+            if self.idle >= min(ADMIN_IDLE_S, cfg.idle_in_game_s):
+                self._admin_left_open(top.name)
         elif names & PLAY_SCENES:
             if top.name != STILL and self.idle >= cfg.idle_in_game_s:
                 LOG.info("kiosk: %.0f s without input in a game: 'Still playing?'", self.idle)
@@ -290,6 +301,13 @@ class Kiosk(Policy):
                 self.start_attract()
         elif self.idle >= cfg.idle_in_game_s:
             self.to_title(f"nobody used the {top.name} screen")
+
+    def _admin_left_open(self, screen: str) -> None:
+        """Nobody used an admin screen for a while: attract mode, so that no visitor finds Quit
+        or Settings (a game beneath is abandoned, as the operator walked away from it)."""
+        LOG.info("kiosk: %.0f s without input on the %s screen (admin); attract mode",
+                 self.idle, screen)  # fmt: skip
+        self.start_attract()
 
     def _update_chord(self, dt: float) -> None:
         if set(self.config.admin_keys) <= self.held:

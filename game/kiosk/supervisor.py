@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import logging.handlers
+import os
 import signal
 import subprocess
 import sys
@@ -31,6 +32,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.engine.stop import signal_names
+from game.kiosk.gate import ONE_TIME_PIN_ENV, one_time_pin
 
 FIRST_DELAY_S = 1.0
 MAX_DELAY_S = 60.0
@@ -191,4 +193,7 @@ def supervisor_log(folder: Path) -> logging.Logger:
 
 def supervise(argv: Sequence[str], folder: Path) -> int:
     """``--supervise``: run the kiosk given by ``argv`` (checked already) under a supervisor."""
+    # One one-time PIN per supervisor run (used only without an admin_pin): the children inherit
+    # it, so the PIN printed at the first start still opens the admin menu after a restart.
+    os.environ.setdefault(ONE_TIME_PIN_ENV, one_time_pin())
     return Supervisor(child_command(argv), supervisor_log(folder)).run()

@@ -80,17 +80,20 @@ def game_finished(services: Services) -> Path | None:
     if scene is None or not may_save(services):
         return None
     try:
-        saves.drop_autosave(services.data_dir, scene.config)
+        saves.drop_autosave(services.data_dir, scene.config, scene.game_id)
         return saves.write_replay(services.data_dir, scene.save_record("replay"))
-    except OSError as exc:
-        LOG.warning("replay not written: %s", exc)
+    except OSError as exc:  # the player learns that this game was not kept, and why
+        not_written(services, "saves.not_saved", exc)
         return None
 
 
 def resume(services: Services, record: saves.Record) -> None:
-    """Open a saved game where it was left."""
-    services.scenes.reset("loading", then=record.config.game, config=record.config,
-                          moves=list(record.moves))  # fmt: skip
+    """Open a saved game where it was left: from its position (a fresh seed for the chance
+    still to come), or an older version's save by playing its moves again."""
+    config, start = saves.resume_point(record)
+    played = 0 if start is None else int(record.summary.get("move_count", 0))
+    services.scenes.reset("loading", then=config.game, config=config, moves=list(record.moves),
+                          start=start, played=played, game_id=record.game_id)  # fmt: skip
 
 
 def report_bad(services: Services, bad: Sequence[tuple[Path, str]]) -> None:
@@ -100,16 +103,23 @@ def report_bad(services: Services, bad: Sequence[tuple[Path, str]]) -> None:
         services.toast(tr("saves.damaged", kept_as=kept.name), 8.0)
 
 
+def report_newer(services: Services, newer: Sequence[tuple[Path, str]]) -> None:
+    """One toast per file of a newer Speltafel, which stays where it is."""
+    for path, why in newer:
+        LOG.warning("newer file %s left where it is: %s", path, why)
+        services.toast(tr("saves.newer", name=path.name), 8.0)
+
+
 def open_replay_file(services: Services, path: Path) -> None:
-    """``--replay FILE``: watch it over the title; a damaged file is kept aside and reported."""
+    """``--replay FILE``: watch it over the title. The file is the user's own: it is only read,
+    never moved, whatever is wrong with it (a save, a newer version's, a damaged one)."""
     try:
         found = saves.read_replay(path)
+    except saves.NewerFile as exc:
+        report_newer(services, [(path, str(exc))])
+        return
     except saves.SaveError as exc:
-        kept = saves.keep_or_leave(path) if path.exists() else path
         LOG.warning("replay %s: %s", path, exc)
-        if kept != path:
-            services.toast(tr("saves.damaged", kept_as=kept.name), 8.0)
-        else:
-            services.toast(tr("replays.cannot_open"), 8.0)
+        services.toast(tr("replays.cannot_open"), 8.0)
         return
     services.scenes.push("replay", record=found)

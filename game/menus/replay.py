@@ -20,6 +20,7 @@ from game.engine.pacing import FULL
 from game.i18n import tr
 from game.menus.menukit import go_back
 from game.persist import saves
+from game.play.registry import plugin
 from game.play.table import PlayTable
 from game.ui import theme
 from game.ui.kit import UIScene
@@ -74,7 +75,10 @@ class ReplayScene(UIScene):
         assert isinstance(board, PlayTable), f"{config.game}: a play scene is a PlayTable"
         board.name = config.game
         board.time = self.time  # the table's time is the viewer's: paused with it
-        board.enter(config=config, moves=list(moves), replaying=True)  # no bots, nothing hidden
+        start = self.record.start  # a game resumed from a save: its replay begins there
+        begun = None if start is None else plugin(config.game).rules.state_from_dict(start)
+        board.enter(config=config, moves=list(moves), replaying=True,  # no bots, nothing hidden
+                    start=begun)  # fmt: skip
         return board
 
     def forward(self) -> None:

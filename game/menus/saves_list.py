@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -58,6 +59,7 @@ class LibraryScene(UIScene):
             self.services.data_dir
         )
         record.report_bad(self.services, listing.bad)
+        record.report_newer(self.services, listing.newer)
         self.records = listing.records
         self.chosen = min(self.chosen, max(0, len(self.records) - 1))
 
@@ -177,14 +179,16 @@ class LibraryScene(UIScene):
 
     def do_import(self) -> None:
         try:
-            imported, bad = saves.import_replays(self.services.data_dir)
+            newer: list[tuple[Path, str]] = []
+            imported, bad = saves.import_replays(self.services.data_dir, newer)
         except OSError as exc:
             record.not_written(self.services, "saves.not_imported", exc)
             return
         record.report_bad(self.services, bad)
+        record.report_newer(self.services, newer)
         if imported:
             self.services.toast(tr("saves.imported", n=len(imported)), 5.0)
-        elif not bad:
+        elif not bad and not newer:
             LOG.info("nothing to import in %s", saves.import_dir(self.services.data_dir))
             self.services.toast(tr("saves.import_empty"), 8.0)
         self.reload()
@@ -251,7 +255,8 @@ class LibraryScene(UIScene):
         info_w = 520
         theme.text(surface, headline(rec), (x, rect.y + 14), 34, theme.WHITE, True,
                    width=rect.w - 144 - info_w - 40, least=26)  # fmt: skip
-        details = f"{', '.join(rec.config.names)}  ·  {tr('saves.moves', n=len(rec.moves))}"
+        moves = rec.summary.get("move_count", len(rec.moves))  # a save holds a position only
+        details = f"{', '.join(rec.config.names)}  ·  {tr('saves.moves', n=moves)}"
         theme.text(surface, details, (x, rect.y + 58), 28, theme.SNOW, False,
                    width=rect.w - 144 - info_w - 40)  # fmt: skip
         theme.text(surface, when(rec.saved_at), (right, rect.y + 16), 28, theme.SNOW, False,

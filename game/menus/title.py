@@ -48,6 +48,7 @@ class TitleScene(UIScene):
             return []
         found = saves.unfinished_games(self.services.data_dir)
         record.report_bad(self.services, found.bad)
+        record.report_newer(self.services, found.newer)
         return found.records
 
     def build(self) -> None:

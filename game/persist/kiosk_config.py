@@ -22,10 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import LANGUAGES
+from game.persist.paths import loads_toml, read_text_file
 from game.play.registry import GAMES, IDS, rules_for
 from game.session import AI_LEVELS
 
 KIOSK_FILE = "kiosk.toml"
+MAX_BYTES = 1024 * 1024  # the example with every key is some 3 kB
 
 # Held together with at least one other key, these open the admin menu; either side counts.
 MODIFIER_KEYS: tuple[str, ...] = ("ctrl", "shift", "alt")
@@ -37,6 +39,10 @@ ADMIN_KEY_NAMES: frozenset[str] = frozenset(MODIFIER_KEYS + PLAIN_KEYS)
 ADMIN_CHORD = (2, 4)  # keys in the chord: at least two, so one stray key press never opens it
 PIN_DIGITS = (4, 8)
 _PIN = re.compile(r"[0-9]+")
+NO_PIN = ""  # admin_pin's default: no PIN of the operator's, so the kiosk makes one at each start
+# The example PIN that earlier versions' README and kiosk.example.toml showed: anybody may know
+# it, and copies of that example are still about, so it is refused like a malformed PIN.
+PUBLISHED_PINS = frozenset({"2468"})
 
 # Allowed ranges (inclusive) of the numbers; README's kiosk section lists the same figures.
 RANGES: dict[str, tuple[float, float]] = {
@@ -67,7 +73,7 @@ class KioskConfig:
     attract_sound: bool = False
     admin_keys: tuple[str, ...] = ("ctrl", "shift", "k")
     admin_hold_s: float = 3.0
-    admin_pin: str = "2468"
+    admin_pin: str = NO_PIN  # no PIN is built in: see game.kiosk.gate.pin_in_force
     demo_speed: float = 1.0
     max_log_mb: float = 5.0
 
@@ -110,8 +116,12 @@ DOCS: dict[str, str] = {
     ),
     "admin_hold_s": "How long the admin chord must be held, in seconds (1-30).",
     "admin_pin": (
-        "The admin PIN, 4-8 digits in quotes. On a touch screen: tap the four corners clockwise "
-        "from the top left, then type the PIN."
+        "The admin PIN: 4-8 digits, best in quotes (a number without quotes counts as its "
+        "digits, but TOML refuses one with a leading zero). Empty: no PIN is built in, so the "
+        "kiosk makes a one-time PIN of 6 digits at every start (with --supervise, once per "
+        "supervisor run), prints it on the terminal and writes it to speltafel.log, never on the "
+        "screen. On a touch screen: tap the four corners clockwise from the top left, then type "
+        "the PIN."
     ),
     "demo_speed": "Game-time multiplier of demo games (0.25-10; 2 = twice as fast).",
     "max_log_mb": "The error log speltafel.log is rotated beyond this size in MB (0.1-1024).",
@@ -184,11 +194,11 @@ def load_kiosk_config(folder: Path, path: Path | None = None) -> tuple[KioskConf
     problem. The file is only ever read.
     """
     path = folder / KIOSK_FILE if path is None else Path(path)
-    if not path.exists():
-        return KioskConfig(), None
     try:
         data = _read_toml(path)
-    except ValueError as exc:  # not TOML, not UTF-8
+    except FileNotFoundError:
+        return KioskConfig(), None
+    except ValueError as exc:  # not TOML, not UTF-8, a FIFO or a folder, nested too deeply
         return KioskConfig(), Damaged(path.name, f"{exc}; every key uses its default")
     except OSError as exc:
         reason = f"could not be read ({exc.strerror or exc}); every key uses its default"
@@ -201,10 +211,10 @@ def load_kiosk_config(folder: Path, path: Path | None = None) -> tuple[KioskConf
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    """The file's TOML; whatever it holds or is, a ValueError saying what is wrong with it
+    (``game.persist.paths.read_text_file``: a FIFO is never opened, no file is moved)."""
     try:
-        return tomllib.loads(path.read_bytes().decode("utf-8"))
-    except UnicodeDecodeError:
-        raise ValueError("not UTF-8 text") from None
+        return loads_toml(read_text_file(path, MAX_BYTES))
     except tomllib.TOMLDecodeError as exc:
         raise ValueError(f"not valid TOML: {exc}") from None
 
@@ -336,12 +346,28 @@ def _key_order(name: str) -> tuple[int, int, str]:
     return (1, PLAIN_KEYS.index(name), name)
 
 
-def _pin(key: str, value: Any) -> str:
+def is_pin(text: str) -> bool:
+    """4-8 digits: what the PIN pad can type and a PIN may be."""
     lo, hi = PIN_DIGITS
+    return bool(_PIN.fullmatch(text)) and lo <= len(text) <= hi
+
+
+def _pin(key: str, value: Any) -> str:
+    """The operator's PIN, or ``NO_PIN`` for an empty one (the kiosk then makes its own)."""
+    lo, hi = PIN_DIGITS
+    if isinstance(value, int) and not isinstance(value, bool):
+        # admin_pin = 7391 without quotes: the digits the operator typed (TOML allows no
+        # leading zero in an integer, so 0123 never gets this far; a negative one is refused).
+        value = str(value)
     if not isinstance(value, str):
-        raise KioskConfigError(key, f'{value!r} must be digits in quotes, e.g. "2468"')
-    if not (_PIN.fullmatch(value) and lo <= len(value) <= hi):
+        raise KioskConfigError(key, f"{value!r} must be {lo}-{hi} digits in quotes")
+    if value == NO_PIN:
+        return NO_PIN
+    if not is_pin(value):
         raise KioskConfigError(key, f"{value!r} is not {lo}-{hi} digits")
+    if value in PUBLISHED_PINS:
+        known = "is the example PIN of Speltafel's README, known to anybody; choose your own"
+        raise KioskConfigError(key, f"{value!r} {known}")
     return value
 
 

@@ -1,10 +1,20 @@
 """Saved games, the autosave and replays: one versioned JSON record for all three.
 
-A record holds the game's set-up (``GameConfig``) and every action played so far. Loading
-replays those actions through the rules, so the undo history and hidden information come back
-exactly as they were, and checks the result against the final state stored beside them: a
-mismatch, a foreign or newer file, or anything else wrong raises ``SaveError``. The caller keeps
-such a file as ``*.bad`` and says so; nothing here ever overwrites a file it could not read.
+A replay holds the game's set-up (``GameConfig``, with its seed) and every action played;
+loading plays those actions again through the rules and checks the result against the final
+state stored beside them. A game resumed from a save and then finished starts its replay at the
+position it was resumed from (``start``, everything shown: the game is over).
+
+A save or autosave holds no more secret than resuming needs (issue 27, item 11): the position
+as ``State.stored()`` gives it (no seed, no number behind Der Berg ruft's screen, Kap Hoorn's
+pile without its order) and the set-up without the seed. It is checked by the game's own
+from-dict checks; resuming draws a fresh seed (``resume_point``). So the undo history does not
+survive a resume. A save of version 1 (set-up, seed and moves) still loads by replaying its
+moves, and the table writes it in the new form the next time.
+
+A mismatch, a foreign or newer file, or anything else wrong raises ``SaveError``. The caller
+keeps such a file as ``*.bad`` and says so; nothing here ever overwrites a file it could not
+read.
 
 Where the files live, inside the user data folder:
 
@@ -17,6 +27,7 @@ Where the files live, inside the user data folder:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from collections.abc import Callable
@@ -25,13 +36,16 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from game.persist.paths import keep_bad, write_atomic
+from game.persist.paths import Unusable, keep_bad, loads_json, read_text_file, write_atomic
 from game.play.registry import rules_for
 from game.protocol.base import State
-from game.session import GameConfig, Seat
+from game.session import GameConfig, Seat, new_seed
 
 FORMAT = "speltafel"
-VERSION = 1
+VERSION = 2  # the newest this build reads and writes; see _version
+MOVES_VERSION = 1  # a record of set-up and moves only, as every version wrote it
+NO_SEED = -1  # the seed of a save's set-up in memory: a save holds none (resume_point draws one)
+POSITION_KINDS = ("save", "autosave")  # the kinds written as a position
 # The rules a record was played under: the date of the last correction of any game's rules
 # (docs/rules/README.md). An older record still loads if its moves play out the same.
 RULES_EDITION = "2026-12-01"
@@ -50,6 +64,10 @@ class SaveError(ValueError):
     """A save or replay that cannot be used; the message says what is wrong with it."""
 
 
+class NewerFile(SaveError):
+    """A record of a newer Speltafel: good, only not for this version. Never moved aside."""
+
+
 @dataclass(frozen=True)
 class Record:
     """A save, autosave or replay, read or about to be written."""
@@ -61,13 +79,26 @@ class Record:
     saved_at: str
     summary: dict[str, Any] = field(default_factory=dict)
     path: Path | None = None
+    # a save's position (``State.stored()``), where it holds no moves; None: set-up and moves
+    position: dict[str, Any] | None = None
+    # a replay of a game resumed from a save: the full position its moves start from
+    start: dict[str, Any] | None = None
+    # names one game across its saves and resumes (a save has no seed to tell games apart)
+    game_id: str = ""
 
     @property
     def finished(self) -> bool:
         return bool(self.summary.get("finished"))
 
     def as_kind(self, kind: str) -> Record:
-        return Record(kind, self.config, self.moves, self.final, self.saved_at, self.summary)
+        """The same game as a record of ``kind``; as a save or autosave, one that holds the
+        position only, whatever record it was made from (no save ever holds a seed)."""
+        if kind not in POSITION_KINDS or self.position is not None:
+            return dataclasses.replace(self, kind=kind, path=None)
+        state = rules_for(self.config.game).state_from_dict(self.final)
+        position = _plain(state.stored())
+        return dataclasses.replace(self, kind=kind, path=None, moves=(), final=position,
+                                   position=position, start=None)  # fmt: skip
 
 
 # ---- building and writing -------------------------------------------------------------------
@@ -77,13 +108,28 @@ def build(
     moves: list[dict[str, Any]] | tuple[dict[str, Any], ...],
     state: State,
     now: datetime | None = None,
+    *,
+    start: State | None = None,
+    played: int = 0,
+    game_id: str = "",
 ) -> Record:
-    """A record of ``config`` after ``moves``; ``state`` is the state they lead to."""
+    """A record of ``config`` after ``moves``; ``state`` is the state they lead to.
+
+    ``start`` is the position the moves start from when the game was resumed from a save
+    (None: the new game of ``config``), and ``played`` the moves made before it. A save or
+    autosave keeps only the position (``State.stored()``), a replay the moves."""
     if kind not in KINDS:
         raise ValueError(f"unknown record kind {kind!r}")
     stamp = (now or datetime.now(UTC)).isoformat(timespec="seconds")
+    summary = _summary(config, played + len(moves), state)
+    if kind in POSITION_KINDS:
+        position = _plain(state.stored())
+        return Record(kind, config, (), position, stamp, summary, position=position,
+                      game_id=game_id)  # fmt: skip
     final = _plain(state.to_dict())
-    return Record(kind, config, tuple(moves), final, stamp, _summary(config, len(moves), state))
+    begun = None if start is None else _plain(start.to_dict())
+    return Record(kind, config, tuple(moves), final, stamp, summary, start=begun,
+                  game_id=game_id)  # fmt: skip
 
 
 def _summary(config: GameConfig, moves: int, state: State) -> dict[str, Any]:
@@ -103,18 +149,30 @@ def _summary(config: GameConfig, moves: int, state: State) -> dict[str, Any]:
 
 
 def to_json(record: Record) -> str:
-    data = {
+    data: dict[str, Any] = {
         "format": FORMAT,
         "kind": record.kind,
-        "version": VERSION,
+        "version": _version(record),
         "rules": RULES_EDITION,
-        "config": config_to_dict(record.config),
-        "moves": list(record.moves),
-        "final": record.final,
-        "saved_at": record.saved_at,
-        **record.summary,
+        "config": config_to_dict(record.config, seeded=record.position is None),
     }
+    if record.position is not None:  # a save: the position, and neither seed nor moves
+        data["position"] = record.position
+        if record.game_id:
+            data["game_id"] = record.game_id
+    else:  # a replay, as it always was (and where it begins, for a resumed game)
+        if record.start is not None:
+            data["start"] = record.start
+        data["moves"] = list(record.moves)
+        data["final"] = record.final
+    data.update(saved_at=record.saved_at, **record.summary)
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
+
+
+def _version(record: Record) -> int:
+    """A record of set-up and moves from the start is written as version 1, which every
+    Speltafel reads (a replay shared with an older one); a position or a start needs 2."""
+    return MOVES_VERSION if record.position is None and record.start is None else VERSION
 
 
 def write(record: Record, path: Path) -> Path:
@@ -122,8 +180,9 @@ def write(record: Record, path: Path) -> Path:
     return path
 
 
-def config_to_dict(config: GameConfig) -> dict[str, Any]:
-    return {
+def config_to_dict(config: GameConfig, seeded: bool = True) -> dict[str, Any]:
+    """The set-up as a record keeps it; a save's (``seeded=False``) without the seed."""
+    data = {
         "game": config.game,
         "variant": config.variant,
         "seats": [{"name": s.name, "kind": s.kind, "colour": s.colour} for s in config.seats],
@@ -131,6 +190,9 @@ def config_to_dict(config: GameConfig) -> dict[str, Any]:
         "options": _plain(dict(config.options)),
         "guided": config.guided,
     }
+    if not seeded:
+        del data["seed"]
+    return data
 
 
 def _plain(data: Any) -> Any:
@@ -142,25 +204,39 @@ def _plain(data: Any) -> Any:
 def from_json(text: str, path: Path | None = None) -> Record:
     """Parse and check a record; anything wrong raises ``SaveError`` saying what."""
     try:
-        data = json.loads(text)
+        data = loads_json(text)
     except json.JSONDecodeError as exc:
         raise SaveError(f"not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    except Unusable as exc:
+        raise SaveError(str(exc)) from None
+    try:
+        return _checked(data, path)
+    except (RecursionError, OverflowError) as exc:  # odd values the rules trip over
+        raise SaveError(f"cannot be checked ({type(exc).__name__})") from None
+
+
+def _checked(data: Any, path: Path | None) -> Record:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("not a Speltafel save or replay")
     version = data.get("version")
     if not isinstance(version, int) or version < 1:
         raise SaveError(f"unknown version {version!r}")
     if version > VERSION:
-        raise SaveError(f"made by a newer Speltafel (version {version}, this one reads {VERSION})")
+        raise NewerFile(f"made by a newer Speltafel (version {version}, this one reads {VERSION})")
     kind = data.get("kind")
     if kind not in KINDS:
         raise SaveError(f"unknown kind {kind!r}")
+    if "position" in data:
+        return _position_record(data, kind, path)
     config = config_from_dict(data.get("config"))
     moves = data.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
         raise SaveError("the moves must be a list of actions")
+    start = data.get("start")
+    if start is not None and not isinstance(start, dict):
+        raise SaveError("the position the moves start from is malformed")
     try:
-        state = rebuild(config, moves)
+        state = rebuild(config, moves, start)
         final = data.get("final")
         if isinstance(final, dict):  # written by an older to_dict: compared in today's form
             final = type(state).upgrade_dict(final)
@@ -176,11 +252,74 @@ def from_json(text: str, path: Path | None = None) -> Record:
     final = data["final"]
     saved_at = data.get("saved_at")
     stamp = saved_at if isinstance(saved_at, str) else ""
-    summary = _summary(config, len(moves), state)
-    return Record(kind, config, tuple(moves), final, stamp, summary, path)
+    # a game resumed from a save counts the moves made before its start too
+    total = len(moves) if start is None else max(len(moves), _played(data, 0))
+    summary = _summary(config, total, state)
+    return Record(kind, config, tuple(moves), final, stamp, summary, path, start=start,
+                  game_id=_game_id(data))  # fmt: skip
 
 
-def config_from_dict(data: Any) -> GameConfig:
+def _position_record(data: dict[str, Any], kind: str, path: Path | None) -> Record:
+    """A save in the new form: its position, checked by the game's own from-dict checks and
+    required to be exactly what a save keeps (a hand-written number or seed is refused)."""
+    if kind not in POSITION_KINDS:
+        raise SaveError("a replay holds the moves of the whole game, not a position")
+    config = config_from_dict(data.get("config"), seeded=False)
+    position = data.get("position")
+    if not isinstance(position, dict):
+        raise SaveError("the saved position is malformed")
+    if position.get("names") != list(config.names) or position.get("variant") != config.variant:
+        raise SaveError("the saved position is not the game of its set-up (the file was changed)")
+    state = _resumed(config, position, seed=0)
+    if _plain(state.stored()) != position:
+        raise SaveError("the saved position is not one a save keeps (the file was changed)")
+    saved_at = data.get("saved_at")
+    stamp = saved_at if isinstance(saved_at, str) else ""
+    summary = _summary(config, _played(data, None), state)
+    return Record(kind, config, (), position, stamp, summary, path, position=position,
+                  game_id=_game_id(data))  # fmt: skip
+
+
+def _played(data: dict[str, Any], default: int | None) -> int:
+    """The count of moves the lists show: a save's moves before its position, a resumed
+    game's replay all its moves (those before its start too)."""
+    value = data.get("move_count", default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 10**9:
+        raise SaveError(f"the count of moves made is malformed ({value!r})")
+    return value
+
+
+def _game_id(data: dict[str, Any]) -> str:
+    value = data.get("game_id", "")
+    return value if isinstance(value, str) else ""
+
+
+def _resumed(config: GameConfig, position: dict[str, Any], seed: int) -> State:
+    """The game a save's position goes on as, with ``seed`` for the chance still to come."""
+    try:
+        return rules_for(config.game).resume(position, seed)
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
+        raise SaveError(f"the saved position cannot be played on: {exc}") from None
+
+
+def resume_point(record: Record) -> tuple[GameConfig, State | None]:
+    """What a table resumes ``record`` with: its set-up and the position to go on from
+    (None: play ``record.moves`` from the new game). A save's position is dealt a fresh seed
+    on every resume, so resuming the same file twice gives nobody the order of the draws.
+    An older version's save (set-up, seed and moves) resumes the same way, from the position
+    its moves lead to: its pile too is shuffled afresh (K18)."""
+    seed = new_seed()
+    if record.kind in POSITION_KINDS and record.position is None:
+        state = rebuild(record.config, list(record.moves), record.start)
+        position = _plain(state.stored())
+        return record.config.with_seed(seed), _resumed(record.config, position, seed)
+    if record.position is None:
+        return record.config, None
+    return record.config.with_seed(seed), _resumed(record.config, record.position, seed)
+
+
+def config_from_dict(data: Any, seeded: bool = True) -> GameConfig:
+    """The set-up of a record; a save's (``seeded=False``) has no seed (``NO_SEED``)."""
     if not isinstance(data, dict):
         raise SaveError("the game's set-up is missing")
     try:
@@ -188,7 +327,8 @@ def config_from_dict(data: Any) -> GameConfig:
             Seat(str(s["name"]), str(s.get("kind", "human")), str(s.get("colour", "")))
             for s in data["seats"]
         )
-        game, variant, seed = str(data["game"]), str(data["variant"]), data["seed"]
+        seed = data["seed"] if seeded else NO_SEED
+        game, variant = str(data["game"]), str(data["variant"])
         options = data.get("options") or {}
         guided = bool(data.get("guided", False))
     except (KeyError, TypeError, AttributeError) as exc:
@@ -198,13 +338,19 @@ def config_from_dict(data: Any) -> GameConfig:
     return GameConfig(game, variant, seats, seed, options, guided)
 
 
-def rebuild(config: GameConfig, moves: list[dict[str, Any]]) -> State:
-    """The state after ``moves``, each checked by the rules like a move made at the table."""
+def rebuild(
+    config: GameConfig, moves: list[dict[str, Any]], start: dict[str, Any] | None = None
+) -> State:
+    """The state after ``moves`` from ``start`` (None: the new game of ``config``), each move
+    checked by the rules like a move made at the table."""
     try:
         rules = rules_for(config.game)
-        state = rules.new_game(config.variant, config.names, seed=config.seed,
-                               options=config.options)  # fmt: skip
-    except (ValueError, KeyError, TypeError) as exc:
+        state = (
+            rules.new_game(config.variant, config.names, seed=config.seed, options=config.options)
+            if start is None
+            else rules.state_from_dict(start)
+        )
+    except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
         raise SaveError(f"the game cannot be set up: {exc}") from None
     for n, data in enumerate(moves, 1):
         try:
@@ -216,41 +362,61 @@ def rebuild(config: GameConfig, moves: list[dict[str, Any]]) -> State:
 
 def load(path: Path) -> Record:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = read_text_file(path)
+    except Unusable as exc:
+        raise SaveError(str(exc)) from None
+    except OSError as exc:
         raise SaveError(f"cannot be read ({exc})") from None
     return from_json(text, path)
 
 
 @dataclass
 class Listing:
-    """The records of a folder, newest first, and the damaged files moved aside."""
+    """The records of a folder, newest first, the damaged files moved aside and the files of a
+    newer Speltafel (left where they are, each reported once per run)."""
 
     records: list[Record]
     bad: list[tuple[Path, str]]  # (kept as, why)
+    newer: list[tuple[Path, str]] = field(default_factory=list)  # (where it stays, why)
 
 
 # Records already checked, by path, with the file's (mtime, size) then: a list of 100 long
 # replays is checked once per run, not every time the list opens (each check replays a game).
 _CHECKED: dict[Path, tuple[tuple[int, int], Record]] = {}
+# Newer files already reported, with their (mtime, size): the title reads the autosaves each
+# time it opens, and one message per file is enough.
+_NEWER: dict[Path, tuple[int, int]] = {}
 
 
-def load_or_keep(path: Path) -> tuple[Record | None, tuple[Path, str] | None]:
-    """The record, or None and (where the damaged file was moved, why)."""
+def load_or_keep(
+    path: Path, newer: list[tuple[Path, str]] | None = None
+) -> tuple[Record | None, tuple[Path, str] | None]:
+    """The record, or None and (where the damaged file was moved, why). A newer version's file
+    is not damaged: it stays, and goes to ``newer`` the first time it is met."""
     try:
         stat = path.stat()
-        stamp = (stat.st_mtime_ns, stat.st_size)
-        known = _CHECKED.get(path)
-        if known is not None and known[0] == stamp:
-            return known[1], None
-        record = load(path)
-        _CHECKED[path] = (stamp, record)
-        return record, None
     except FileNotFoundError:  # deleted meanwhile (another window, a user): nothing to list
+        return None, None
+    except OSError as exc:  # a symbolic link that loops: the name leads nowhere
+        return None, (keep_or_leave(path), f"cannot be read ({exc.strerror or exc})")
+    stamp = (stat.st_mtime_ns, stat.st_size)
+    known = _CHECKED.get(path)
+    if known is not None and known[0] == stamp:
+        return known[1], None
+    try:
+        record = load(path)
+    except NewerFile as exc:
+        if newer is not None and _NEWER.get(path) != stamp:
+            newer.append((path, str(exc)))
+        _NEWER[path] = stamp
         return None, None
     except SaveError as exc:
         _CHECKED.pop(path, None)
+        if not path.exists() and not path.is_symlink():
+            return None, None  # deleted while it was read
         return None, (keep_or_leave(path), str(exc))
+    _CHECKED[path] = (stamp, record)
+    return record, None
 
 
 def list_folder(folder: Path, skip: tuple[str, ...] = ()) -> Listing:
@@ -260,7 +426,7 @@ def list_folder(folder: Path, skip: tuple[str, ...] = ()) -> Listing:
     for path in sorted(folder.glob(f"*{SUFFIX}")):
         if path.name in skip:
             continue
-        record, bad = load_or_keep(path)
+        record, bad = load_or_keep(path, listing.newer)
         if record is not None:
             listing.records.append(record)
         elif bad is not None:
@@ -297,7 +463,7 @@ def unfinished_games(data_dir: Path) -> Listing:
     damaged files are kept as ``*.bad`` and listed in ``bad``."""
     listing = Listing([], [])
     for path in autosave_paths(data_dir):
-        record, bad = load_or_keep(path)
+        record, bad = load_or_keep(path, listing.newer)
         if record is not None:
             listing.records.append(record)
         elif bad is not None:
@@ -348,24 +514,31 @@ def write_autosave(data_dir: Path, record: Record) -> Path:
     game = record.config.game
     path = write(record.as_kind("autosave"), autosave_path(data_dir, game))
     # an older version's single-slot autosave of the same game is replaced by this one
-    _drop_if(saves_dir(data_dir) / AUTOSAVE, lambda stored: stored.get("game") == game)
+    _drop_if(saves_dir(data_dir) / AUTOSAVE, lambda stored: stored["config"].get("game") == game)
     return path
 
 
-def drop_autosave(data_dir: Path, config: GameConfig) -> None:
+def drop_autosave(data_dir: Path, config: GameConfig, game_id: str = "") -> None:
     """A game ended: its autosave goes, if it is that very game (another game of the same
-    kind left unfinished stays to be continued)."""
+    kind left unfinished stays to be continued). A save in the new form has no seed to tell
+    games apart: its ``game_id`` does; one of version 1 is that game if its set-up is."""
     same = _plain(config_to_dict(config))
+
+    def matches(stored: dict[str, Any]) -> bool:
+        if "position" in stored:
+            return bool(game_id) and stored.get("game_id") == game_id
+        return stored.get("config") == same
+
     for path in (autosave_path(data_dir, config.game), saves_dir(data_dir) / AUTOSAVE):
-        _drop_if(path, lambda stored: stored == same)
+        _drop_if(path, matches)
 
 
 def _drop_if(path: Path, matches: Callable[[dict[str, Any]], bool]) -> None:
     try:
-        stored = json.loads(path.read_text(encoding="utf-8")).get("config")
-    except (OSError, ValueError, AttributeError):
+        stored = loads_json(read_text_file(path))
+    except (OSError, ValueError, AttributeError):  # Unusable is a ValueError
         return  # none, or damaged: the title reports a damaged one
-    if isinstance(stored, dict) and matches(stored):
+    if isinstance(stored, dict) and isinstance(stored.get("config"), dict) and matches(stored):
         path.unlink(missing_ok=True)
 
 
@@ -408,15 +581,19 @@ def import_dir(data_dir: Path) -> Path:
 
 
 def read_replay(path: Path) -> Record:
-    """A replay file from anywhere (import, ``--replay``): finished games only."""
+    """A replay file from anywhere (import, ``--replay``): finished games only. The file is
+    only read; what to do with one that is refused is the caller's choice."""
     record = load(path)
     if record.kind != "replay" or not record.finished:
         raise SaveError("not a replay of a finished game")
     return record
 
 
-def import_replays(data_dir: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
-    """Copy every replay in ``import/`` into the replay list; a bad one is kept as ``*.bad``.
+def import_replays(
+    data_dir: Path, newer: list[tuple[Path, str]] | None = None
+) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """Copy every replay in ``import/`` into the replay list; a bad one is kept as ``*.bad``, a
+    newer version's stays where it is (and goes to ``newer``).
 
     An imported file is removed from ``import/`` once it is in the list, so importing twice
     does not make two copies."""
@@ -425,6 +602,10 @@ def import_replays(data_dir: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
     for path in sorted(import_dir(data_dir).glob(f"*{SUFFIX}")):
         try:
             record = read_replay(path)
+        except NewerFile as exc:
+            if newer is not None:
+                newer.append((path, str(exc)))
+            continue
         except SaveError as exc:
             bad.append((keep_or_leave(path), str(exc)))
             continue

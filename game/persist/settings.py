@@ -9,11 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from game.i18n import LANGUAGES
-from game.persist.paths import keep_bad, write_atomic
+from game.persist.paths import Unusable, keep_bad, loads_json, read_text_file, write_atomic
 
 SETTINGS_FILE = "settings.json"
 VERSION = 1
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
+MAX_BYTES = 1024 * 1024  # a settings file is some 200 bytes
 UI_SCALES = (1.0, 1.15, 1.3)  # couch distance and low vision: text and controls grow
 
 
@@ -92,26 +93,38 @@ def load_settings(folder: Path) -> tuple[Settings, Damaged | None]:
 
     Keys this version does not know are ignored (a newer Speltafel may have written them); a
     wrong value gets its default, the others are kept. A file unreadable as a whole (not JSON,
-    not a settings file) gives the defaults and is kept as ``settings.json.bad``, never
-    silently overwritten.
+    not a settings file, not a file at all) gives the defaults and is kept as
+    ``settings.json.bad``, never silently overwritten; a newer version's file is left where it
+    is, and so is one that cannot be moved (a read-only folder).
     """
     path = folder / SETTINGS_FILE
     try:
-        text = path.read_text(encoding="utf-8")
+        data: Any = loads_json(read_text_file(path, MAX_BYTES))
     except FileNotFoundError:
         return Settings(), None
-    except UnicodeDecodeError:
-        return Settings(), Damaged(keep_bad(path).name, "not UTF-8 text")
+    except json.JSONDecodeError as exc:
+        return Settings(), _kept_aside(path, f"not JSON ({exc})")
+    except Unusable as exc:  # a folder, a FIFO, not UTF-8, nested too deeply, ...
+        return Settings(), _kept_aside(path, str(exc))
     except OSError as exc:
         return Settings(), Damaged("", f"could not be read ({exc.strerror or exc})")
-    try:
-        data: Any = json.loads(text)
-    except ValueError as exc:
-        return Settings(), Damaged(keep_bad(path).name, f"not JSON ({exc})")
+    version = data.get("version") if isinstance(data, dict) else None
+    if isinstance(version, int) and version > VERSION:
+        # a newer Speltafel's file is good, only not for us: it stays where it is
+        return Settings(), Damaged("", f"written by a newer Speltafel (version {version})")
     if not isinstance(data, dict) or data.get("version") != VERSION:
         reason = "not a Speltafel settings file of a known version"
-        return Settings(), Damaged(keep_bad(path).name, reason)
+        return Settings(), _kept_aside(path, reason)
     return _from_dict(data)
+
+
+def _kept_aside(path: Path, reason: str) -> Damaged:
+    """The damaged file moved aside as ``*.bad``; where it cannot be moved (a read-only
+    folder), it stays and the game starts on the defaults all the same."""
+    try:
+        return Damaged(keep_bad(path).name, reason)
+    except OSError as exc:
+        return Damaged("", f"{reason}; it could not be moved aside ({exc.strerror or exc})")
 
 
 def _from_dict(data: dict[str, Any]) -> tuple[Settings, Damaged | None]:

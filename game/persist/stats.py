@@ -5,8 +5,10 @@ transaction (autocommit), so switching the machine off loses at most the game in
 rollback journal and ``synchronous = FULL`` a committed change is on the disk before the call
 returns, and a power cut mid-write leaves the last whole transaction (SQLite's own guarantee). The
 file is marked as ours (``PRAGMA application_id``) and carries its schema version
-(``PRAGMA user_version``): a damaged or foreign file is kept as ``stats.sqlite3.bad`` and a fresh
-one is started, never silently overwritten.
+(``PRAGMA user_version``): a damaged or foreign file, or something that is not a file at all (a
+folder, a FIFO, a symbolic link that loops; never opened), is kept as ``stats.sqlite3.bad`` and a
+fresh one is started, never silently overwritten. A newer version's statistics are left where they
+are, and this session's live in memory.
 
 Statistics must never stop a game: a database error during play (disk full, file gone) is logged
 to ``speltafel.log`` and the game carries on; a start that could not be recorded returns
@@ -31,7 +33,7 @@ from typing import Any
 
 from game.persist.kiosk_config import Damaged
 from game.persist.log import LOG
-from game.persist.paths import keep_bad
+from game.persist.paths import keep_bad, regular_file_problem
 
 __all__ = ["COLUMNS", "NO_ROW", "STATS_FILE", "Damaged", "Stats"]
 
@@ -89,6 +91,10 @@ class _Foreign(Exception):
     """The file is a readable SQLite database, but not our statistics."""
 
 
+class _Newer(_Foreign):
+    """Our statistics, of a newer schema: never moved aside (that version still wants them)."""
+
+
 @dataclass(frozen=True)
 class _Game:
     id: int
@@ -132,11 +138,16 @@ class Stats:
         session live in memory only, and the problem says so.
         """
         path = Path(folder) / STATS_FILE
+        odd = regular_file_problem(path)
+        if odd is not None:  # a FIFO would hold SQLite's first read for ever: never opened
+            return cls._fresh(path, clock, odd)
         try:
             return cls(_connect(path), path, clock), None
         # No access, a locked file: not the file's fault, so it stays where it is.
         except (sqlite3.OperationalError, OSError) as exc:
             return cls._in_memory(path, clock, f"could not be opened ({exc})")
+        except _Newer as exc:  # good statistics, only not for this version: left alone
+            return cls._in_memory(path, clock, str(exc))
         except _Foreign as exc:
             return cls._fresh(path, clock, str(exc))
         except sqlite3.DatabaseError as exc:
@@ -256,7 +267,7 @@ class Stats:
                 " FROM games ORDER BY id"
             ).fetchall()
             return [self._game(*row) for row in found]
-        except (sqlite3.Error, ValueError, TypeError) as exc:
+        except (sqlite3.Error, ValueError, TypeError, RecursionError) as exc:  # odd rows
             LOG.error("stats: could not be read: %s", exc)
             return []
 
@@ -352,6 +363,8 @@ def _check(db: sqlite3.Connection) -> None:
         return
     if app_id != APPLICATION_ID:
         raise _Foreign("not Speltafel statistics (another program's SQLite database)")
+    if version > SCHEMA_VERSION:
+        raise _Newer(f"statistics of a newer Speltafel (version {version}); left as they are")
     if version != SCHEMA_VERSION:
         raise _Foreign(f"statistics version {version}; this Speltafel reads {SCHEMA_VERSION}")
     columns = [r[1] for r in db.execute("PRAGMA table_info(games)")]

@@ -14,8 +14,10 @@ questions. The table holds the rest:
 - **the move log**: ``(seat, key, params)`` entries, translated when drawn
   (``<game>.log.<key>``), so they follow a change of language; the whole game's entries are
   kept (the panels show the last few), so undo can always take its lines back;
-- **recording**: the actions played (for saves, the autosave and replays); ``moves=[...]`` plays
-  them again quietly on entering, ``replaying=True`` only shows (the replay viewer);
+- **recording**: the actions played (for replays) and the position (for saves and the
+  autosave); ``start=<state>`` goes on from a saved position, ``moves=[...]`` plays moves again
+  quietly on entering, ``replaying=True`` only shows (the replay viewer). Undo and the move
+  log begin again where a game is resumed from a position (a save holds no history);
 - **the end of the game**: the final position stays a moment, then the results.
 
 A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
@@ -36,6 +38,7 @@ focus beside the buttons keeps a ``game.ui.kit.BoardFocus``.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -93,13 +96,21 @@ class PlayTable(UIScene):
         config: GameConfig,
         moves: Sequence[dict[str, Any]] = (),
         replaying: bool = False,
+        start: State[Any] | None = None,
+        played: int = 0,
+        game_id: str = "",
         **data: Any,
     ) -> None:
         self.config = config
         self.plugin: GamePlugin = plugin(config.game)
-        self.state: Any = self.plugin.rules.new_game(
-            config.variant, config.names, seed=config.seed, options=config.options
-        )
+        self.state: Any = start
+        if start is None:
+            self.state = self.plugin.rules.new_game(
+                config.variant, config.names, seed=config.seed, options=config.options
+            )
+        self.start = start  # the saved position resumed from: a replay's moves begin there
+        self.played = played  # the moves made before that position (the saves list counts)
+        self.game_id = game_id or secrets.token_hex(8)  # one game across its saves
         self.players = len(config.seats)
         self.colours = [theme.colour_rgb(self.colour_id(s)) for s in range(self.players)]
         self.shapes = [theme.seat_shape(s) for s in range(self.players)]
@@ -374,7 +385,8 @@ class PlayTable(UIScene):
             self.rebuild()
 
     def save_record(self, kind: str) -> saves.Record:
-        return saves.build(kind, self.config, self.moves, self.state)
+        return saves.build(kind, self.config, self.moves, self.state, start=self.start,
+                           played=self.played, game_id=self.game_id)  # fmt: skip
 
     # ---- the guided first game ----------------------------------------------------------------
     def guide_hint(self) -> Hint | None:

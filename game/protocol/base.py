@@ -166,6 +166,15 @@ class State(ABC, Generic[A]):
     def action_from_dict(self, data: dict[str, Any]) -> A:
         """Rebuild one of this game's actions from ``Action.to_dict()`` (replays, saves)."""
 
+    def stored(self) -> dict[str, Any]:
+        """The position as a save keeps it: ``to_dict()`` with no more secret than resuming
+        needs (issue 27). Never the seed, which gives away every draw still to come; a game
+        with other secrets that resuming can do without leaves them out too. ``Rules.resume``
+        reads it back."""
+        data = self.to_dict()
+        data.pop("seed", None)
+        return data
+
 
 class Rules(ABC):
     id: ClassVar[str]
@@ -185,6 +194,12 @@ class Rules(ABC):
 
     @abstractmethod
     def state_from_dict(self, data: dict[str, Any]) -> State[Any]: ...
+
+    def resume(self, data: dict[str, Any], seed: int) -> State[Any]:
+        """The game a save's ``State.stored()`` position goes on as: ``seed`` (a fresh one,
+        never the game's first) decides whatever chance is still to come. A broken position
+        raises ValueError, as ``state_from_dict`` does."""
+        return self.state_from_dict({**data, "seed": seed})
 
     def variant(self, variant_id: str) -> Variant:
         for v in self.variants():

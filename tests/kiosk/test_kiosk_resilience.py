@@ -9,9 +9,10 @@ import logging.handlers
 import sqlite3
 
 import pygame
-from kiosk_support import FAST, enter_admin
+from kiosk_support import FAST, PIN, enter_admin
 
 from game.engine.scenes import Scene
+from game.i18n import tr
 from game.kiosk import controller
 from game.persist.log import LOG
 
@@ -104,9 +105,9 @@ def test_a_kiosk_toml_that_is_not_toml_at_all(kiosk):
     assert app.messages == [] and "not valid TOML" in app.kiosk.problems[0]
 
 
-def test_a_missing_kiosk_toml_is_no_problem(kiosk):
+def test_a_missing_kiosk_toml_is_no_problem_but_the_operator_learns_of_the_one_time_pin(kiosk):
     app, drive = kiosk(None)
-    assert app.kiosk.problems == [] and app.messages == []
+    assert app.kiosk.problems == [tr("kiosk.one_time_pin")] and app.messages == []
 
 
 def test_a_damaged_settings_file_is_the_operators_business_too(kiosk, tmp_path):
@@ -123,7 +124,7 @@ def test_more_problems_than_fit_are_summed_up_in_the_admin_menu(kiosk, tmp_path)
     folder.mkdir()
     (folder / "settings.json").write_text("{", encoding="utf-8")
     (folder / "stats.sqlite3").write_bytes(b"SQLite format 3\x00" + b"\xff" * 3000)
-    app, drive = kiosk("display = 99\n")
+    app, drive = kiosk(f'display = 99\nadmin_pin = "{PIN}"\n')
     assert len(app.kiosk.problems) == 3
     enter_admin(drive)
     footer = [text for text, _ in app.scenes.top.footer_lines()]

@@ -8,9 +8,11 @@ scene tests of each game do for set-ups; saving, loading and watching go through
 from __future__ import annotations
 
 import errno
+import json
 import os
 import random
 import shutil
+from pathlib import Path
 
 import pygame
 import pytest
@@ -21,6 +23,7 @@ from game.engine.intents import Intent, Kind
 from game.games.bergruft.rules import Phase
 from game.games.kaphoorn.rules.actions import Play
 from game.persist import saves
+from game.play.registry import rules_for
 from game.session import GameConfig, Seat
 
 NAMES = ("Anna", "Ben", "Cleo")
@@ -80,19 +83,22 @@ def dismiss_handoff(drive) -> None:
 
 # ---- save and resume in the middle of a turn, per game ------------------------------------------
 @pytest.mark.parametrize("phase", ["crack", "take"])
-def test_nanuuk_resumes_mid_turn_with_its_undo(drive, phase):
+def test_nanuuk_resumes_mid_turn_and_undo_begins_there(drive, phase):
     scene = start(drive, config("nanuuk", "full", 2))
-    before = advance(scene, lambda st: st.phase == phase)
+    advance(scene, lambda st: st.phase == phase)
     save_by_pause_menu(drive)
-    state, moves = scene.state, list(scene.moves)
+    state, played = scene.state, len(scene.moves)
     resumed = load_first_save(drive)
     assert resumed is not scene and resumed.name == "nanuuk"
-    assert resumed.state.to_dict() == state.to_dict()
+    assert resumed.state.stored() == state.stored()  # all but the seed, which a save never holds
     assert resumed.state.current_player == state.current_player
-    assert resumed.moves == moves and resumed.log == scene.log
-    resumed.undo()  # the move before the crack / the take is the player's own: undoable
-    assert resumed.state.to_dict() == before.to_dict()
-    assert resumed.moves == moves[:-1]
+    assert resumed.moves == [] and not resumed.may_undo  # a save holds no history (issue 27)
+    assert resumed.save_record("save").summary["move_count"] == played
+    before = resumed.state
+    assert resumed.play(resumed.state.legal_actions()[0])  # it goes on
+    resumed.skip()
+    resumed.undo()  # a decision made since the resume is undone as ever
+    assert resumed.state is before
 
 
 def test_a_nanuuk_game_from_a_free_style_set_up_resumes(drive):
@@ -109,7 +115,7 @@ def test_a_nanuuk_game_from_a_free_style_set_up_resumes(drive):
     save_by_pause_menu(drive)
     resumed = load_first_save(drive)
     assert resumed.config.options == cfg.options
-    assert resumed.state.to_dict() == scene.state.to_dict()
+    assert resumed.state.stored() == scene.state.stored()
 
 
 def test_kaphoorn_resumes_after_a_card_laid_mid_turn(drive):
@@ -121,7 +127,6 @@ def test_kaphoorn_resumes_after_a_card_laid_mid_turn(drive):
         lays = [a for a in scene.state.legal_actions() if isinstance(a, Play)]
         if lays and scene.state.seat == 0 and len(scene.moves) > 6:
             break
-    before = scene.state
     assert scene.play(lays[0])
     assert scene.state.current_player == 0  # the same turn goes on
     save_by_pause_menu(drive)
@@ -130,37 +135,60 @@ def test_kaphoorn_resumes_after_a_card_laid_mid_turn(drive):
     drive.frames(3)
     assert drive.scene.name == "handoff"  # three at one screen: Anna's hand stays hidden
     dismiss_handoff(drive)
-    assert resumed.state.to_dict() == state.to_dict()
+    assert resumed.state.stored() == state.stored()  # K18: the same cards, the pile reshuffled
+    assert resumed.state.hands == state.hands
     assert resumed.state.current_player == 0
-    resumed.undo()
-    assert resumed.state.to_dict() == before.to_dict()
+    assert not resumed.may_undo  # undo begins at the resume
 
 
 @pytest.mark.parametrize("phase", [Phase.GUESS, Phase.DECIDE])
-def test_bergruft_resumes_after_the_flags_are_set_or_a_wrong_guess(drive, phase):
+def test_bergruft_saved_after_the_flags_are_set_resumes_with_the_caller_setting_them(drive, phase):
+    """B20 (issue 27, item 11): the guesser saves from the pause menu and reads the file; it
+    holds no number, and the game resumes at the turn's start for the caller to set again."""
     scene = start(drive, config("bergruft", "standard", 2))
     advance(scene, lambda st: st.phase is phase and st.turn > 0)
     save_by_pause_menu(drive)
     state = scene.state
+    [path] = saves.saves_dir(drive.app.data_dir).glob("bergruft-*.json")
+    text = path.read_text(encoding="utf-8")
+    assert '"seed"' not in text and '"moves"' not in text  # the moves would hold SetFlags
+    assert json.loads(text)["position"]["number"] is None
+    assert text == _the_same_save_with_another_number(text, state)
     resumed = load_first_save(drive)
-    drive.frames(3)
-    assert drive.scene.name == "handoff"  # the number stays hidden until the device is passed
-    assert resumed.state.to_dict() == state.to_dict()
-    assert resumed.state.current_player == state.current_player
-    assert [e[1] for e in resumed.log] == [e[1] for e in scene.log]
+    assert resumed.state.phase is Phase.SET and resumed.state.number is None
+    assert resumed.state.caller == state.caller and resumed.state.turn == state.turn
+    assert resumed.state.current_player == state.caller
+    assert (resumed.state.heidi, resumed.state.peter) == (state.heidi, state.peter)
+    dismiss_handoff(drive)
+    from game.games.bergruft.rules import SetFlags
+
+    assert resumed.play(SetFlags(state.caller, NAMES[state.caller], 3))  # set them again
+    assert resumed.state.phase is Phase.GUESS and resumed.state.number == 3
+
+
+def _the_same_save_with_another_number(text: str, state) -> str:
+    """The save written at the same moment had the caller stood another number: a file that
+    is the same whatever the number cannot tell it."""
+    from dataclasses import replace
+
+    other = replace(state, number=(state.number + 1) % 16, low=0, high=15)
+    data = json.loads(text)
+    data["position"] = json.loads(json.dumps(other.stored()))
+    return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
 def test_a_game_resumed_with_a_computer_to_move_goes_on_by_itself(drive):
     seats = (Seat("Anna", "human", "red"), Seat("Ben", "easy", "blue"))
     cfg = GameConfig("bergruft", "standard", seats, 4)
     scene = start(drive, cfg)
-    advance(scene, lambda st: st.current_player == 1 and st.turn > 0)
-    record = scene.save_record("save")
-    drive.app.scenes.reset("bergruft", config=cfg, moves=list(record.moves))
+    advance(scene, lambda st: st.current_player == 1 and st.phase is Phase.SET)
+    record = saves.from_json(saves.to_json(scene.save_record("save")))
+    fresh, position = saves.resume_point(record)
+    drive.app.scenes.reset("bergruft", config=fresh, start=position)
     drive.frames(2)
     resumed = drive.app.scenes.stack[0]
-    assert resumed.state.to_dict() == scene.state.to_dict()
-    assert drive.until(lambda: len(resumed.moves) > len(record.moves), seconds=20)
+    assert resumed.state.stored() == scene.state.stored()
+    assert drive.until(lambda: len(resumed.moves) > 0, seconds=20)
 
 
 # ---- Continue and the autosave ------------------------------------------------------------------
@@ -175,7 +203,7 @@ def test_quit_to_title_autosaves_and_continue_resumes(drive):
     assert title.name == "title" and title.continue_button is not None
     press(drive, title.continue_button)
     resumed = drive.app.scenes.stack[0]
-    assert resumed.name == "nanuuk" and resumed.state.to_dict() == state.to_dict()
+    assert resumed.name == "nanuuk" and resumed.state.stored() == state.stored()
 
 
 def test_closing_the_window_during_a_game_autosaves(drive):
@@ -185,7 +213,7 @@ def test_closing_the_window_during_a_game_autosaves(drive):
     assert not drive.app.running
     drive.app._finish()
     record = saves.load(saves.autosave_path(drive.app.data_dir, "bergruft"))
-    assert saves.rebuild(record.config, list(record.moves)).to_dict() == scene.state.to_dict()
+    assert saves.resume_point(record)[1].stored() == scene.state.stored()
 
 
 def test_no_continue_without_an_autosave(drive):
@@ -254,8 +282,10 @@ def test_each_game_keeps_its_own_unfinished_game_to_continue(drive):
     assert title.continue_button is title.continue_buttons[0]
     press(drive, title.continue_buttons[1])
     resumed = drive.app.scenes.stack[0]
-    assert resumed.name == "nanuuk" and resumed.config == nanuuk and len(resumed.moves) == 5
-    assert saves.unfinished(drive.app.data_dir, "bergruft").config == berg  # still waiting
+    assert resumed.name == "nanuuk" and resumed.config == nanuuk.with_seed(resumed.config.seed)
+    assert resumed.save_record("save").summary["move_count"] == 5
+    waiting = saves.unfinished(drive.app.data_dir, "bergruft").config  # still waiting
+    assert waiting == berg.with_seed(saves.NO_SEED)
 
 
 def test_three_unfinished_games_give_three_continue_buttons_whose_names_fit(drive):
@@ -282,7 +312,7 @@ def test_an_older_versions_single_autosave_still_continues(drive):
     assert [b.text for b in drive.scene.continue_buttons] == ["Continue: Kap Hoorn"]
     assert saves.list_saves(drive.app.data_dir).records == []  # not a saved game
     press(drive, drive.scene.continue_button)
-    assert drive.app.scenes.stack[0].config == cfg
+    assert drive.app.scenes.stack[0].config == cfg.with_seed(drive.app.scenes.stack[0].config.seed)
 
 
 def test_starting_a_new_game_asks_before_it_may_replace_the_unfinished_one(drive):
@@ -295,7 +325,7 @@ def test_starting_a_new_game_asks_before_it_may_replace_the_unfinished_one(drive
     assert ask.name == "confirm" and "Der Berg ruft" in ask.title
     press(drive, ask.no_button)  # back: nothing changes
     assert drive.scene.name == "setup"
-    assert saves.unfinished(drive.app.data_dir, "bergruft").config == waiting
+    assert saves.unfinished(drive.app.data_dir, "bergruft").config == waiting.with_seed(-1)
     drive.scene.start()
     drive.frames(2)
     press(drive, drive.scene.yes_button)
@@ -344,6 +374,30 @@ def test_a_finished_game_drops_the_autosave_and_is_watched_again(drive):
     drive.key(pygame.K_END)
     assert viewer.index == viewer.total == len(scene.moves)
     assert viewer.board.state.to_dict() == scene.state.to_dict()  # the final state again
+
+
+def test_a_game_resumed_from_a_save_and_finished_is_watched_from_the_resume(drive):
+    """A save holds no seed, so the replay of a resumed game starts where it was resumed: its
+    start position in full (the game is over), the fresh seed and the moves since."""
+    scene = start(drive, config("bergruft", "standard", 2, seed=9))
+    advance(scene, lambda st: st.turn >= 2 and st.phase is Phase.SET)
+    save_by_pause_menu(drive)
+    resumed = load_first_save(drive)
+    begun = resumed.state
+    dismiss_handoff(drive)
+    advance(resumed, lambda st: st.is_over(), limit=2000)
+    assert drive.until(lambda: drive.scene.name == "results", seconds=10)
+    [replay] = saves.list_replays(drive.app.data_dir).records
+    assert replay.finished and replay.start == begun.to_dict()
+    assert replay.config.seed == resumed.config.seed == begun.seed != 9
+    assert list(replay.moves) == resumed.moves
+    assert replay.summary["move_count"] == len(scene.moves) + len(resumed.moves)
+    press(drive, drive.scene.watch_button)
+    viewer = drive.scene
+    assert viewer.name == "replay" and viewer.board.state == begun
+    drive.key(pygame.K_END)
+    assert viewer.index == viewer.total == len(resumed.moves)
+    assert viewer.board.state.to_dict() == resumed.state.to_dict()
 
 
 def test_the_replay_viewer_steps_to_the_right_states(drive):
@@ -500,17 +554,63 @@ def test_replay_on_the_command_line_opens_the_viewer(drive, tmp_path):
             s.exit()
 
 
-def test_a_bad_replay_on_the_command_line_gives_a_message_and_is_kept(tmp_path):
-    bad = tmp_path / "bad.json"
-    bad.write_text("nope")
-    options = Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), fullscreen=False,
-                      replay=bad)  # fmt: skip
+def replay_file_of_every_kind(tmp_path) -> dict[str, tuple[Path, str]]:
+    """Files ``--replay`` may be given that it cannot show, and the message each gets."""
+    cfg = config("bergruft", "standard", 2, seed=9)
+    state = rules_for("bergruft").new_game(cfg.variant, cfg.names, seed=cfg.seed)
+    a_save = tmp_path / "a-save.json"
+    a_save.write_text(saves.to_json(saves.build("save", cfg, [], state)), encoding="utf-8")
+    newer = json.loads(a_save.read_text(encoding="utf-8"))
+    newer.update(version=saves.VERSION + 1, kind="replay", finished=True)
+    (tmp_path / "newer.json").write_text(json.dumps(newer), encoding="utf-8")
+    (tmp_path / "bad.json").write_text("nope", encoding="utf-8")
+    return {
+        "damaged": (tmp_path / "bad.json", i18n.tr("replays.cannot_open")),
+        "a save": (a_save, i18n.tr("replays.cannot_open")),
+        "newer": (tmp_path / "newer.json", i18n.tr("saves.newer", name="newer.json")),
+    }
+
+
+@pytest.mark.parametrize("kind", ["damaged", "a save", "newer"])
+def test_a_replay_file_on_the_command_line_is_only_read_never_moved(tmp_path, kind):
+    i18n.set_language("en")
+    path, message = replay_file_of_every_kind(tmp_path)[kind]
+    before = path.read_bytes()
+    data = tmp_path / "data"
+    options = Options(data_dir=data, raise_errors=True, size=(1920, 1080), fullscreen=False,
+                      replay=path)  # fmt: skip
     app = App(options)
     app.start()
     try:
         assert app.scenes.top.name == "title"
-        assert (tmp_path / "bad.json.bad").exists()
-        assert any("bad.json.bad" in text for text, _ in app.messages)
+        assert path.read_bytes() == before  # still there, as it was
+        assert not list(tmp_path.rglob("*.bad"))
+        assert message in [text for text, _ in app.messages]
     finally:
         for s in reversed(app.scenes.stack):
             s.exit()
+
+
+def test_a_replay_that_cannot_be_written_at_the_end_is_shown_to_the_player(drive):
+    replays = saves.replays_dir(drive.app.data_dir)
+    shutil.rmtree(replays, ignore_errors=True)
+    replays.write_text("a file where the folder should be")  # every write into it fails
+    finish_bergruft(drive)
+    why = i18n.tr("files.failed")
+    assert i18n.tr("saves.not_saved", why=why) in [text for text, _ in drive.app.messages]
+
+
+def test_an_autosave_that_cannot_be_written_is_shown_on_the_title(drive, monkeypatch):
+    scene = start(drive, config("nanuuk", "intro", 2))
+    advance(scene, lambda st: len(scene.moves) >= 3)
+
+    def full(*_):
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "autosave-nanuuk.json")
+
+    monkeypatch.setattr(saves, "write_autosave", full)
+    drive.app.scenes.push("pause")
+    drive.frames(2)
+    press(drive, drive.scene.quit_button)
+    assert drive.scene.name == "title" and drive.scene.continue_button is None
+    message = i18n.tr("saves.not_saved", why=i18n.tr("files.full"))
+    assert message in [text for text, _ in drive.app.messages]

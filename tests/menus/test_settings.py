@@ -25,7 +25,7 @@ def test_missing_file_gives_defaults_without_message(tmp_path):
     [
         "{not json",
         "[]",
-        json.dumps({"version": 99, "language": "en"}),
+        json.dumps({"version": 0, "language": "en"}),  # a newer one stays: test_damaged_files
         "\udcff",
     ],
 )
@@ -66,11 +66,16 @@ def test_unknown_keys_are_ignored(tmp_path):
     assert load_settings(tmp_path) == (Settings(volume=0.2), None)
 
 
-def test_an_unreadable_file_gives_defaults_and_stays_where_it_is(tmp_path):
-    (tmp_path / SETTINGS_FILE).mkdir()  # reading it fails like a missing permission does
+def test_an_unreadable_file_gives_defaults_and_stays_where_it_is(tmp_path, monkeypatch):
+    (tmp_path / SETTINGS_FILE).write_text(json.dumps({"version": 1}))
+
+    def no_permission(path, limit):  # as root, no chmod keeps a file from being read
+        raise PermissionError(13, "Permission denied", str(path))
+
+    monkeypatch.setattr("game.persist.settings.read_text_file", no_permission)
     settings, damaged = load_settings(tmp_path)
     assert settings == Settings() and damaged is not None and damaged.kept_as == ""
-    assert (tmp_path / SETTINGS_FILE).is_dir()
+    assert (tmp_path / SETTINGS_FILE).is_file()  # not the file's fault: it stays
 
 
 def test_app_names_the_settings_that_went_back_to_their_defaults(tmp_path):

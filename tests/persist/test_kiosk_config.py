@@ -83,7 +83,7 @@ def test_the_defaults_are_the_documented_ones():
         "bergruft": ("standard",),
     }
     assert config.ai_levels == ("easy", "normal") and config.languages == ("en", "nl", "de")
-    assert config.admin_keys == ("ctrl", "shift", "k") and config.admin_pin == "2468"
+    assert config.admin_keys == ("ctrl", "shift", "k") and config.admin_pin == ""
     assert (config.still_playing_s, config.admin_hold_s, config.demo_speed) == (20.0, 3.0, 1.0)
     assert (config.attract_sound, config.max_log_mb) == (False, 5.0)
 
@@ -164,7 +164,11 @@ WRONG = [
     ("admin_keys", 'admin_keys = ["ctrl"]', "1 keys; the chord needs 2-4"),
     ("admin_keys", 'admin_keys = ["a", "b"]', "needs one of ctrl, shift, alt"),
     ("admin_hold_s", "admin_hold_s = 0", "outside 1-30"),
-    ("admin_pin", "admin_pin = 2468", "digits in quotes"),
+    ("admin_pin", "admin_pin = 123", "'123' is not 4-8 digits"),
+    ("admin_pin", "admin_pin = -7391", "'-7391' is not 4-8 digits"),
+    ("admin_pin", "admin_pin = 7391.0", "7391.0 must be 4-8 digits in quotes"),
+    ("admin_pin", 'admin_pin = "2468"', "the example PIN of Speltafel's README"),
+    ("admin_pin", "admin_pin = 2468", "the example PIN of Speltafel's README"),
     ("admin_pin", 'admin_pin = "12"', "not 4-8 digits"),
     ("admin_pin", 'admin_pin = "12ab"', "not 4-8 digits"),
     ("admin_pin", 'admin_pin = "123456789"', "not 4-8 digits"),

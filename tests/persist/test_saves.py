@@ -41,10 +41,88 @@ def test_a_save_in_the_middle_of_a_game_reads_back_to_the_same_position(game, va
     cfg = config(game, variant, players)
     moves, state = play(cfg, limit=23)
     back = saves.from_json(saves.to_json(saves.build("save", cfg, moves, state)))
-    assert back.config == cfg
-    assert list(back.moves) == moves
-    assert saves.rebuild(back.config, list(back.moves)).to_dict() == state.to_dict()
+    assert back.config == cfg.with_seed(saves.NO_SEED) and back.moves == ()
+    fresh, resumed = saves.resume_point(back)
+    assert fresh == cfg.with_seed(fresh.seed) and fresh.seed != cfg.seed
+    assert resumed.stored() == state.stored()  # the same position, less what a save leaves out
     assert back.summary["move_count"] == 23 and not back.finished
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
+def test_no_save_or_autosave_holds_a_seed_but_a_replay_keeps_seed_and_moves(
+    game, variant, players, tmp_path
+):
+    """Issue 27, item 11: the seed gives away every draw still to come."""
+    cfg = config(game, variant, players)
+    moves, state = play(cfg, limit=23)
+    for path in (
+        saves.save_game(tmp_path, saves.build("save", cfg, moves, state)),
+        saves.write_autosave(tmp_path, saves.build("autosave", cfg, moves, state)),
+    ):
+        assert "seed" not in _keys(json.loads(path.read_text(encoding="utf-8")))
+        assert "moves" not in json.loads(path.read_text(encoding="utf-8"))
+    moves, final = play(cfg)
+    replay = json.loads(
+        saves.write_replay(tmp_path, saves.build("replay", cfg, moves, final)).read_text()
+    )
+    assert replay["config"]["seed"] == cfg.seed and replay["moves"] == moves
+    assert replay["final"] == json.loads(json.dumps(final.to_dict()))
+    assert replay["version"] == 1  # as every version wrote it: an older Speltafel reads it
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
+def test_every_position_of_a_game_saves_and_resumes_as_itself(game, variant, players):
+    """The load's check (the position must be what a save keeps) never refuses a real save."""
+    cfg = config(game, variant, players)
+    state = rules_for(game).new_game(variant, cfg.names, seed=cfg.seed, options=cfg.options)
+    rng, played = random.Random(5), 0
+    while True:
+        back = saves.from_json(saves.to_json(saves.build("autosave", cfg, [], state,
+                                                         played=played)))  # fmt: skip
+        resumed = saves.resume_point(back)[1]
+        assert resumed.stored() == state.stored() and back.summary["move_count"] == played
+        if state.is_over() or played >= 150:
+            break
+        state, played = state.apply(rng.choice(state.legal_actions())), played + 1
+
+
+def test_a_replay_written_as_a_save_holds_its_position_only(tmp_path):
+    cfg = config("kaphoorn", "standard", 3)
+    moves, state = play(cfg, limit=23)
+    path = saves.save_game(tmp_path, saves.build("replay", cfg, moves, state))
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert "seed" not in _keys(data) and "moves" not in data
+    assert data["position"] == json.loads(json.dumps(state.stored()))
+
+
+def _keys(data: object) -> set[str]:
+    """Every key anywhere in a JSON value."""
+    if isinstance(data, dict):
+        return set(data).union(*(_keys(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(_keys(v) for v in data))
+    return set()
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
+def test_a_version_1_save_of_seed_and_moves_still_loads_by_replaying(game, variant, players):
+    cfg = config(game, variant, players)
+    moves, state = play(cfg, limit=23)
+    text = _version_1_save(cfg, moves, state)
+    back = saves.from_json(text)
+    assert back.config == cfg and list(back.moves) == moves and back.position is None
+    assert saves.rebuild(back.config, list(back.moves)).to_dict() == state.to_dict()
+    # resumed like a save of today: from its position, with a fresh seed (no old pile order)
+    fresh, resumed = saves.resume_point(back)
+    assert fresh.seed != cfg.seed and resumed.stored() == state.stored()
+
+
+def _version_1_save(cfg: GameConfig, moves: list, state) -> str:
+    """A save as Speltafel wrote it before issue 27: set-up with seed, moves, final."""
+    data = json.loads(saves.to_json(saves.build("replay", cfg, moves, state)))
+    assert data["version"] == 1
+    data["kind"] = "save"
+    return json.dumps(data)
 
 
 @pytest.mark.parametrize(("game", "variant", "players"), GAMES)
@@ -70,13 +148,13 @@ def test_a_nanuuk_free_style_set_up_is_restored_from_its_options(tmp_path):
     path = saves.save_game(tmp_path, saves.build("save", cfg, moves, state))
     record = saves.load(path)
     assert record.config.options["setup"] == free
-    assert saves.rebuild(record.config, list(record.moves)).to_dict() == state.to_dict()
+    assert saves.resume_point(record)[1].stored() == state.stored()
 
 
-def _written(tmp_path: Path, mutate) -> Path:
+def _written(tmp_path: Path, mutate, kind: str = "replay") -> Path:
     cfg = config("bergruft", "standard", 2)
     moves, state = play(cfg, limit=6)
-    data = json.loads(saves.to_json(saves.build("save", cfg, moves, state)))
+    data = json.loads(saves.to_json(saves.build(kind, cfg, moves, state)))
     mutate(data)
     path = tmp_path / "saves" / "broken.json"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -99,6 +177,32 @@ def _written(tmp_path: Path, mutate) -> Path:
 )
 def test_a_damaged_foreign_or_newer_file_is_refused_with_a_reason(tmp_path, mutate, message):
     path = _written(tmp_path, mutate)
+    with pytest.raises(saves.SaveError, match=message):
+        saves.load(path)
+
+
+def _number_behind_the_screen(data: dict) -> None:
+    data["position"].update(phase="guess", number=7)
+
+
+@pytest.mark.parametrize(
+    ("mutate", "message"),
+    [
+        (lambda d: d.update(version=saves.VERSION + 1), "newer Speltafel"),
+        (lambda d: d.update(position=[1, 2]), "position is malformed"),
+        (lambda d: d["position"].update(phase="fly"), "cannot be played on"),
+        (lambda d: d["position"].update(heidi=[9, 0]), "cannot be played on"),
+        (lambda d: d["position"].update(names=["Eve", "Ben"]), "not the game of its set-up"),
+        (lambda d: d["position"].update(seed=5), "not one a save keeps"),
+        (_number_behind_the_screen, "not one a save keeps"),
+        (lambda d: d.update(kind="replay"), "not a position"),
+        (lambda d: d.update(move_count=-3), "count of moves"),
+    ],
+)
+def test_a_damaged_or_changed_save_position_is_refused_with_a_reason(tmp_path, mutate, message):
+    """The position is checked by the game's own from-dict checks, and must be exactly what a
+    save keeps: a number or a seed written into it by hand is refused."""
+    path = _written(tmp_path, mutate, kind="save")
     with pytest.raises(saves.SaveError, match=message):
         saves.load(path)
 
@@ -130,7 +234,7 @@ def test_a_listed_file_changed_afterwards_is_checked_again(tmp_path):
     path = saves.save_game(tmp_path, saves.build("save", cfg, moves, state))
     assert [r.path for r in saves.list_saves(tmp_path).records] == [path]  # checked, remembered
     data = json.loads(path.read_text(encoding="utf-8"))
-    data["moves"] = data["moves"][:-1]  # tampered: the moves no longer reach the stored position
+    data["position"]["phase"] = "fly"  # tampered: no longer a position of the game
     path.write_text(json.dumps(data), encoding="utf-8")
     listing = saves.list_saves(tmp_path)
     assert listing.records == [] and [kept.name for kept, _ in listing.bad] == [path.name + ".bad"]
@@ -152,11 +256,25 @@ def test_only_the_newest_replays_are_kept(tmp_path):
 def test_the_autosave_is_written_and_dropped(tmp_path):
     cfg = config("kaphoorn", "standard", 3)
     moves, state = play(cfg, limit=12)
-    path = saves.write_autosave(tmp_path, saves.build("save", cfg, moves, state))
+    record = saves.build("save", cfg, moves, state, game_id="the-game")
+    path = saves.write_autosave(tmp_path, record)
     assert path == saves.autosave_path(tmp_path, "kaphoorn")
     assert saves.load(path).kind == "autosave"
-    saves.drop_autosave(tmp_path, config("kaphoorn", "standard", 4))
+    saves.drop_autosave(tmp_path, config("kaphoorn", "standard", 4), "another-game")
+    saves.drop_autosave(tmp_path, cfg, "another-game")  # the same set-up, another game
     assert path.exists()  # another game finished: this one stays to be continued
+    saves.drop_autosave(tmp_path, cfg.with_seed(99), "the-game")  # resumed: a fresh seed
+    assert not path.exists()
+
+
+def test_a_version_1_autosave_is_dropped_by_its_set_up(tmp_path):
+    cfg = config("kaphoorn", "standard", 3)
+    moves, state = play(cfg, limit=12)
+    path = saves.autosave_path(tmp_path, "kaphoorn")
+    path.parent.mkdir(parents=True)
+    path.write_text(_version_1_save(cfg, moves, state).replace('"save"', '"autosave"', 1))
+    saves.drop_autosave(tmp_path, cfg.with_seed(18))
+    assert path.exists()
     saves.drop_autosave(tmp_path, cfg)
     assert not path.exists()
 

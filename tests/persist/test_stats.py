@@ -220,7 +220,7 @@ def test_a_damaged_page_is_found_and_the_file_kept(tmp_path, clock):
     ("schema", "problem"),
     [
         ("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('hi');", "another program"),
-        ("PRAGMA application_id = 1397771348; PRAGMA user_version = 7;", "statistics version 7"),
+        ("PRAGMA application_id = 1397771348; PRAGMA user_version = 0;", "statistics version 0"),
         (
             "CREATE TABLE games (id INTEGER); PRAGMA application_id = 1397771348;"
             " PRAGMA user_version = 1;",

@@ -7,6 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.cli import build_parser, parse_args
 from game.session import parse_players
@@ -139,7 +141,8 @@ def test_a_bad_flag_gets_one_clear_line_and_exit_code_2(tmp_path, capsys, flag, 
 
 
 def run_main(*args: str, **kwargs) -> subprocess.CompletedProcess:
-    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    env = kwargs.pop("env", None) or dict(os.environ, SDL_VIDEODRIVER="dummy",
+                                          SDL_AUDIODRIVER="dummy")  # fmt: skip
     return subprocess.run(
         [sys.executable, "main.py", *args, "--quit-after", "0.1"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120, **kwargs,
@@ -176,3 +179,145 @@ def test_a_data_dir_without_permission_stops_the_program_with_one_line(tmp_path)
     assert run.returncode == 2, run.stderr
     assert run.stderr.count("\n") == 1
     assert f"--data-dir {locked}: cannot be written to (" in run.stderr
+
+
+# ---- issue 27 item 7: paths too long, odd files, and every flag fuzzed ---------------------------
+LONG_NAME = "n" * 256  # one byte over what a file system allows in one name
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (f"--data-dir {{dir}}/{LONG_NAME}", "longer than 255 bytes"),
+        (f"--replay {{dir}}/{LONG_NAME}.json", "longer than 255 bytes"),
+        (f"--screenshot {{dir}}/{LONG_NAME}.png", "longer than 255 bytes"),
+        (f"--screenshot {{dir}}/{LONG_NAME}/shot.png", "longer than 255 bytes"),
+        (f"--kiosk --kiosk-config {{dir}}/{LONG_NAME}", "longer than 255 bytes"),
+        ("--data-dir {dir}/" + "d/" * 2100, "cannot be used"),  # over PATH_MAX as a whole
+        ("--speed 1e9", "at most 1000"),
+    ],
+)
+def test_a_path_too_long_gets_one_line_and_exit_code_2(tmp_path, capsys, argv, message):
+    err = error_of(argv.format(dir=tmp_path).split(), capsys)
+    assert message in err
+
+
+@pytest.mark.skipif(os.name == "nt", reason="FIFOs and symbolic links of POSIX")
+@pytest.mark.parametrize("flag", ["--replay", "--kiosk-config", "--screenshot"])
+@pytest.mark.parametrize("kind", ["fifo", "loop"])
+def test_a_fifo_or_a_symlink_loop_is_refused_without_opening_it(tmp_path, capsys, flag, kind):
+    path = tmp_path / "odd.json"
+    os.mkfifo(path) if kind == "fifo" else os.symlink(path.name, path)
+    argv = [*(["--kiosk"] if flag == "--kiosk-config" else []), flag, str(path)]
+    err = error_of(argv, capsys)  # a FIFO opened would wait here (or at the end) for ever
+    assert f"{flag} {path}: is " in err and ("a FIFO" in err or "loops" in err)
+
+
+# what a careless or hostile hand types: unicode, control characters, huge, negative, not a number
+ODD_VALUES = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(
+        ["", "-1", "-0", "0", "nan", "NaN", "inf", "-inf", "1e309", "9" * 5000, "9" * 400,
+         "x" * 100_000, "\n", "a\nb", "\t", "\x7f", "é" * 300, "\udcff", "/", "//", ".", "..",
+         "/dev/null", "~", "C:\\x", "[" * 3000, "k=" + "[" * 3000, "k=" + "9" * 5000,
+         "turn_limit=-5", "rounds=1e999", "320x240", "7681x4321", "0x0", "-5x-5"]
+    ),
+)  # fmt: skip
+VALUE_FLAGS = ["--game", "--variant", "--players", "--seed", "--option", "--speed",
+               "--screenshot", "--quit-after", "--replay", "--size", "--data-dir", "--lang",
+               "--kiosk-config"]  # fmt: skip
+SWITCHES = ["--guided", "--exit-when-over", "--fullscreen", "--kiosk", "--supervise"]
+
+
+def refuses_in_one_line_or_parses(argv: list[str], capsys) -> None:
+    try:
+        parse_args(argv)
+    except SystemExit as exc:
+        err = capsys.readouterr().err
+        assert exc.code == 2, (argv, err)
+        assert err.count("\n") == 1 and err.endswith("\n") and "Traceback" not in err, argv
+    else:
+        capsys.readouterr()
+
+
+def test_every_flag_is_fuzzed():
+    flags = {a.option_strings[-1] for a in build_parser()._actions if a.option_strings}
+    assert flags - {"--help"} == set(VALUE_FLAGS) | set(SWITCHES)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(
+    pairs=st.lists(st.tuples(st.sampled_from(VALUE_FLAGS), ODD_VALUES), min_size=1, max_size=3),
+    switches=st.lists(st.sampled_from(SWITCHES), max_size=2),
+    game=st.sampled_from([[], ["--game", "bergruft"], ["--game", "kaphoorn"]]),
+)
+def test_any_value_of_any_flag_parses_or_is_refused_in_one_line(
+    tmp_path_factory, capsys, pairs, switches, game
+):
+    folder = tmp_path_factory.mktemp("fuzz")
+    argv = [*game, *switches]
+    for flag, value in pairs:
+        value = value.replace("\x00", "")  # no command line can hold a NUL
+        if flag in ("--data-dir", "--screenshot") and not value.startswith("/"):
+            value = str(folder / value) if value else value  # nothing lands in the repository
+        argv += [flag, value]
+    refuses_in_one_line_or_parses(argv, capsys)
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["--data-dir", "x" * 100_000],
+        ["--game", "bergruft", "--players", "a\nb=human,ai:easy,ai:" + "é" * 300],
+        ["--speed", "9" * 5000],
+        ["--seed", "-" + "9" * 5000, "--game", "nanuuk"],
+        ["--replay", "\udcff.json"],
+        ["--option", "k=" + "[" * 100_000, "--game", "bergruft"],
+    ],
+    ids=["100k-path", "odd-players", "huge-speed", "huge-seed", "undecodable", "deep-option"],
+)
+def test_odd_flags_end_the_real_program_in_one_line(tmp_path, argv):
+    own_folder = [] if "--data-dir" in argv else ["--data-dir", str(tmp_path)]
+    run = run_main(*argv, *own_folder)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+
+
+def test_a_deeply_nested_settings_file_is_kept_as_bad_and_the_game_starts(tmp_path):
+    (tmp_path / "settings.json").write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    run = run_main("--data-dir", str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    assert "Traceback" not in run.stderr
+    assert (tmp_path / "settings.json.bad").exists() and not (tmp_path / "settings.json").exists()
+
+
+@pytest.mark.skipif(os.name == "nt" or sys.platform == "darwin", reason="XDG data folder")
+def test_a_read_only_default_data_folder_with_damaged_settings_gives_one_line(tmp_path):
+    folder = tmp_path / "xdg" / "speltafel"
+    folder.mkdir(parents=True)
+    (folder / "settings.json").write_text("[" * 100_000, encoding="utf-8")
+    if os.geteuid() == 0:  # root may write anywhere, except into an immutable folder
+        if subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode:
+            pytest.skip("running as root without chattr: no folder is unwritable")
+        unlock = ["chattr", "-i", str(folder)]
+    else:
+        folder.chmod(0o555)
+        unlock = ["chmod", "755", str(folder)]
+    try:
+        run = run_main(env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+                                XDG_DATA_HOME=str(tmp_path / "xdg")))  # fmt: skip
+    finally:
+        subprocess.run(unlock, check=True)
+    assert run.returncode == 2, run.stderr
+    assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
+    assert f"the data folder {folder}: cannot be written to" in run.stderr
+
+
+@pytest.mark.skipif(os.name == "nt" or sys.platform == "darwin", reason="XDG data folder")
+def test_a_default_data_folder_not_made_yet_is_made_with_its_parents(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               XDG_DATA_HOME=str(tmp_path / "new" / "account" / "share"))  # fmt: skip
+    run = run_main(env=env)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "new" / "account" / "share" / "speltafel").is_dir()

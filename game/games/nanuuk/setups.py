@@ -14,13 +14,14 @@ from pathlib import Path
 from typing import Any
 
 from game.games.nanuuk.rules.level import BOX, PIECE_KINDS, default_level, setup_from_dict
-from game.persist.paths import keep_bad, write_atomic
+from game.persist.paths import Unusable, keep_bad, loads_toml, read_text_file, write_atomic
 from game.play.plugin import OptionsFileError
 from game.protocol.base import LevelError
 
 SETUPS_DIR = "nanuuk_setups"
 SUFFIX = ".toml"
 NAME_LIMIT = 24
+MAX_BYTES = 256 * 1024  # a set-up lists some 30 fields
 _UNSAFE = re.compile(r"[^\w\- ]+")
 _RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10))}
 _RESERVED |= {f"lpt{i}" for i in range(10)}
@@ -127,24 +128,25 @@ def load_setup(data_dir: Path, name: str) -> dict[str, list[str]]:
     as ``<name>.toml.bad`` first, so the list no longer offers it.
     """
     path = setups_dir(data_dir) / f"{safe_name(name)}{SUFFIX}"
-    try:
-        raw = path.read_bytes()
+    try:  # a FIFO or a folder is refused unopened, deep nesting and long numbers too
+        return _normalise(loads_toml(read_text_file(path, MAX_BYTES)), path.name, path.stem)
+    except (Unusable, tomllib.TOMLDecodeError, LevelError) as exc:
+        problem = _problem(path, exc)
     except OSError as exc:
         raise SetupFileError(
             f"{path}: cannot be read ({exc.strerror or exc})", file=path.name
         ) from None
     try:
-        data = tomllib.loads(raw.decode("utf-8"))
-        return _normalise(data, path.name, path.stem)
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, LevelError) as exc:
-        problem = str(exc)
-        if isinstance(exc, UnicodeDecodeError):
-            problem = f"{path.name}: not UTF-8 text"
-        elif isinstance(exc, tomllib.TOMLDecodeError):
-            problem = f"{path.name}: not valid TOML ({exc})"
-        try:
-            kept = keep_bad(path).name
-        except OSError:
-            kept = ""
-        message = f"{problem}; kept as {kept}" if kept else problem
-        raise SetupFileError(message, kept, path.name) from None
+        kept = keep_bad(path).name
+    except OSError:
+        kept = ""
+    message = f"{problem}; kept as {kept}" if kept else problem
+    raise SetupFileError(message, kept, path.name)
+
+
+def _problem(path: Path, exc: Exception) -> str:
+    if isinstance(exc, tomllib.TOMLDecodeError):
+        return f"{path.name}: not valid TOML ({exc})"
+    if isinstance(exc, LevelError):
+        return str(exc)
+    return f"{path.name}: {exc}"  # Unusable: not UTF-8, not a file, nested too deeply, ...

@@ -238,3 +238,56 @@ def test_an_illegal_action_says_why_with_a_code_the_screen_translates() -> None:
     assert state.why_not(Guess(1, "Player 2", 16)) == Refusal("lower", {"n": 16})
     assert state.why_not(Guess(0, "Player 1", 4)) == Refusal("only_guesser", {"name": "Player 2"})
     assert state.why_not(Guess(1, "Player 2", 4)) is None
+
+
+# -- what a save keeps (B20, issue 27 item 11) -----------------------------------------------------
+
+
+def _flags_set(number: int, wrong_guess: bool = False) -> BergState:
+    """Two turns played, then the caller stands ``number`` flags (and a wrong first guess)."""
+    state = RULES.new_game("standard", ["Anna", "Ben"], seed=3).with_positions((3, 2), (6, 5))
+    for flags in (4, 9):  # two resolved turns: their numbers are public in last_result
+        state = state.apply(SetFlags(state.caller, state.names[state.caller], flags))
+        state = state.apply(Guess(state.guesser, state.names[state.guesser], flags))
+    state = state.apply(SetFlags(state.caller, state.names[state.caller], number))
+    if wrong_guess:
+        state = state.apply(Guess(state.guesser, state.names[state.guesser], 0))
+    return state
+
+
+@pytest.mark.parametrize("wrong_guess", [False, True], ids=["guess", "decide"])
+def test_a_save_made_while_the_number_is_hidden_holds_the_turn_before_the_flags_B20(
+    wrong_guess: bool,
+) -> None:
+    from datetime import UTC, datetime
+
+    from game.persist import saves
+    from game.session import GameConfig, Seat
+
+    cfg = GameConfig("bergruft", "standard", (Seat("Anna"), Seat("Ben")), 3)
+    now = datetime(2026, 12, 3, tzinfo=UTC)
+    texts = {
+        n: saves.to_json(saves.build("save", cfg, [], _flags_set(n, wrong_guess), now))
+        for n in (7, 12)
+    }
+    assert texts[7] == texts[12]  # the file is the same whatever the number: it cannot tell it
+    state = _flags_set(7, wrong_guess)
+    assert state.stored() == state.turn_start().stored()
+    resumed = RULES.resume(json.loads(json.dumps(state.stored())), seed=99)
+    assert resumed.phase is Phase.SET and resumed.number is None and resumed.guesses == ()
+    assert (resumed.caller, resumed.turn, resumed.heidi, resumed.peter) == (
+        state.caller, state.turn, state.heidi, state.peter)  # fmt: skip
+    assert resumed.last_result == state.last_result  # what was public stays
+    assert resumed.current_player == state.caller  # the caller sets the flags again
+
+
+def test_a_save_keeps_a_number_the_screen_no_longer_hides_B20() -> None:
+    state = RULES.new_game("standard", ["Anna", "Ben"], seed=3)
+    state = state.apply(SetFlags(state.caller, state.names[state.caller], 15))
+    for guess in (0, 1):
+        state = state.apply(Guess(state.guesser, state.names[state.guesser], guess))
+        state = state.apply(AllowGuess(state.caller, state.names[state.caller], Hint.HIGHER))
+    state = state.apply(Guess(state.guesser, state.names[state.guesser], 2))
+    assert state.phase is Phase.PUNISH  # the screen is lifted: the number is public
+    assert state.stored()["number"] == 15 and "seed" not in state.stored()
+    assert RULES.resume(state.stored(), seed=5) == replace(state, seed=5)

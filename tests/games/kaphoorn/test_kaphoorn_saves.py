@@ -85,7 +85,8 @@ def test_every_position_of_a_game_round_trips(seed, players) -> None:
 
 @pytest.mark.parametrize(("seed", "players"), GAMES)
 def test_a_rebuilt_game_plays_on_exactly_alike(seed, players) -> None:
-    """The seed travels in the save: reshuffles after loading happen the same way."""
+    """The seed travels in ``to_dict`` (a save leaves it out, K18): reshuffles after loading
+    happen the same way."""
     steps = game(seed, players)
     middle = len(steps) // 3
     state = RULES.state_from_dict(through_json(steps[middle][0].to_dict()))
@@ -433,3 +434,57 @@ def test_a_record_written_before_the_refusal_codes_still_loads_and_replays(kind:
         out = state.outcome()
         assert out is not None and out.reason_code == "rounds" and out.winners == (1, 0)
         assert out.details == {"decided_by": "to_finish"}
+
+
+# --- what a save keeps: no seed, the pile without its order (K18, issue 27 item 11) --------------
+
+
+def _mid_game(seed: int = 4, players: int = 3) -> KapState:
+    return game(seed, players)[len(game(seed, players)) // 3][0]
+
+
+def test_a_stored_position_has_no_seed_and_the_pile_without_its_order() -> None:
+    state = _mid_game()
+    data = state.stored()
+    assert "seed" not in data
+    assert data["pile"] == sorted(through_json(state.to_dict())["pile"])
+    assert data["hands"] == through_json(state.to_dict())["hands"]  # resuming needs the hands
+    same_cards = state.with_(pile=tuple(reversed(state.pile)), seed=state.seed + 1)
+    assert same_cards.stored() == data  # nothing in it tells the order or the seed
+
+
+def test_a_resumed_game_shuffles_the_pile_afresh_from_the_new_seed() -> None:
+    state = _mid_game()
+    data = through_json(state.stored())
+    one, other = RULES.resume(data, seed=11), RULES.resume(data, seed=12)
+    assert one.seed == 11 and Counter(one.pile) == Counter(state.pile)
+    assert one.hands == state.hands and one.cards == state.cards and one.seat == state.seat
+    assert one.pile != other.pile  # the order follows the new seed, not the save
+    assert one.stored() == data
+
+
+def test_a_kaphoorn_save_resumes_and_bots_play_it_to_the_end(tmp_path) -> None:
+    """Through the persist API, as the pause menu's Save and the title's Load do it."""
+    from game.persist import saves
+    from game.play.bots import make_bot
+    from game.session import GameConfig, Seat
+
+    seats = tuple(Seat(n, "easy", "") for n in ("Ann", "Ben", "Cas"))
+    cfg = GameConfig("kaphoorn", "standard", seats, 4, {"rounds": 6})
+    state = RULES.new_game("standard", cfg.names, seed=4, options=cfg.options)
+    moves, rng = [], random.Random(1)
+    while len(moves) < 25:
+        action = rng.choice(state.legal_actions())
+        moves.append(action.to_dict())
+        state = state.apply(action)
+    path = saves.save_game(tmp_path, saves.build("save", cfg, moves, state))
+    text = path.read_text(encoding="utf-8")
+    assert '"seed"' not in text and '"moves"' not in text
+    assert json.loads(text)["position"]["pile"] == sorted(through_json(state.to_dict())["pile"])
+    fresh, resumed = saves.resume_point(saves.load(path))
+    assert fresh.seed != cfg.seed and resumed.seed == fresh.seed
+    bot = make_bot("kaphoorn", "easy")
+    while not resumed.is_over():
+        seat = resumed.current_player
+        resumed = resumed.apply(bot.choose(resumed.view(seat), random.Random(seat), 0.05))
+    assert resumed.outcome() is not None and card_total(resumed) == 90

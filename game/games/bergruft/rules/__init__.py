@@ -47,6 +47,9 @@ binding rulings B1-B8 and B19 in ``shared/rules/der-berg-ruft.md`` (all retold i
   caller's decisions are listed without their hidden details. Bots determinize with
   ``with_number``. No view carries the seed (``seed`` is -1): nothing in it lets another seat
   work out the number, and bots draw their choices from streams of their own.
+- **B20** A save holds no hidden number (issue 27): saved while the flags stand behind the
+  screen (phases ``guess`` and ``decide``), the turn is stored as it was before they were set,
+  and on resume the caller sets them again (``BergState.stored``). A save holds no seed either.
 """
 
 from game.games.bergruft.rules.actions import (

@@ -460,5 +460,19 @@ class BergState(State[BergAction]):
         state.validate()
         return state
 
+    def stored(self) -> dict[str, Any]:
+        """B20: a save holds no hidden number. While the flags stand behind the screen the
+        turn is stored as it was before they were set; the caller sets them again on resume."""
+        hidden = self.number is not None and self.phase in (Phase.GUESS, Phase.DECIDE)
+        data = (self.turn_start() if hidden else self).to_dict()
+        del data["seed"]  # the start player is drawn already; no chance is left to come
+        return data
+
+    def turn_start(self) -> BergState:
+        """This turn before the caller set the flags: no number, no guesses, no hints."""
+        return dataclasses.replace(
+            self, phase=Phase.SET, number=None, guesses=(), hints=(), low=0, high=MAX_FLAGS
+        )
+
     def action_from_dict(self, data: dict[str, Any]) -> BergAction:
         return action_from_dict(data, self.names, self.guesser)

@@ -22,6 +22,9 @@ Rulings K1-K11 are in ``../shared/rules/kap-hoorn.md`` (all of them retold in
   a chain of cards can be laid in one turn. Cards may be laid on the finish line.
 - **K17** Any sea field with a card can end a move, including a free start field (K3); the
   finish line and the stations also need a card.
+- **K18** A saved game keeps the draw pile's cards but not their order, and no seed (issue 27):
+  on resume the pile is shuffled afresh from a new seed, which also decides later reshuffles.
+  Nobody knew the order, so it is the same game. The hands stay in the save; resuming needs them.
 """
 
 from game.games.kaphoorn.rules.rules import RULES, KapHoornRules

@@ -84,6 +84,14 @@ class KapHoornRules(Rules):
     def state_from_dict(self, data: dict[str, Any]) -> KapState:
         return KapState.from_dict(data)
 
+    def resume(self, data: dict[str, Any], seed: int) -> KapState:
+        """K18: a saved game goes on with its draw pile shuffled afresh by the new ``seed``:
+        nobody knew the order, so it is the same game; later reshuffles follow the new seed."""
+        state = KapState.from_dict({**data, "seed": seed})
+        pile = list(state.pile)
+        seeded_rng(seed, "resume").shuffle(pile)
+        return state.with_(pile=tuple(pile))
+
 
 def _options(options: dict[str, Any], players: int, seed: int) -> tuple[int, int]:
     unknown = set(options) - {ROUNDS.key, START.key}

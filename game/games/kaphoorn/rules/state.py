@@ -254,6 +254,14 @@ class KapState(State[KapAction]):
             "viewer": self.viewer,
         }
 
+    def stored(self) -> dict[str, Any]:
+        """K18: a save keeps the draw pile's cards but not their order, and no seed (which
+        would give that order away); the hands stay, resuming needs them."""
+        data = self.to_dict()
+        del data["seed"]
+        data["pile"] = sorted(data["pile"])
+        return data
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> KapState:
         from game.games.kaphoorn.rules.saves import state_from_dict
