@@ -14,6 +14,14 @@ def pytest_addoption(parser):
         help="the full long runs: the monkey's 100,000 events per scene and the kiosk soak's "
         "8 hours of attract mode (CI runs their short versions); see the README",
     )
+    parser.addoption(
+        "--real-speed-minutes",
+        type=float,
+        default=None,
+        metavar="MINUTES",
+        help="run the kiosk soak at real speed (speed 1) for MINUTES and report its memory as "
+        "it is, without a forced collection (--full: 10 minutes; never in CI); see the README",
+    )
 
 
 # the scene tests' fixtures (a headless App, a Driver that feeds it input), for every folder

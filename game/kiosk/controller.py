@@ -400,6 +400,8 @@ class Kiosk(Policy):
     def scene_entered(self, scene: Scene) -> None:
         if scene.name == "kiosk_admin":
             self._guard_admin()
+        elif scene.name == "settings":
+            self._guard_settings()
         config = getattr(scene, "config", None)
         if scene.name not in PLAY_SCENES or not isinstance(config, GameConfig):
             return
@@ -418,6 +420,15 @@ class Kiosk(Policy):
             LOG.warning("kiosk: the admin menu opened without the PIN; closed at once")
             self.services.scenes.pop()
         self._admitting = False
+
+    def _guard_settings(self) -> None:
+        """The settings (full screen among them) are the operator's: they open only over the
+        admin menu. Back and Settings pressed in one frame there would otherwise close the
+        menu first and open the settings over the title, for the next visitor."""
+        stack = self.services.scenes.stack
+        if len(stack) < 2 or stack[-2].name != "kiosk_admin":
+            LOG.warning("kiosk: the settings opened without the admin menu beneath; closed at once")
+            self.services.scenes.pop()
 
     def scene_left(self, scene: Scene) -> None:
         if scene.name in PLAY_SCENES:

@@ -1,17 +1,23 @@
 """A seeded monkey: random keys, text, mouse, touch, wheel and gamepad events, in bursts, through
 every scene there is (the kiosk's too), starting it again whenever the monkey has left it.
 
-Nothing may raise (the Apps re-raise every scene error). CI runs ``SHORT_EVENTS`` per scene;
-``python -m pytest tests/engine/test_monkey.py --full`` runs ``FULL_EVENTS`` (100,000) per scene,
-split between a scene's starts (``share``: the set-up screen of three games, say).
-Each scene's generator is seeded from its name, so a failure names the scene and the event and
-replays with the same command (the computer players' timing aside, which is wall-clock).
+Nothing may raise (the Apps re-raise every scene error). In kiosk mode the monkey also watches
+for an escape after every frame (``escape``): the kiosk never stops, never shows the admin menu
+or the settings without the PIN, and never shows a visitor a control that leads to the desktop
+(Quit, Settings). A kiosk that stops is a failure, not a reason to start it again; only the
+admin menu the monkey itself opened with the PIN (the ``kiosk_admin`` start) may quit.
+
+CI runs ``SHORT_EVENTS`` per scene; ``python -m pytest tests/engine/test_monkey.py --full`` runs
+``FULL_EVENTS`` (100,000) per scene, split between a scene's starts (``share``: the set-up
+screen of three games, say). Each scene's generator is seeded from its name, so a failure names
+the scene and the event and replays with the same command (the computer players' timing aside,
+which is wall-clock).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +28,11 @@ from app_support import close, finished
 
 from game import i18n
 from game.app import STEP, App, Options
+from game.engine.intents import Kind
+from game.engine.scenes import Scene
+from game.kiosk.controller import Kiosk
+from game.menus import title as title_menu
+from game.menus.title import TitleScene
 from game.persist import saves
 from game.session import GameConfig, Seat
 
@@ -175,12 +186,18 @@ def events_per_scene(config: pytest.Config) -> int:
     return FULL_EVENTS if config.getoption("--full") else SHORT_EVENTS
 
 
+# The kiosk_admin start's way in, written into the monkey's own kiosk.toml (so it does not
+# depend on any PIN built in): eight digits, which random taps and keys never type in order.
+MONKEY_PIN = "80517396"
+KIOSK_TOML = f'attract_after_s = 30\nidle_in_game_s = 60\nadmin_pin = "{MONKEY_PIN}"\n'
+
+
 def make_app(folder: Path, kiosk: bool) -> App:
     i18n.set_language("en")
     folder.mkdir(parents=True, exist_ok=True)
     saves.write_replay(folder, finished(MIXED, 7))  # the replays list has one to open
     if kiosk:
-        (folder / "kiosk.toml").write_text("attract_after_s = 30\nidle_in_game_s = 60\n")
+        (folder / "kiosk.toml").write_text(KIOSK_TOML)
     options = Options(data_dir=folder, raise_errors=True, size=(1920, 1080), fullscreen=False,
                       kiosk=kiosk, speed=SPEED)  # fmt: skip
     app = App(options)
@@ -188,18 +205,78 @@ def make_app(folder: Path, kiosk: bool) -> App:
     return app
 
 
-def open_start(app: App, start: Start) -> None:
-    """Clear everything and open the start's scenes (the admin menu through its PIN)."""
+def open_start(app: App, start: Start) -> Scene | None:
+    """Clear everything and open the start's scenes; for ``kiosk_admin`` the admin menu
+    through the PIN pad's gate, which is returned: the one admin menu the monkey may see."""
     app.running = True
     (first, data), *more = start.opens
     app.scenes.reset(first, **data())
     for name, data in more:
         app.scenes.push(name, **data())
     app.scenes.apply_pending()
-    if start.scene == "kiosk_admin":
-        app.kiosk.gate.try_pin(app.kiosk.config.admin_pin)
-        app.kiosk.open_admin()
-        app.scenes.apply_pending()
+    if start.scene != "kiosk_admin":
+        return None
+    kiosk = app.kiosk
+    assert kiosk is not None
+    kiosk.quit_requested = False  # the last round's admin may have quit
+    if kiosk.gate.wait_s() > 0:
+        # The monkey locked the pad itself (the corner taps open it over the settings, then
+        # wrong digits): it waits on the title, as the operator would, and tries again.
+        return None
+    assert kiosk.gate.try_pin(MONKEY_PIN).admitted, "the monkey's own PIN was refused"
+    kiosk.open_admin()
+    app.scenes.apply_pending()
+    admitted = app.scenes.top
+    assert admitted is not None and admitted.name == "kiosk_admin"
+    return admitted
+
+
+# ---- what a kiosk must never let a visitor do ----------------------------------------------------
+# The screens behind the PIN: the admin menu and the settings it opens (full screen, language).
+OPERATOR_SCENES = frozenset({"kiosk_admin", "settings"})
+# The controls that lead to the desktop, by their translation keys: Quit and Settings as the
+# desktop's title and pause menu have them, and the admin menu's own.
+DESKTOP_KEYS = ("title.quit", "title.settings", "pause.settings", "kiosk.admin.quit",
+                "kiosk.admin.settings")  # fmt: skip
+
+
+def desktop_labels() -> frozenset[str]:
+    """Every language's label of each desktop-facing control (a visitor may have switched the
+    language with a flag)."""
+    tables = [i18n.load_language(lang) for lang in i18n.LANGUAGES]
+    return frozenset(str(table[key]) for table in tables for key in DESKTOP_KEYS)
+
+
+def desktop_controls(scene: Scene) -> list[str]:
+    """The labels of the desktop-facing controls ``scene`` offers."""
+    labels = desktop_labels()
+    ring = getattr(scene, "ring", None)
+    texts = [getattr(item.element, "text", "") for item in ring.items] if ring else []
+    return [text for text in texts if text in labels]
+
+
+def escape(app: App, admitted: Scene | None, was_open: bool = False) -> str | None:
+    """How the kiosk let go, or None. ``admitted``: the admin menu the monkey opened with the
+    PIN; while it is open, it and what lies above it are the operator's, and a quit while it
+    is open (``was_open``: at the frame's start, the quit may have closed it since) may stop
+    the kiosk. Everything else is a visitor's, who may do neither."""
+    stack = app.scenes.stack
+    operator = next((i for i, s in enumerate(stack) if s is admitted), None)
+    visitors = stack if operator is None else stack[:operator]
+    admin_open = was_open or operator is not None
+    admin_quit = admin_open and app.kiosk is not None and app.kiosk.quit_requested
+    if not admin_quit:
+        if app.stop.requested or app.policy.may_stop():
+            return "the kiosk stopped (it may stop without the admin's quit)"
+        if not app.running:
+            return "the kiosk was told to stop (a quit reached the App)"
+    for scene in visitors:
+        if scene.name in OPERATOR_SCENES:
+            return f"the {scene.name} screen opened without the PIN"
+        shown = desktop_controls(scene)
+        if shown:
+            return f"the {scene.name} screen shows desktop-facing controls: {shown}"
+    return None
 
 
 def bursts(rng: random.Random, total: int) -> Iterator[list[pygame.event.Event]]:
@@ -211,28 +288,159 @@ def bursts(rng: random.Random, total: int) -> Iterator[list[pygame.event.Event]]
         sent += size
 
 
+@dataclass
+class Tally:
+    sent: int = 0
+    restarts: int = 0
+    admin_quits: int = 0
+
+
+def play_burst(app: App, burst: list[pygame.event.Event], frames: int, admitted: Scene | None,
+               kiosk: bool) -> str | None:  # fmt: skip
+    """Post ``burst``, then ``frames`` frames; a kiosk is watched after each (``escape``)."""
+    for event in burst:
+        pygame.event.post(event)
+    for _ in range(frames):
+        was_open = any(scene is admitted for scene in app.scenes.stack)
+        app.frame(STEP)
+        problem = escape(app, admitted, was_open) if kiosk else None
+        if problem is not None:
+            return problem
+    return None
+
+
+def monkey(
+    app: App, start: Start, rng: random.Random, feed: Iterable[list[pygame.event.Event]]
+) -> Tally:
+    """Send every burst of ``feed``, one or two frames after each. A desktop App (or the
+    operator's admin menu) that quits, or a monkey that left the scene: start it again. A
+    kiosk that lets go, or any error, fails at once, naming the event."""
+    tally = Tally()
+    admitted = open_start(app, start)
+    for burst in feed:
+        at = f"{start.name}: event {tally.sent + len(burst)}"
+        try:
+            problem = play_burst(app, burst, rng.choice([1, 1, 2]), admitted, start.kiosk)
+        except Exception as exc:
+            raise AssertionError(f"{at} raised {exc!r}") from exc
+        if problem is not None:
+            raise AssertionError(f"{at}: {problem}")
+        tally.sent += len(burst)
+        if start.kiosk and not app.running:
+            tally.admin_quits += 1  # escape() let it pass: the admin's quit, behind the PIN
+        if not app.running or start.scene not in {s.name for s in app.scenes.stack}:
+            tally.restarts += 1  # the monkey left the scene (or quit): back into it
+            admitted = open_start(app, start)
+    return tally
+
+
 @pytest.mark.parametrize("start", STARTS, ids=[s.name for s in STARTS])
-def test_monkey_never_crashes(tmp_path, request, start):
+def test_monkey_never_crashes_nor_escapes(tmp_path, request, start):
     total = round(events_per_scene(request.config) * start.share)
     rng = random.Random(f"monkey:{start.name}")
     app = make_app(tmp_path / "data", start.kiosk)
-    sent = restarts = 0
     try:
-        open_start(app, start)
-        for burst in bursts(rng, total):
-            for event in burst:
-                pygame.event.post(event)
-            for _ in range(rng.choice([1, 1, 2])):
-                app.frame(STEP)
-            sent += len(burst)
-            if not app.running or start.scene not in {s.name for s in app.scenes.stack}:
-                restarts += 1  # the monkey left the scene (or quit): back into it
-                open_start(app, start)
+        tally = monkey(app, start, rng, bursts(rng, total))
         alive = app.scenes.top is not None
-    except Exception as exc:
-        raise AssertionError(f"{start.name}: event {sent} of {total} raised {exc!r}") from exc
     finally:
         close(app)
         pygame.event.clear()
-    print(f"\nmonkey {start.name}: {sent} events, {restarts} restarts, 0 exceptions")
-    assert sent == total and alive
+    kiosk = f", {tally.admin_quits} admin quits, 0 escapes" if start.kiosk else ""
+    print(f"\nmonkey {start.name}: {tally.sent} of {total} events, {tally.restarts} restarts, "
+          f"0 exceptions{kiosk}")  # fmt: skip
+    assert tally.sent == total and alive
+
+
+# ---- the watch itself: a kiosk that lets go fails the monkey, so its checks are not vacuous ------
+KIOSK_TITLE = next(s for s in STARTS if s.name == "kiosk-title")
+KIOSK_ADMIN = next(s for s in STARTS if s.name == "kiosk-kiosk_admin")
+
+
+def run_monkey(folder: Path, start: Start, feed: list[list[pygame.event.Event]]) -> Tally:
+    app = make_app(folder, kiosk=True)
+    try:
+        return monkey(app, start, random.Random(0), feed)
+    finally:
+        close(app)
+        pygame.event.clear()
+
+
+def key(code: int) -> list[pygame.event.Event]:
+    return [pygame.event.Event(kind, key=code, mod=0, scancode=0, unicode="")
+            for kind in (pygame.KEYDOWN, pygame.KEYUP)]  # fmt: skip
+
+
+def click(pos: tuple[int, int]) -> list[list[pygame.event.Event]]:
+    """A mouse click as bursts: down, then up, then a frame for the button's press event."""
+    down = [pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+            pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)]  # fmt: skip
+    return [down, [pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)], [], []]
+
+
+@pytest.mark.parametrize(
+    "let_go",
+    [
+        # the window's close reaches the App instead of being swallowed
+        lambda self, intent: False if intent.kind is Kind.QUIT else Kiosk.intercept(self, intent),
+        None,
+    ],
+    ids=["quit-reaches-the-app", "quit-taken-for-the-admins"],
+)
+def test_the_monkey_fails_a_kiosk_that_a_quit_stops(tmp_path, monkeypatch, let_go):
+    feed = [[pygame.event.Event(pygame.QUIT)], []]
+    held = run_monkey(tmp_path / "held", KIOSK_TITLE, feed)
+    assert held.restarts == 0 and held.sent == 1  # today's kiosk swallows it
+    if let_go is not None:
+        monkeypatch.setattr(Kiosk, "intercept", let_go)
+    else:  # a visitor's quit attempt ends the run as the admin's quit does
+        monkeypatch.setattr(Kiosk, "_quit_attempt", lambda self, how: self.quit())
+    with pytest.raises(AssertionError, match="kiosk-title: event 1: the kiosk (stopped|was told)"):
+        run_monkey(tmp_path / "let-go", KIOSK_TITLE, feed)
+
+
+@pytest.mark.parametrize(
+    ("scene", "guard"), [("kiosk_admin", "_guard_admin"), ("settings", "_guard_settings")]
+)
+def test_the_monkey_fails_a_kiosk_that_opens_an_admin_screen_without_the_pin(
+    tmp_path, monkeypatch, scene, guard
+):
+    # a button that skips the PIN pad (here: the title's Play, focused at the start) ...
+    monkeypatch.setattr(TitleScene, "play", lambda self: self.services.scenes.push(scene))
+    held = run_monkey(tmp_path / "held", KIOSK_TITLE, [key(pygame.K_RETURN), []])
+    assert held.restarts == 0  # ... is caught by the kiosk's own guard today
+    monkeypatch.setattr(Kiosk, guard, lambda self: None)  # the guard gone
+    with pytest.raises(AssertionError, match=f"the {scene} screen opened without the PIN"):
+        run_monkey(tmp_path / "let-go", KIOSK_TITLE, [key(pygame.K_RETURN), []])
+
+
+def test_the_monkey_fails_a_kiosk_whose_title_shows_quit_and_settings(tmp_path, monkeypatch):
+    monkeypatch.setattr(title_menu, "kiosk_config", lambda services: None)  # the desktop title
+    shows = r"title screen shows desktop-facing controls: \['Settings', 'Quit'\]"
+    with pytest.raises(AssertionError, match=shows):
+        run_monkey(tmp_path / "data", KIOSK_TITLE, [[]])
+
+
+def test_the_admin_menu_opened_with_the_pin_may_quit_the_kiosk(tmp_path):
+    """The one stop the monkey allows: the admin's Quit, behind the PIN (then it starts the
+    admin menu again, through the PIN)."""
+    app = make_app(tmp_path / "data", kiosk=True)
+    try:
+        admin = open_start(app, KIOSK_ADMIN)
+        assert admin is not None and desktop_controls(admin) == ["Settings", "Quit Speltafel"]
+        tally = monkey(app, KIOSK_ADMIN, random.Random(0), click(admin.quit_button.rect.center))
+    finally:
+        close(app)
+        pygame.event.clear()
+    assert tally.admin_quits == 1 and tally.restarts == 1
+
+
+def test_a_pad_the_monkey_locked_itself_leaves_it_waiting_on_the_title(tmp_path):
+    app = make_app(tmp_path / "data", kiosk=True)
+    try:
+        gate = app.kiosk.gate
+        while gate.wait_s() == 0:
+            gate.try_pin("1")  # wrong digits, as the monkey types them on a pad
+        assert open_start(app, KIOSK_ADMIN) is None
+        assert [s.name for s in app.scenes.stack] == ["title"]
+    finally:
+        close(app)

@@ -159,6 +159,27 @@ def test_the_admin_menu_never_opens_without_the_pin(kiosk):
     assert "the admin menu opened without the PIN; closed at once" in log
 
 
+def pad(drive, button) -> None:
+    drive.post(pygame.CONTROLLERBUTTONDOWN, instance_id=0, button=button)
+
+
+def test_settings_open_only_over_the_admin_menu_even_with_back_pressed_in_the_same_frame(kiosk):
+    """B and A at once on the admin menu with Settings focused: Back closes the menu, then
+    Settings would open over the title, for the next visitor (the monkey found it)."""
+    app, drive = kiosk()
+    enter_admin(drive)
+    admin = app.scenes.top
+    pad(drive, pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    drive.frames(1)
+    assert admin.ring.current.element is admin.settings_button
+    pad(drive, pygame.CONTROLLER_BUTTON_B)
+    pad(drive, pygame.CONTROLLER_BUTTON_A)
+    drive.frames(2)
+    assert [s.name for s in app.scenes.stack] == ["title"]
+    log = app.log_path.read_text(encoding="utf-8")
+    assert "the settings opened without the admin menu beneath; closed at once" in log
+
+
 def test_every_admin_entry_and_action_is_logged(kiosk):
     app, drive = kiosk()
     hold(drive)
