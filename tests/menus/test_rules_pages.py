@@ -175,6 +175,7 @@ def test_the_whole_chart_picture_is_painted_over_frames_with_the_dots_meanwhile(
     while shown not in rules_pictures._DRAWN and time.monotonic() < deadline:
         drive.frames(1)
         frames += 1
+        time.sleep(0.01)  # as the real loop waits for its next frame: the painter's thread runs
     assert shown in rules_pictures._DRAWN and frames > 2 and not rules.moving_areas
 
 
