@@ -154,23 +154,22 @@ def loads_json(text: str) -> Any:
     than the interpreter's recursion (RecursionError) and an integer longer than Python converts
     (ValueError, over ``sys.get_int_max_str_digits()`` digits). A plain syntax error stays a
     ``json.JSONDecodeError`` (also a ValueError), for its line number."""
-    try:
-        return json.loads(text)
-    except RecursionError:
-        raise Unusable("nested too deeply") from None
-    except json.JSONDecodeError:
-        raise
-    except ValueError as exc:
-        raise Unusable(f"a number too long ({exc})") from None
+    return _guarded(json.loads, json.JSONDecodeError, text)
 
 
 def loads_toml(text: str) -> dict[str, Any]:
     """``tomllib.loads`` with the same guard; its syntax errors stay ``TOMLDecodeError``."""
+    result: dict[str, Any] = _guarded(tomllib.loads, tomllib.TOMLDecodeError, text)
+    return result
+
+
+def _guarded(parse: Callable[[str], Any], syntax: type[ValueError], text: str) -> Any:
+    """``parse(text)``; its syntax errors (``syntax``) as they are, the rest as ``Unusable``."""
     try:
-        return tomllib.loads(text)
+        return parse(text)
     except RecursionError:
         raise Unusable("nested too deeply") from None
-    except tomllib.TOMLDecodeError:
+    except syntax:
         raise
     except ValueError as exc:
         raise Unusable(f"a number too long ({exc})") from None
