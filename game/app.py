@@ -465,6 +465,7 @@ class App:
             self.scenes.reset("title")
 
     def _finish(self) -> int:
+        self.stop.announce()
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
         self.policy.close()

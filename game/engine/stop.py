@@ -51,16 +51,25 @@ class StopRequest:
         self.finished = threading.Event()  # set by the App once its run has ended
         self._saved: dict[int, Any] = {}
         self._console: Any = None  # the ctypes callback, kept alive while installed
+        self._announced = False
 
     @property
     def requested(self) -> bool:
         return self._event.is_set()
 
     def request(self, reason: str) -> None:
+        """Note the stop (the first reason counts). No logging here: this runs in a signal
+        handler, which may interrupt the main thread while it writes the same log file (a
+        reentrant write raises); ``announce`` logs it from the loop."""
         if not self.requested:
-            LOG.info("stop requested by the operating system (%s)", reason)
             self.reason = reason
         self._event.set()
+
+    def announce(self) -> None:
+        """Log the stop once, from the loop that saw it."""
+        if self.requested and not self._announced:
+            self._announced = True
+            LOG.info("stop requested by the operating system (%s)", self.reason)
 
     def sleep(self, seconds: float) -> None:
         """Wait ``seconds``, or less if a stop is requested meanwhile (a crash loop's pause)."""

@@ -94,7 +94,10 @@ class Supervisor:
         self.log = log
         self.backoff = backoff or Backoff()
         self.stopping = threading.Event()
+        self.why: str | None = None  # what asked the supervisor to stop
+        self._announced = False
         self.child: subprocess.Popen[bytes] | None = None
+        self.told: subprocess.Popen[bytes] | None = None  # the child the stop was passed to
         self.starts = 0
 
     def run(self) -> int:
@@ -104,6 +107,7 @@ class Supervisor:
             while not self.stopping.is_set():
                 began = time.monotonic()
                 code = self._run_child()
+                self._announce_stop()
                 if self.stopping.is_set() or code == OPERATOR_QUIT:
                     how = "as asked" if self.stopping.is_set() else "by the operator"
                     self.log.info(
@@ -111,6 +115,7 @@ class Supervisor:
                     )
                     return 0
                 self._pause_after(code, time.monotonic() - began)
+            self._announce_stop()
             self.log.info("the supervisor was stopped between restarts")
             return 0
         finally:
@@ -142,19 +147,39 @@ class Supervisor:
             except subprocess.TimeoutExpired:
                 if self.stopping.is_set() and stop_seen is None:
                     stop_seen = time.monotonic()
-                    _pass_on(self.child)  # again: the stop may have come as it was started
+                    self._announce_stop()
+                    self._pass_on()  # if the stop came as it was being started
                 elif stop_seen is not None and time.monotonic() - stop_seen > GRACE_S:
                     self.log.error("the kiosk did not stop within %g s; killed", GRACE_S)
                     self.child.kill()
 
     # ---- stopping -----------------------------------------------------------------------------
     def stop(self, why: str) -> None:
-        """Stop the supervisor and pass the stop on to the child (any thread, or a handler)."""
-        if not self.stopping.is_set():
-            self.log.info("the supervisor was asked to stop (%s); passing it on", why)
+        """Stop the supervisor and pass the stop on to the child (any thread, or a handler:
+        so no logging here, which could interrupt a write to the same log; the loop logs it)."""
+        if self.why is None:
+            self.why = why
         self.stopping.set()
         if self.child is not None:
-            _pass_on(self.child)
+            self._pass_on()
+
+    def _announce_stop(self) -> None:
+        if self.stopping.is_set() and not self._announced:
+            self._announced = True
+            self.log.info("the supervisor was asked to stop (%s); passing it on", self.why)
+
+    def _pass_on(self) -> None:
+        """Ask the child to stop, once: a second SIGTERM could reach a kiosk that has finished
+        its run and put the default handlers back, and end it by the signal."""
+        child = self.child
+        if child is None or self.told is child:
+            return
+        self.told = child
+        if child.poll() is None:
+            try:
+                child.send_signal(_stop_signal())
+            except OSError:
+                pass  # it ended meanwhile
 
     def _install(self) -> Callable[[], None]:
         if threading.current_thread() is not threading.main_thread():
@@ -178,15 +203,6 @@ def _creation_flags() -> int:
 
 def _stop_signal() -> int:
     return getattr(signal, "CTRL_BREAK_EVENT", signal.SIGTERM)
-
-
-def _pass_on(child: subprocess.Popen[bytes]) -> None:
-    """Ask ``child`` to stop (a second time does no harm: the kiosk stops once)."""
-    if child.poll() is None:
-        try:
-            child.send_signal(_stop_signal())
-        except OSError:
-            pass  # it ended meanwhile
 
 
 def child_command(argv: Sequence[str]) -> list[str]:

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from concurrent import futures
 from concurrent.futures import Future, ThreadPoolExecutor
 from functools import partial
+from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -111,10 +112,15 @@ def _start_shielded(process: multiprocessing.process.BaseProcess) -> None:
     """Start ``process`` with the stop signals blocked: the new process inherits the block
     through fork and exec, so a Ctrl+C while it is still importing is held until ``_serve``
     ignores it (no KeyboardInterrupt traceback from a starting worker). The game's own
-    signals wait meanwhile and arrive once the block is lifted, none is lost."""
+    signals wait meanwhile and arrive once the block is lifted, none is lost.
+
+    multiprocessing starts its resource tracker with the first process, and on the way
+    *unblocks* SIGINT and SIGTERM (``resource_tracker.ensure_running``): it is started first,
+    so that it cannot lift the block between here and the worker's start."""
     if not hasattr(signal, "pthread_sigmask"):  # Windows
         process.start()
         return
+    resource_tracker.ensure_running()
     old = signal.pthread_sigmask(signal.SIG_BLOCK, _stop_signals())
     try:
         process.start()

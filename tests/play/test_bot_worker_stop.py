@@ -156,3 +156,33 @@ def test_a_worker_left_unclosed_does_not_hold_up_the_programs_exit():
     answered, worker = program.stdout.split()
     assert answered == "True"
     assert wait_for(lambda: not exists(int(worker)), lambda: True)
+
+
+# A fresh program that starts one process the way the bot worker is started, and has it write
+# down the signals blocked as it begins (before anything of its own could change them).
+PROBE = """
+import signal, sys
+from game.play.bots import _start_shielded
+
+def report(path):
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    open(path, "w").write(" ".join(sorted(s.name for s in blocked)))
+
+if __name__ == "__main__":
+    import multiprocessing
+    process = multiprocessing.get_context("spawn").Process(target=report, args=(sys.argv[1],))
+    _start_shielded(process)
+    process.join()
+"""
+
+
+@LINUX
+def test_the_first_worker_of_a_run_starts_with_the_stop_signals_held(tmp_path):
+    """The first process of a run also starts multiprocessing's resource tracker, which lifts
+    a block of SIGINT and SIGTERM on the way: the worker must still begin with them held."""
+    probe, said = tmp_path / "probe.py", tmp_path / "said"
+    probe.write_text(PROBE, encoding="utf-8")
+    done = subprocess.run([sys.executable, str(probe), str(said)], cwd=ROOT, timeout=HANG_S,
+                          capture_output=True, text=True)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert set(said.read_text().split()) >= {"SIGINT", "SIGTERM"}
