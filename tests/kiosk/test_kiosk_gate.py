@@ -47,6 +47,17 @@ def lock(door: gate.Gate) -> None:
     assert door.wait_s() > 0
 
 
+def only_this_pin_opens(app, drive, pin: str, wrong: list[str]) -> None:
+    """On the PIN pad, each of ``wrong`` is refused and ``pin`` opens the admin menu."""
+    app.kiosk.open_pin("a test")
+    drive.frames(2)
+    for digits in wrong:
+        type_pin(drive, digits)
+        assert drive.top == "kiosk_pin"
+    type_pin(drive, pin)
+    assert drive.top == "kiosk_admin"
+
+
 # ---- item 1: no PIN that everybody knows ---------------------------------------------------------
 def test_without_a_kiosk_toml_a_one_time_pin_opens_the_menu_and_the_old_example_does_not(
     kiosk, capsys
@@ -55,12 +66,7 @@ def test_without_a_kiosk_toml_a_one_time_pin_opens_the_menu_and_the_old_example_
     pin = printed_pin(capsys)
     assert kiosk_config.is_pin(pin) and len(pin) == gate.ONE_TIME_DIGITS and pin != OLD_EXAMPLE
     assert pin in app.log_path.read_text(encoding="utf-8")
-    app.kiosk.open_pin("a test")
-    drive.frames(2)
-    type_pin(drive, OLD_EXAMPLE)
-    assert drive.top == "kiosk_pin"
-    type_pin(drive, pin)
-    assert drive.top == "kiosk_admin"
+    only_this_pin_opens(app, drive, pin, [OLD_EXAMPLE])
     notes = " ".join(text for text, _ in app.scenes.top.footer_lines())
     assert "one-time PIN" in notes and pin not in notes  # said on screen, never shown there
 
@@ -71,13 +77,7 @@ def test_a_file_that_is_not_utf8_gives_a_one_time_pin_not_a_built_in_one(kiosk, 
     (folder / "kiosk.toml").write_bytes(b'admin_pin = "7391"\ntitle = "\xff"\n')
     app, drive = kiosk(None)
     pin = printed_pin(capsys)
-    app.kiosk.open_pin("a test")
-    drive.frames(2)
-    for wrong in (OLD_EXAMPLE, "7391"):
-        type_pin(drive, wrong)
-        assert drive.top == "kiosk_pin"
-    type_pin(drive, pin)
-    assert drive.top == "kiosk_admin"
+    only_this_pin_opens(app, drive, pin, [OLD_EXAMPLE, "7391"])
 
 
 def test_a_pin_written_as_a_number_is_read_as_the_digits_typed(kiosk, tmp_path, capsys):
@@ -94,12 +94,7 @@ def test_a_pin_written_as_a_number_is_read_as_the_digits_typed(kiosk, tmp_path, 
 def test_the_old_example_pin_is_refused_even_when_written_in_the_file(kiosk, capsys):
     app, drive = kiosk(NO_PIN_TOML + f'admin_pin = "{OLD_EXAMPLE}"\n')
     pin = printed_pin(capsys)
-    app.kiosk.open_pin("a test")
-    drive.frames(2)
-    type_pin(drive, OLD_EXAMPLE)
-    assert drive.top == "kiosk_pin"
-    type_pin(drive, pin)
-    assert drive.top == "kiosk_admin"
+    only_this_pin_opens(app, drive, pin, [OLD_EXAMPLE])
 
 
 def test_the_defaults_and_the_example_file_hold_no_working_pin():

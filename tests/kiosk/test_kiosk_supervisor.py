@@ -124,31 +124,31 @@ def test_every_kind_of_end_is_restarted_and_only_the_operators_quit_ends_it(tmp_
     )
 
 
-@POSIX
-def test_a_stop_is_passed_on_to_the_child(tmp_path):
+def stopped_once_up(script: str, up: Path, arg: Path) -> tuple[Supervisor, list[int], Lines]:
+    """Supervise ``script`` (given ``arg``), stop it once ``up`` exists; the supervisor, what
+    its run returned, and its log."""
     log, lines = collecting_log()
-    said = tmp_path / "said"
-    watch = Supervisor([sys.executable, "-c", WAITER, str(said)], log)
+    watch = Supervisor([sys.executable, "-c", script, str(arg)], log)
     result: list[int] = []
     runner = threading.Thread(target=lambda: result.append(watch.run()))
     runner.start()  # (off the main thread the supervisor leaves the signal handlers alone)
-    assert wait_for(Path(f"{said}.up").exists, runner.is_alive)
+    assert wait_for(up.exists, runner.is_alive)
     watch.stop("a test")
     runner.join(HANG_S)
+    return watch, result, lines
+
+
+@POSIX
+def test_a_stop_is_passed_on_to_the_child(tmp_path):
+    said = tmp_path / "said"
+    watch, result, _ = stopped_once_up(WAITER, Path(f"{said}.up"), said)
     assert result == [0] and said.read_text() == "SIGTERM" and watch.starts == 1
 
 
 @POSIX
 def test_the_stop_is_passed_on_once_so_a_kiosk_that_is_finishing_exits_cleanly(tmp_path):
-    log, lines = collecting_log()
     up = tmp_path / "up"
-    watch = Supervisor([sys.executable, "-c", FINISHER, str(up)], log)
-    result: list[int] = []
-    runner = threading.Thread(target=lambda: result.append(watch.run()))
-    runner.start()
-    assert wait_for(up.exists, runner.is_alive)
-    watch.stop("a test")
-    runner.join(HANG_S)
+    _, result, lines = stopped_once_up(FINISHER, up, up)
     assert result == [0]
     assert lines.lines[-1] == "the kiosk stopped as asked (exit code 0); the supervisor ends"
 

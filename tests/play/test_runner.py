@@ -185,6 +185,15 @@ def until(done: Any) -> None:
         time.sleep(0.02)
 
 
+def thinking(worker: BotWorker, bot: Any, state: Any, tmp_path: Any) -> BotRunner:
+    """A runner whose ``bot`` (made with a marker file's path) has begun its search."""
+    marker = tmp_path / "thinking"
+    runner = BotRunner(partial(bot, str(marker)), 0.1, worker)
+    runner.start(state.view(state.current_player), seed=1)
+    until(marker.exists)
+    return runner
+
+
 def settle(runner: BotRunner) -> Any:
     """The runner's answer, however many polls it takes (a lost worker is asked again)."""
     action = None
@@ -219,10 +228,7 @@ def test_the_move_a_killed_worker_was_searching_comes_from_a_fresh_one(tmp_path)
     state = a_state("bergruft")
     worker = BotWorker()
     try:
-        marker = tmp_path / "thinking"
-        runner = BotRunner(partial(FirstTimeSlowBot, str(marker)), 0.1, worker)
-        runner.start(state.view(state.current_player), seed=1)
-        until(marker.exists)
+        runner = thinking(worker, FirstTimeSlowBot, state, tmp_path)
         first = worker.pid
         os.kill(first, signal.SIGKILL)  # type: ignore[arg-type]  # as the out-of-memory killer
         assert settle(runner) in state.legal_actions()  # no BotError: it was asked again
@@ -238,10 +244,7 @@ def test_ctrl_c_and_sigterm_to_the_group_leave_a_thinking_worker_alone(tmp_path)
     state = a_state("bergruft")
     worker = BotWorker()
     try:
-        marker = tmp_path / "thinking"
-        runner = BotRunner(partial(SignalledBot, str(marker)), 0.1, worker)
-        runner.start(state.view(state.current_player), seed=1)
-        until(marker.exists)
+        runner = thinking(worker, SignalledBot, state, tmp_path)
         pid = worker.pid
         for signum in (signal.SIGINT, signal.SIGTERM):
             os.kill(pid, signum)  # type: ignore[arg-type]

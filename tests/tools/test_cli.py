@@ -1,9 +1,11 @@
 """The command line: every flag parses, and a wrong value or combination of any flag gets one
 clear line naming the flag and exit code 2, before a window opens."""
 
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -161,21 +163,28 @@ def test_a_data_dir_that_cannot_be_used_stops_the_program_with_one_line(tmp_path
     assert "Traceback" not in run.stderr
 
 
+@contextlib.contextmanager
+def unwritable(folder: Path) -> Iterator[None]:
+    """``folder`` cannot be written to while the block runs (skips where nothing can do that)."""
+    if os.geteuid() == 0:  # root may write anywhere, except into an immutable folder
+        if subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode:
+            pytest.skip("running as root without chattr: no folder is unwritable")
+        unlock = ["chattr", "-i", str(folder)]
+    else:
+        folder.chmod(0o555)
+        unlock = ["chmod", "755", str(folder)]
+    try:
+        yield
+    finally:
+        subprocess.run(unlock, check=True)
+
+
 @pytest.mark.skipif(os.name == "nt", reason="POSIX permissions")
 def test_a_data_dir_without_permission_stops_the_program_with_one_line(tmp_path):
     locked = tmp_path / "locked"
     locked.mkdir()
-    if os.geteuid() == 0:  # root may write anywhere, except into an immutable folder
-        if subprocess.run(["chattr", "+i", str(locked)], capture_output=True).returncode:
-            pytest.skip("running as root without chattr: no folder is unwritable")
-        unlock = ["chattr", "-i", str(locked)]
-    else:
-        locked.chmod(0o555)
-        unlock = ["chmod", "755", str(locked)]
-    try:
+    with unwritable(locked):
         run = run_main("--data-dir", str(locked))
-    finally:
-        subprocess.run(unlock, check=True)
     assert run.returncode == 2, run.stderr
     assert run.stderr.count("\n") == 1
     assert f"--data-dir {locked}: cannot be written to (" in run.stderr
@@ -297,18 +306,9 @@ def test_a_read_only_default_data_folder_with_damaged_settings_gives_one_line(tm
     folder = tmp_path / "xdg" / "speltafel"
     folder.mkdir(parents=True)
     (folder / "settings.json").write_text("[" * 100_000, encoding="utf-8")
-    if os.geteuid() == 0:  # root may write anywhere, except into an immutable folder
-        if subprocess.run(["chattr", "+i", str(folder)], capture_output=True).returncode:
-            pytest.skip("running as root without chattr: no folder is unwritable")
-        unlock = ["chattr", "-i", str(folder)]
-    else:
-        folder.chmod(0o555)
-        unlock = ["chmod", "755", str(folder)]
-    try:
+    with unwritable(folder):
         run = run_main(env=dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
                                 XDG_DATA_HOME=str(tmp_path / "xdg")))  # fmt: skip
-    finally:
-        subprocess.run(unlock, check=True)
     assert run.returncode == 2, run.stderr
     assert run.stderr.count("\n") == 1 and "Traceback" not in run.stderr
     assert f"the data folder {folder}: cannot be written to" in run.stderr
