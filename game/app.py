@@ -35,6 +35,7 @@ from game.persist.settings import Settings, load_settings, save_settings
 from game.scene_table import scene_class
 from game.session import GameConfig
 from game.ui import theme
+from game.ui.pointer import LogicalPointer
 from game.ui.toasts import Toasts
 
 if TYPE_CHECKING:
@@ -481,7 +482,7 @@ class App:
         pygame.image.save(self.surface(), str(path))
 
 
-class SharedThemeUIManager(pygame_gui.UIManager):
+class SharedThemeUIManager(LogicalPointer, pygame_gui.UIManager):
     """A UIManager per scene, all sharing one loaded theme.
 
     The theme holds pygame_gui's font and shape caches: sharing it means a scene opened again

@@ -52,6 +52,7 @@ from game.play.registry import IDS
 from game.session import HUMAN, GameConfig
 from game.ui import theme
 from game.ui.flags import draw_flag
+from game.ui.pointer import show_cursor
 
 if TYPE_CHECKING:
     from game.engine.scenes import Scene
@@ -249,7 +250,7 @@ class Kiosk(Policy):
 
     def _show_pointer(self, visible: bool) -> None:
         if visible != self.pointer_visible and pygame.display.get_init():
-            pygame.mouse.set_visible(visible)
+            show_cursor(visible)
         self.pointer_visible = visible
 
     def _corner_tap(self, pos: tuple[int, int]) -> None:

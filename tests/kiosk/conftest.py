@@ -11,6 +11,7 @@ from kiosk_support import FAST, Driver, close, make_kiosk
 
 from game import i18n
 from game.app import App
+from game.ui.pointer import show_cursor
 
 
 @pytest.fixture
@@ -27,4 +28,5 @@ def kiosk(tmp_path: Path) -> Iterator[Callable[..., tuple[App, Driver]]]:
     for app in made:
         close(app)
     pygame.mouse.set_visible(True)
+    show_cursor(True)
     i18n.set_language("en")

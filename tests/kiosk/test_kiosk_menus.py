@@ -8,6 +8,7 @@ from kiosk_support import FAST
 
 from game import i18n
 from game.i18n import tr
+from game.ui.pointer import cursor_hidden
 
 NARROW = (
     FAST
@@ -82,11 +83,11 @@ def test_a_visitor_game_from_the_menus_is_recorded(kiosk):
 
 def test_the_pointer_hides_until_a_real_mouse_moves(kiosk):
     app, drive = kiosk()
-    assert not pygame.mouse.get_visible()
+    assert cursor_hidden()
     assert not pygame.display.get_allow_screensaver()
     drive.post(pygame.MOUSEMOTION, pos=(500, 500), rel=(30, 0), buttons=(0, 0, 0), touch=True)
     drive.frames(1)
-    assert not pygame.mouse.get_visible()  # SDL's copy of a touch
+    assert cursor_hidden()  # SDL's copy of a touch
     drive.post(pygame.MOUSEMOTION, pos=(530, 500), rel=(30, 0), buttons=(0, 0, 0), touch=False)
     drive.frames(1)
-    assert pygame.mouse.get_visible()
+    assert not cursor_hidden()
