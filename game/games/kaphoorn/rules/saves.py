@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from game.games.kaphoorn.rules.chart import COLOURS, default_chart
 from game.games.kaphoorn.rules.turn import EMPTY, HIDDEN, MAX_SAIL
 from game.games.kaphoorn.rules.winds import default_deck
+from game.protocol.base import checked_save
 
 if TYPE_CHECKING:
     from game.games.kaphoorn.rules.state import KapState
@@ -20,16 +21,9 @@ if TYPE_CHECKING:
 def state_from_dict(data: Any) -> KapState:
     from game.games.kaphoorn.rules.state import GAME_ID, PHASES, VARIANT, KapState
 
-    if not isinstance(data, dict):
-        raise ValueError("Kap Hoorn save: not a JSON object")
-    if data.get("game") != GAME_ID:
-        raise ValueError(f"Kap Hoorn save: this is a save of {data.get('game')!r}")
+    checked_save(data, GAME_ID, "Kap Hoorn", KapState.VERSION)
     if data.get("variant") != VARIANT:
         raise ValueError(f"Kap Hoorn save: unknown variant {data.get('variant')!r}")
-    if data.get("version") != KapState.VERSION:
-        raise ValueError(
-            f"Kap Hoorn save: version {data.get('version')!r} (this build reads {KapState.VERSION})"
-        )
     try:
         state = _build(data, KapState)
     except (KeyError, TypeError, AttributeError) as exc:

@@ -17,6 +17,7 @@ from typing import Any, ClassVar
 from game.games.kaphoorn.rules import turn, why
 from game.games.kaphoorn.rules.actions import KapAction, action_from_dict, label
 from game.games.kaphoorn.rules.chart import COLOURS, Chart, default_chart
+from game.games.kaphoorn.rules.codes import DecidedBy
 from game.games.kaphoorn.rules.turn import (
     AGAIN_PHASE,
     DRAW,
@@ -102,8 +103,7 @@ class KapState(State[KapAction]):
         return turn.offers(self, action)
 
     def apply(self, action: Any) -> KapState:
-        if not turn.offers(self, action):
-            raise why.illegal(self, action)
+        self.refuse(action)
         return turn.apply(self, action)
 
     def why_not(self, action: Any) -> Refusal | None:
@@ -111,6 +111,9 @@ class KapState(State[KapAction]):
         if turn.offers(self, action):
             return None
         return Refusal(*why.reason(self, action))
+
+    def english(self, refusal: Refusal) -> str:
+        return why.english(refusal.code, dict(refusal.params))
 
     def why_not_ignore(self) -> Refusal | None:
         """Why the wind cannot be ignored now at all (the Ignore button: its field is picked
@@ -140,9 +143,9 @@ class KapState(State[KapAction]):
         if self.reason != turn.ROUNDS:
             return {}  # K8: a win by roses or the finish needs no tie-break
         if len(winners) == len(ranking):
-            return {"decided_by": "shared"}
+            return {"decided_by": DecidedBy.SHARED}
         best, next_ = self.rank_key(ranking[0]), self.rank_key(ranking[len(winners)])
-        return {"decided_by": "roses" if best[1] != next_[1] else "to_finish"}
+        return {"decided_by": DecidedBy.ROSES if best[1] != next_[1] else DecidedBy.TO_FINISH}
 
     def rank_key(self, seat: Seat) -> tuple[int, int, int, int]:
         """The winner first, then more wind roses, then nearer the finish, then turn order."""

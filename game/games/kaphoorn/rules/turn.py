@@ -29,6 +29,7 @@ from game.games.kaphoorn.rules.actions import (  # fmt: skip
     sail,
 )
 from game.games.kaphoorn.rules.chart import bits, default_chart
+from game.games.kaphoorn.rules.codes import Ending
 from game.games.kaphoorn.rules.winds import Wind, default_deck
 from game.protocol.base import seeded_rng
 
@@ -41,7 +42,7 @@ LAY, MOVED, AGAIN_PHASE, DRAW, OVER = "lay", "moved", "again", "draw", "over"
 HAND_LIMIT = 6
 MAX_SAIL = 8
 IGNORE_COST, AGAIN_COST, CARD_COST = 3, 5, 1
-ROSES, FINISH, ROUNDS = "roses", "finish", "rounds"  # how a game ended (K8, K15)
+ROSES, FINISH, ROUNDS = Ending.ROSES, Ending.FINISH, Ending.ROUNDS  # how a game ended (K8, K15)
 
 
 @functools.cache
