@@ -19,14 +19,14 @@ from game.games.kaphoorn.view.layout import (
     GUIDE_PANELS,
     LOG_LINES,
     LOG_RECT,
-    NOTICE_RECT,
     WIND_RECT,
     book_rect,
     button_rect,
 )
 from game.i18n import tr
 from game.play.guide.base import Hint, box, pick_panel
-from game.play.panels import ONE_LINE_NOTICE, LogLine, draw_log, thinking_dots
+from game.play.panels import draw_log, thinking_dots
+from game.play.table import GuidePlace
 from game.ui import theme
 
 
@@ -34,7 +34,7 @@ class KapDrawing(KapSteering):
     """The drawing of the Kap Hoorn table (see the module)."""
 
     # ---- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
         st = self.state
         self._draw_backdrop(surface)
         clip = surface.get_clip()
@@ -46,9 +46,7 @@ class KapDrawing(KapSteering):
         surface.set_clip(clip)
         rounds = tr("kaphoorn.turn", n=min(st.turn // self.players + 1, st.rounds or 10**6))
         panels.draw_banner(surface, tr("games.kaphoorn.title"), rounds)
-        shown = self.log[-panels.LOG_STYLE.rows(LOG_LINES) :]
-        lines = [LogLine(self.log_text(e), (self.shapes[e[0]], self.colours[e[0]]))
-                 for e in shown if e[0] is not None]  # fmt: skip
+        lines = self.log_lines(panels.LOG_STYLE.rows(LOG_LINES))
         draw_log(surface, LOG_RECT.topleft, LOG_RECT.w, lines, panels.LOG_STYLE)
         panels.draw_ask(surface, self._question())
         self._draw_books(surface)
@@ -57,15 +55,13 @@ class KapDrawing(KapSteering):
         self._draw_hand(surface)
         self._draw_wind(surface)
         self.motion.draw_flights(surface, alpha)
-        self.ui.draw_ui(surface)
-        current = self.ring.current
-        on_chart = self.board_focus.on_board and bool(self.focus_items())
-        if self.services.show_focus and current is not None and current.enabled and not on_chart:
-            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
+
+    def draw_over_controls(self, surface: pygame.Surface) -> None:
         if self.drag is not None and hand.is_drag(self.drag[1], self.drag[2]):
             hand.draw_dragged(surface, self.drag[0], self.drag[2])
-        self._draw_guide(surface)
-        self.draw_notice(surface, NOTICE_RECT, ONE_LINE_NOTICE)
+
+    def focus_on_board(self) -> bool:
+        return self.board_focus.on_board and bool(self.focus_items())
 
     def _draw_chart(self, surface: pygame.Surface, alpha: float) -> None:
         st = self.state
@@ -216,12 +212,9 @@ class KapDrawing(KapSteering):
             return ring if BOARD_RECT.contains(ring) else None  # never over the panels
         return button_rect(BUTTONS.index(where)) if where in BUTTONS else None
 
-    def _draw_guide(self, surface: pygame.Surface) -> None:
-        hint = self.guide_hint()
-        target = self.guide_rect(hint.target) if hint is not None else None
+    def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace:
         # the ring alone: an arrow would hide the next field, the hand's title or a button's name
-        panel = self._guide_panel(target)
-        self.guide.draw(surface, hint, target, panel, self.time.now, arrow=False)
+        return GuidePlace(self._guide_panel(target), arrow=False)
 
     def _guide_panel(self, target: pygame.Rect | None) -> pygame.Rect:
         """A corner of the chart that hides neither the target nor the choices and ships."""

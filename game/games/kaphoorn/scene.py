@@ -51,6 +51,7 @@ from game.games.kaphoorn.view.layout import (
     reason_rect,
 )
 from game.i18n import tr
+from game.play.panels import ONE_LINE_NOTICE
 from game.play.table import LogEntry
 from game.protocol.base import Refusal
 from game.ui import theme
@@ -59,6 +60,7 @@ from game.ui.kit import BoardFocus
 
 class KapHoornScene(KapDrawing):
     NOTICE_AREA = NOTICE_RECT
+    NOTICE_STYLE = ONE_LINE_NOTICE
     AI_MIN_SECONDS = 0.45  # an AI's small action shows no earlier (scaled by animation speed)
     FINAL_SOUND = "good"
     reason_rect = staticmethod(reason_rect)
