@@ -6,7 +6,8 @@ from typing import Any
 
 from game.games.kaphoorn.rules.chart import default_chart
 from game.games.kaphoorn.rules.codes import DecidedBy, Ending, Refused
-from game.games.kaphoorn.rules.state import GAME_ID, VARIANT, KapState
+from game.games.kaphoorn.rules.saves import GAME_ID, VARIANT
+from game.games.kaphoorn.rules.state import KapState
 from game.games.kaphoorn.rules.turn import EMPTY, MAX_SAIL
 from game.games.kaphoorn.rules.winds import default_deck
 from game.protocol.base import NewGame, Rules, Variant, VariantOption, seeded_rng

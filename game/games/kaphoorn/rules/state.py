@@ -14,26 +14,20 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.games.kaphoorn.rules import turn, why
+from game.games.kaphoorn.rules import saves, turn, why
 from game.games.kaphoorn.rules.actions import KapAction, action_from_dict, label
 from game.games.kaphoorn.rules.chart import COLOURS, Chart, default_chart
 from game.games.kaphoorn.rules.codes import DecidedBy
+from game.games.kaphoorn.rules.saves import GAME_ID, VARIANT
 from game.games.kaphoorn.rules.turn import (
-    AGAIN_PHASE,
-    DRAW,
     EMPTY,
     HIDDEN,
     LAY,
-    MOVED,
     OVER,
     all_winds,
 )
 from game.games.kaphoorn.rules.winds import Deck, default_deck
 from game.protocol.base import Outcome, Refusal, Seat, State
-
-GAME_ID = "kaphoorn"
-VARIANT = "standard"
-PHASES = (LAY, MOVED, AGAIN_PHASE, DRAW, OVER)
 
 
 @dataclass(frozen=True)
@@ -267,9 +261,7 @@ class KapState(State[KapAction]):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> KapState:
-        from game.games.kaphoorn.rules.saves import state_from_dict
-
-        return state_from_dict(data)
+        return saves.state_from_dict(data, cls)
 
     def action_from_dict(self, data: dict[str, Any]) -> KapAction:
         return action_from_dict(data)

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 HIDDEN = -1  # a card whose face the viewer may not see (other hands, the draw pile)
 EMPTY = -1  # no card on a field; no wind rose in a log-book slot
 LAY, MOVED, AGAIN_PHASE, DRAW, OVER = "lay", "moved", "again", "draw", "over"
+PHASES = (LAY, MOVED, AGAIN_PHASE, DRAW, OVER)
 HAND_LIMIT = 6
 MAX_SAIL = 8
 IGNORE_COST, AGAIN_COST, CARD_COST = 3, 5, 1

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from game.games.nanuuk.rules import moves
+from game.games.nanuuk.rules import moves, turn, why
 from game.games.nanuuk.rules.actions import (
     ANIMALS,
     Banish,
@@ -31,17 +31,23 @@ from game.games.nanuuk.rules.actions import (
     action_from_dict,
 )
 from game.games.nanuuk.rules.board import bits
+from game.games.nanuuk.rules.phases import (
+    BANISH,
+    CHOOSE,
+    CRACK,
+    IGLOO,
+    NOT_PLACED,
+    OVER,
+    PIECE_OF_KIND,
+    PIECES,
+    PLACE,
+    STEP,
+    TAKE,
+)
 from game.games.nanuuk.rules.sheet import HUSKY, SLEDGE, Sheet
 from game.games.nanuuk.rules.spec import FULL, SHARED, VARIANTS, Spec, make_spec
 from game.protocol.base import NewGame, Outcome, Refusal, Seat, State, checked_save
 
-PLACE, CHOOSE, STEP, CRACK, TAKE, BANISH, IGLOO, OVER = (
-    "place", "choose", "step", "crack", "take", "banish", "igloo", "over",
-)  # fmt: skip
-PIECES = ("fish", "seal", "walrus", "whale", "inuk", "bear")  # order of ``NanuukState.pieces``
-PIECE_OF_KIND = {"fish": "fish", "seals": "seal", "walruses": "walrus", "whales": "whale",
-                 "inuit": "inuk", "bears": "bear"}  # fmt: skip
-NOT_PLACED, REMOVED = -1, -2
 _TURN_FIELDS = (
     "phase", "seat", "mover", "steps", "stepped", "owed", "quiet", "at", "closing", "moved",
     "placed", "turns", "out", "home", "fur", "skipped", "winners", "reason",
@@ -231,9 +237,7 @@ class NanuukState(State[NanuukAction]):
 
     def score(self, seat: Seat) -> int:
         """Points so far (N27): animals carried or deposited, +2 per hunter in an igloo."""
-        from game.games.nanuuk.rules.turn import seat_score
-
-        return seat_score(self, seat)
+        return turn.seat_score(self, seat)
 
     # -- saves ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -315,9 +319,7 @@ def reason_code(reason: str) -> str:
 
 
 def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, int, int]:
-    from game.games.nanuuk.rules.turn import seat_equipment
-
-    return (-scores[seat], -seat_equipment(state, seat), seat)
+    return (-scores[seat], -turn.seat_equipment(state, seat), seat)
 
 
 # -- legal actions per phase ---------------------------------------------------------------
@@ -408,7 +410,3 @@ _LEGAL: dict[str, Callable[[NanuukState], tuple[NanuukAction, ...]]] = {
     IGLOO: _legal_igloo,
     OVER: _legal_none,
 }
-
-
-# The turn flow and the refusals need the state class, the state needs them: import last.
-from game.games.nanuuk.rules import turn, why  # noqa: E402

@@ -8,6 +8,7 @@ goes on (bears' double steps, the Inuit player's two Inuit, the bear-then-Inuk t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.games.nanuuk.rules import moves
 from game.games.nanuuk.rules.actions import (
@@ -28,6 +29,17 @@ from game.games.nanuuk.rules.actions import (
 )
 from game.games.nanuuk.rules.board import Board, bits
 from game.games.nanuuk.rules.codes import DecidedBy, Ending
+from game.games.nanuuk.rules.phases import (
+    BANISH,
+    CHOOSE,
+    CRACK,
+    IGLOO,
+    OVER,
+    PIECES,
+    REMOVED,
+    STEP,
+    TAKE,
+)
 from game.games.nanuuk.rules.sheet import (
     ANIMAL_BITS,
     BUYS,
@@ -50,18 +62,9 @@ from game.games.nanuuk.rules.spec import (
     NEIGHBOURHOOD,
     PARTNER,
 )
-from game.games.nanuuk.rules.state import (
-    BANISH,
-    CHOOSE,
-    CRACK,
-    IGLOO,
-    OVER,
-    PIECES,
-    REMOVED,
-    STEP,
-    TAKE,
-    NanuukState,
-)
+
+if TYPE_CHECKING:
+    from game.games.nanuuk.rules.state import NanuukState
 
 INUIT, BEARS = PIECES.index("inuk"), PIECES.index("bear")
 SKIP = "skip"  # internal: never the phase of a state handed out
