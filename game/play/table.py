@@ -22,7 +22,11 @@ questions. The table holds the rest:
 
 A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
 ``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest`` and
-``guide_key`` (all documented below), besides ``build``/``draw`` of a UI scene. Input:
+``guide_key`` (all documented below), besides ``build`` of a UI scene. Drawing: ``draw`` is
+the table's, the same order at every table; the game draws its board and panels in
+``draw_board`` and places the rest through ``draw_over_controls``, ``draw_over_all``,
+``focus_on_board``, ``guide_rect``, ``guide_place`` and ``NOTICE_AREA``/``NOTICE_STYLE``; the
+log panel's lines come from ``log_lines``, an Undo button from ``undo_button``. Input:
 ``handle`` does what every table does first (the guide's key, the pause menu, a click or key
 that skips the running animation) and hands the rest to ``handle_board``, the game's board and
 controls; ``click_board(pos)`` plays the action offered there (``action_at``) or, on a person's

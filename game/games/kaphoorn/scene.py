@@ -2,7 +2,8 @@
 
 The scene is a :class:`~game.play.table.PlayTable`: the table holds the computer seats, undo,
 the move log, the record and the end of the game; this scene adds the chart, the hand and the
-buttons, and how they are drawn comes from ``game.games.kaphoorn.view``. The scene never decides
+buttons (its input and camera in ``steering.py``, its frame in ``drawing.py``), and how they
+are drawn comes from ``game.games.kaphoorn.view``. The scene never decides
 legality: highlighted fields and enabled buttons come from ``state.legal_actions()`` and
 ``state.why_not``, every pick goes through the rules, and a refused pick shows the rules' reason.
 Hands are secret (K10): with two or more humans at the screen a hand-off screen covers
