@@ -22,7 +22,11 @@ questions. The table holds the rest:
 
 A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
 ``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest`` and
-``guide_key`` (all documented below), besides ``build``/``draw`` of a UI scene. Input:
+``guide_key`` (all documented below), besides ``build`` of a UI scene. Drawing: ``draw`` is
+the table's, the same order at every table; the game draws its board and panels in
+``draw_board`` and places the rest through ``draw_over_controls``, ``draw_over_all``,
+``focus_on_board``, ``guide_rect``, ``guide_place`` and ``NOTICE_AREA``/``NOTICE_STYLE``; the
+log panel's lines come from ``log_lines``, an Undo button from ``undo_button``. Input:
 ``handle`` does what every table does first (the guide's key, the pause menu, a click or key
 that skips the running animation) and hands the rest to ``handle_board``, the game's board and
 controls; ``click_board(pos)`` plays the action offered there (``action_at``) or, on a person's
@@ -70,6 +74,17 @@ NOTICE_SECONDS = 3.0
 LogEntry = tuple[int | None, str, dict[str, Any]]  # (seat or None, key, params)
 
 
+@dataclass(frozen=True)
+class GuidePlace:
+    """Where a table's guide puts its panel and how it points (``Guide.draw``'s arguments)."""
+
+    panel: pygame.Rect
+    tab_w: int | None = None  # the heading's tab at most this wide
+    arrow: bool = True  # an arrow to the target besides the ring
+    top: bool | None = None
+    shrink: bool = True
+
+
 @dataclass
 class AiJob:
     """A computer seat's pending decision: asked at ``started``, its answer once known."""
@@ -88,6 +103,7 @@ class PlayTable(UIScene):
     # the table's place for messages, where its refusals show too (a band on the board): the
     # toasts go there, the newest at the bottom, rather than over the controls and panels
     NOTICE_AREA: ClassVar[pygame.Rect | None] = None
+    NOTICE_STYLE: ClassVar[panels.NoticeStyle | None] = None  # None: two lines at any UI scale
     replaying = False  # set by enter; here too for a table whose enter failed
 
     # ---- life cycle ---------------------------------------------------------------------------
@@ -405,7 +421,80 @@ class PlayTable(UIScene):
         view = st.view(seat)
         return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
 
-    # ---- drawing shared by the tables ---------------------------------------------------------
+    # ---- drawing: the game draws its board, the table the rest ----------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """A frame, the same order at every table: the game's ``draw_board``, the controls,
+        ``draw_over_controls``, the focus ring on the controls, the guide, the notice (in
+        ``NOTICE_AREA``) and ``draw_over_all``."""
+        self.draw_board(surface, alpha)
+        self.ui.draw_ui(surface)
+        self.draw_over_controls(surface)
+        self.draw_focus_ring(surface)
+        self.draw_guide(surface)
+        if self.NOTICE_AREA is not None:
+            self.draw_notice(surface, self.NOTICE_AREA, self.NOTICE_STYLE)
+        self.draw_over_all(surface)
+
+    def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
+        """The game's board and panels, under the controls: every game draws its own."""
+        raise NotImplementedError
+
+    def draw_over_controls(self, surface: pygame.Surface) -> None:
+        """What lies on the controls but under the focus ring, guide and notice (a card being
+        dragged, a pad's crossed-out numbers)."""
+
+    def draw_over_all(self, surface: pygame.Surface) -> None:
+        """What comes last, over everything (the end of the game told on the table)."""
+
+    def focus_on_board(self) -> bool:
+        """Whether the keyboard focus is on the board's choices (then the board marks it, and
+        no ring is drawn round a control)."""
+        return False
+
+    def draw_focus_ring(self, surface: pygame.Surface) -> None:
+        current = self.ring.current
+        if not self.services.show_focus or current is None or not current.enabled:
+            return  # the ring shows once keys or a gamepad are used
+        if not self.focus_on_board():
+            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
+
+    def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:
+        """Where the guide's ``target`` is on the screen (None: not in sight)."""
+        return None
+
+    def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace | None:
+        """Where the guide's panel goes for ``hint`` (ringing ``target``) and how it points;
+        None: this table has no guide."""
+        return None
+
+    def draw_guide(self, surface: pygame.Surface) -> None:
+        hint = self.guide_hint()
+        target = self.guide_rect(hint.target) if hint is not None else None
+        place = self.guide_place(hint, target) if hint is not None else None
+        if hint is None or place is None:
+            self.guide.draw(surface, None, None, pygame.Rect(0, 0, 0, 0), self.time.now)
+            return
+        self.guide.draw(
+            surface, hint, target, place.panel, self.time.now, place.tab_w, place.arrow,
+            place.top, place.shrink,
+        )  # fmt: skip
+
+    def log_lines(self, rows: int) -> list[panels.LogLine]:
+        """The last ``rows`` entries of the move log as the log panel shows them: each after
+        the mark (shape and colour) of the seat that made it."""
+        return [
+            panels.LogLine(self.log_text(e), None if e[0] is None else self.seat_mark(e[0]))
+            for e in self.log[-rows:]
+        ]
+
+    def seat_mark(self, seat: int) -> panels.Mark:
+        return (self.shapes[seat], self.colours[seat])
+
+    def undo_button(self, rect: pygame.Rect, text: str) -> None:
+        """The Undo button at ``rect`` (where the game's layout puts it): open on a person's
+        turn with a decision to take back."""
+        self.button(rect, text, self.undo, enabled=bool(self.history) and self.human_turn)
+
     def message_area(self) -> pygame.Rect | None:
         return self.NOTICE_AREA
 

@@ -12,6 +12,7 @@ import tomllib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
@@ -133,12 +134,27 @@ class State(ABC, Generic[A]):
         if ``action`` is not legal now."""
 
     def why_not(self, action: A) -> Refusal | None:
-        """Why ``action`` is not legal now (a disabled button's reason), or None if it is."""
+        """Why ``action`` is not legal now (a disabled button's reason), or None if it is.
+
+        A game answers with its own reasons and starts its ``apply`` with :meth:`refuse`, so
+        both say the same; this fallback asks ``apply`` itself (for a game that does not)."""
         try:
             self.apply(action)
         except IllegalAction as exc:
             return exc.refusal
         return None
+
+    def refuse(self, action: A) -> None:
+        """Raise :class:`IllegalAction` with ``why_not``'s code and parameters (and
+        :meth:`english` as its message) if ``action`` is not legal now; ``apply`` starts here.
+        A game that calls it overrides ``why_not``."""
+        refusal = self.why_not(action)
+        if refusal is not None:
+            raise IllegalAction(refusal.code, refusal.params, self.english(refusal))
+
+    def english(self, refusal: Refusal) -> str:
+        """A refusal as an English sentence, for logs and developers (never for players)."""
+        return refusal.code
 
     @abstractmethod
     def is_over(self) -> bool: ...
@@ -178,11 +194,14 @@ class State(ABC, Generic[A]):
 
 class Rules(ABC):
     id: ClassVar[str]
+    # The game's codes, each with a text in every language (tests/conformance checks them):
+    refusals: ClassVar[type[StrEnum]]  # of a Refusal / IllegalAction
+    endings: ClassVar[type[StrEnum]]  # of Outcome.reason_code: how a game ended
+    decisions: ClassVar[type[StrEnum] | None] = None  # of details["decided_by"], if any
 
     @abstractmethod
     def variants(self) -> list[Variant]: ...
 
-    @abstractmethod
     def new_game(
         self,
         variant: str,
@@ -190,7 +209,15 @@ class Rules(ABC):
         *,
         seed: int,
         options: dict[str, Any] | None = None,
-    ) -> State[Any]: ...
+    ) -> State[Any]:
+        """A new game: the checks every game makes (:meth:`NewGame.checked`), then the game's
+        own :meth:`start`."""
+        game = NewGame.checked(self.id, self.variants(), variant, players, seed, options)
+        return self.start(game)
+
+    @abstractmethod
+    def start(self, game: NewGame) -> State[Any]:
+        """The first position of ``game`` (checked by :meth:`new_game`)."""
 
     @abstractmethod
     def state_from_dict(self, data: dict[str, Any]) -> State[Any]: ...
@@ -202,11 +229,102 @@ class Rules(ABC):
         return self.state_from_dict({**data, "seed": seed})
 
     def variant(self, variant_id: str) -> Variant:
-        for v in self.variants():
-            if v.id == variant_id:
-                return v
-        known = ", ".join(v.id for v in self.variants())
-        raise ValueError(f"{self.id}: unknown variant {variant_id!r} (known: {known})")
+        return find_variant(self.id, self.variants(), variant_id)
+
+
+def find_variant(game: str, variants: Sequence[Variant], variant_id: str) -> Variant:
+    for v in variants:
+        if v.id == variant_id:
+            return v
+    known = ", ".join(v.id for v in variants)
+    raise ValueError(f"{game}: unknown variant {variant_id!r} (known: {known})")
+
+
+@dataclass(frozen=True)
+class NewGame:
+    """A new game as :meth:`Rules.new_game` checked it: every option is there (given or its
+    default) and has a value the option offers; what else a value must be, the game checks."""
+
+    game: str
+    variant: Variant
+    names: tuple[str, ...]
+    seed: int
+    options: dict[str, Any]
+
+    @classmethod
+    def checked(
+        cls,
+        game: str,
+        variants: Sequence[Variant],
+        variant_id: str,
+        players: int | Sequence[str],
+        seed: int,
+        options: dict[str, Any] | None,
+    ) -> NewGame:
+        """The variant, the seat count and the options checked: an unknown option, or a value
+        an option does not offer, raises ValueError (so does an unknown variant)."""
+        variant = find_variant(game, variants, variant_id)
+        names = player_names(players, variant.min_players, variant.max_players)
+        given = options or {}
+        known = {o.key: o for o in variant.options}
+        unknown = sorted(set(given) - set(known))
+        if unknown:
+            keys = ", ".join(known) or "none"
+            raise ValueError(
+                f"{game} {variant.id}: unknown options {', '.join(unknown)} (known: {keys})"
+            )
+        chosen = {key: given.get(key, o.default) for key, o in known.items()}
+        for key, o in known.items():
+            if o.choices and chosen[key] not in o.choices:
+                offered = f"one of {o.choices}, not {chosen[key]!r}"
+                raise ValueError(f"{game} {variant.id}: {key} must be {offered}")
+        return cls(game, variant, names, seed, chosen)
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def start_seat(self, choice: Any = "random") -> Seat:
+        """The seat that starts: ``"random"`` draws it from the seed (the same draw in every
+        game), a seat number 1-n (also as text, from the command line) names it."""
+        if choice == "random":
+            return seeded_rng(self.seed, "start").randrange(self.players)
+        seat = int(choice) if isinstance(choice, str) and choice.isdigit() else choice
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self.players:
+            raise ValueError(
+                f"{self.game}: start must be 'random' or a seat 1-{self.players}, not {choice!r}"
+            )
+        return seat - 1
+
+    def whole_number(self, key: str, most: int | None = None) -> int:
+        """The option ``key``, which must be a whole number from 0 (to ``most``)."""
+        value = self.options[key]
+        top = "" if most is None else f"-{most}"
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or value < 0
+            or (most is not None and value > most)
+        ):
+            raise ValueError(
+                f"{self.game} {self.variant.id}: {key} must be a whole number "
+                f"{'0' + top if top else '>= 0'}, not {value!r}"
+            )
+        return value
+
+
+def checked_save(data: Any, game: str, title: str, version: int) -> dict[str, Any]:
+    """``data`` if it is a ``to_dict()`` of ``game`` in this build's ``version``; else a
+    ValueError that says what it is instead (the check every game's ``from_dict`` starts with)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"{title} save: not a JSON object")
+    if data.get("game") != game:
+        raise ValueError(f"{title} save: this is a save of {data.get('game')!r}")
+    if data.get("version") != version:
+        raise ValueError(
+            f"{title} save: version {data.get('version')!r} (this build reads {version})"
+        )
+    return data
 
 
 @dataclass(frozen=True)

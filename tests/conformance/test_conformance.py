@@ -70,6 +70,10 @@ def check_outcome(state: State, seats: int) -> None:
     assert outcome.ranking[: len(outcome.winners)] == outcome.winners
     assert state.legal_actions() == ()
     game_id = type(state).__module__.split(".")[2]
+    rules = plugin(game_id).rules
+    assert outcome.reason_code in set(rules.endings), outcome.reason_code  # a listed code
+    decided = outcome.details.get("decided_by")
+    assert decided is None or decided in set(rules.decisions or ()), decided
     assert translated(f"results.reason.{game_id}_{outcome.reason_code}"), outcome.reason_code
     assert json.loads(json.dumps(outcome.to_dict())) == outcome.to_dict()
 
@@ -85,6 +89,7 @@ def translated(key: str) -> bool:
 def check_refusal(game_id: str, state: State, action: Any, exc: IllegalAction) -> None:
     """A refusal is a code the screen can say in every language, the same as ``why_not``."""
     assert state.why_not(action) == exc.refusal
+    assert exc.code in set(plugin(game_id).rules.refusals), exc.code  # a listed code
     assert translated(f"refusal.{game_id}.{exc.code}"), exc.code
 
 

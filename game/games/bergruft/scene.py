@@ -52,8 +52,8 @@ from game.games.bergruft.view.layout import (
 from game.games.bergruft.view.screen import FlagScreen, draw_screen
 from game.i18n import tr
 from game.play.guide.base import Hint as GuideHint
-from game.play.panels import LogLine, PanelCache, draw_log_panel
-from game.play.table import LogEntry, PlayTable
+from game.play.panels import PanelCache, draw_log_panel
+from game.play.table import GuidePlace, LogEntry, PlayTable
 from game.ui import theme
 from game.ui.kit import SKIP_KINDS
 
@@ -426,21 +426,19 @@ class BergruftScene(PlayTable):
         return False
 
     # ---- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
         self._paint_panels(alpha)
         surface.blit(self.panels.surface, (0, 0))
         draw_figures(surface, self.tracks, alpha, self.marks, self.thinking, self.time.now)
-        self.ui.draw_ui(surface)
-        for rect in self.pad:
+
+    def draw_over_controls(self, surface: pygame.Surface) -> None:
+        for rect in self.pad:  # the numbers the hints rule out, crossed out
             if any(r == rect for r, _ in self.blocked):
                 pygame.draw.line(surface, (120, 126, 140), rect.bottomleft, rect.topright, 3)
-        current = self.ring.current
-        if self.services.show_focus and current is not None and current.enabled:
-            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
-        self._draw_guide(surface)
+
+    def draw_over_all(self, surface: pygame.Surface) -> None:
         if self._question() == "decide" and self.blocked:
             prompt.draw_summit_rule(surface)
-        self.draw_notice(surface, NOTICE_RECT)
         if self.state.is_over() and not self.busy and not self.replaying:
             panels.draw_game_over(surface, self.state)  # a replay tells it in the story box
 
@@ -478,10 +476,7 @@ class BergruftScene(PlayTable):
         paint("story", STORY_RECT, (lang, story), draw_story)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
-        lines = [
-            LogLine(self.log_text(entry), None if entry[0] is None else self.marks[entry[0]])
-            for entry in self.log[-LOG_LINES:]
-        ]
+        lines = self.log_lines(LOG_LINES)
         title, empty = tr("bergruft.log.title"), tr("bergruft.log.empty")
         draw_log_panel(surface, LOG_RECT, title, empty, lines)
 
@@ -508,11 +503,9 @@ class BergruftScene(PlayTable):
         }
         return rects.get(where)
 
-    def _draw_guide(self, surface: pygame.Surface) -> None:
-        hint = self.guide_hint()
-        target = self.guide_rect(hint.target) if hint is not None else None
+    def guide_place(self, hint: GuideHint, target: pygame.Rect | None) -> GuidePlace:
         # the ring alone: an arrow above the pad would hide the prompt's words
-        self.guide.draw(surface, hint, target, GUIDE_RECT, self.time.now, arrow=False, top=True)
+        return GuidePlace(GUIDE_RECT, arrow=False, top=True)
 
 
 def _button_id(text: str, rect: pygame.Rect) -> str:

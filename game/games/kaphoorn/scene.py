@@ -2,7 +2,8 @@
 
 The scene is a :class:`~game.play.table.PlayTable`: the table holds the computer seats, undo,
 the move log, the record and the end of the game; this scene adds the chart, the hand and the
-buttons, and how they are drawn comes from ``game.games.kaphoorn.view``. The scene never decides
+buttons (its input and camera in ``steering.py``, its frame in ``drawing.py``), and how they
+are drawn comes from ``game.games.kaphoorn.view``. The scene never decides
 legality: highlighted fields and enabled buttons come from ``state.legal_actions()`` and
 ``state.why_not``, every pick goes through the rules, and a refused pick shows the rules' reason.
 Hands are secret (K10): with two or more humans at the screen a hand-off screen covers
@@ -19,9 +20,8 @@ from typing import Any
 import pygame
 
 from game import i18n
-from game.engine.intents import Intent, Kind
-from game.games.kaphoorn import guide as guide_rules
 from game.games.kaphoorn import log as talk
+from game.games.kaphoorn.drawing import KapDrawing
 from game.games.kaphoorn.rules import KapState
 from game.games.kaphoorn.rules.actions import (
     AGAIN,
@@ -33,52 +33,35 @@ from game.games.kaphoorn.rules.actions import (
     Play,
     Replace,
     Sail,
-    ignore,
     play,
-    replace,
-    sail,
 )
-from game.games.kaphoorn.rules.chart import FORWARD, STEPS
-from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, all_winds
-from game.games.kaphoorn.view import hand, panels, seachart
+from game.games.kaphoorn.rules.chart import FORWARD
+from game.games.kaphoorn.rules.turn import DRAW, LAY, all_winds
+from game.games.kaphoorn.steering import GAIN_SECONDS, ZOOM_TIPS, FocusItem
+from game.games.kaphoorn.view import panels, seachart
 from game.games.kaphoorn.view.chart import Motion
-from game.games.kaphoorn.view.chartview import ChartView, Subject, window_scale
+from game.games.kaphoorn.view.chartview import ChartView, window_scale
 from game.games.kaphoorn.view.layout import (
     BOARD_RECT,
-    GUIDE_PANELS,
     HAND_RECT,
-    LOG_LINES,
-    LOG_RECT,
     NOTICE_RECT,
-    WIND_RECT,
     ZOOM_RECTS,
     book_point,
-    book_rect,
     button_rect,
     hand_slots,
     reason_rect,
 )
 from game.i18n import tr
-from game.play.guide.base import Hint, box, pick_panel
-from game.play.panels import ONE_LINE_NOTICE, LogLine, draw_log, thinking_dots
-from game.play.table import LogEntry, PlayTable
+from game.play.panels import ONE_LINE_NOTICE
+from game.play.table import LogEntry
 from game.protocol.base import Refusal
 from game.ui import theme
-from game.ui.kit import SKIP_KINDS, BoardFocus
-
-GAIN_SECONDS = 1.4  # how long the +1 sail point of a new turn shows
-GAIN_RISE = 24  # pixels it rises meanwhile
-BUTTONS = ("stay", "ignore", "again", "buy", "end", "undo")  # in the order they are built
-ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1,
-             pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}  # fmt: skip
-ZOOM_TIPS = {1: "kaphoorn.button.zoom_in", -1: "kaphoorn.button.zoom_out"}
-CAMERA_STEPS = {Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0), Kind.UP: (0, -1), Kind.DOWN: (0, 1)}
-
-FocusItem = tuple[str, int, KapAction | None]  # ("card", wind, None) or ("field", f, action)
+from game.ui.kit import BoardFocus
 
 
-class KapHoornScene(PlayTable):
+class KapHoornScene(KapDrawing):
     NOTICE_AREA = NOTICE_RECT
+    NOTICE_STYLE = ONE_LINE_NOTICE
     AI_MIN_SECONDS = 0.45  # an AI's small action shows no earlier (scaled by animation speed)
     FINAL_SOUND = "good"
     reason_rect = staticmethod(reason_rect)
@@ -408,399 +391,3 @@ class KapHoornScene(PlayTable):
 
     def _zoom_button(self, steps: int) -> None:
         self.chart_view.zoom(steps)
-
-    # ---- input --------------------------------------------------------------------------------
-    def handle(self, intent: Intent) -> None:
-        kind, pos = intent.kind, intent.pos
-        if self.guide.handle(intent):
-            return
-        if kind in (Kind.BACK, Kind.PAUSE):
-            if self.ignoring or self.selected is not None:
-                self.ignoring, self.selected = False, None
-                self._built_key = None
-                return
-            self.services.scenes.push("pause", game=self.config.game)
-            return
-        if self.busy and kind in SKIP_KINDS:
-            self.skip()
-            return
-        if self._camera_intent(intent):
-            return
-        items = self.focus_items()
-        if kind is Kind.POINT_MOVE and pos is not None:
-            self.hover = pos
-            if self._panned_to(pos):
-                return
-            self._pointer_moved(pos, items)
-        if kind is Kind.POINT_DOWN and pos is not None and self._press_at(pos):
-            return
-        if kind is Kind.POINT_UP and pos is not None and self.drag is not None:
-            self._drop(pos)
-            return
-        if kind is Kind.POINT_UP and pos is not None and self.press is not None:
-            start, _, panned = self.press
-            self.press = None
-            self.chart_view.held = False
-            if not panned:
-                self._click_board(start)  # a tap (not a drag): where the finger went down
-            return
-        if self.board_focus.handle(kind, len(items), self.ring, partial(self._activate_nth, items)):
-            return
-        super().handle(intent)
-
-    def _activate_nth(self, items: list[FocusItem], n: int) -> None:
-        self._activate(items[n])
-
-    def _activate(self, item: FocusItem) -> None:
-        kind, value, action = item
-        if kind == "card":
-            self.select(value)
-            items = self.focus_items()  # jump to the first field for this card
-            fields = [i for i, it in enumerate(items) if it[0] == "field"]
-            if fields and self.selected is not None:
-                self.board_focus.index = fields[0]
-        elif action is not None:
-            self.play(action)
-
-    def _pointer_moved(self, pos: tuple[int, int], items: list[FocusItem]) -> None:
-        if self.drag is not None:
-            self.drag = (self.drag[0], self.drag[1], pos)
-            return
-        field = self.layout.field_at(pos) if BOARD_RECT.collidepoint(pos) else None
-        for n, (kind, value, _) in enumerate(items):
-            if kind == "field" and value == field:
-                self.board_focus.point(n)
-
-    def _press_at(self, pos: tuple[int, int]) -> bool:
-        """A press on a hand card (select, start a drag) or on the chart; True if used."""
-        for rect, wind in reversed(self.hand_slots()):
-            if rect.collidepoint(pos):
-                if self.human_turn:
-                    if self.selected != wind:
-                        self.select(wind)
-                    self.drag = (wind, pos, pos) if wind in self.playable_winds() else None
-                return True
-        if not self.replaying and any(r.collidepoint(pos) for r in ZOOM_RECTS):
-            return False  # the zoom buttons lie over the chart: theirs
-        if WIND_RECT.collidepoint(pos) and not self.state.is_over():
-            self.chart_view.home()  # the ship's wind card: back to the ship
-            return True
-        if BOARD_RECT.collidepoint(pos):
-            self.press = (pos, pos, False)  # a tap, or the start of a drag that pans the chart
-            self.chart_view.held = True  # the chart holds still under a finger
-            return True
-        return False
-
-    def _panned_to(self, pos: tuple[int, int]) -> bool:
-        """A press on the chart that moves drags the chart along; True while it does."""
-        if self.press is None:
-            return False
-        start, last, panned = self.press
-        if not panned and not hand.is_drag(start, pos):
-            return False
-        self.chart_view.pan(pos[0] - last[0], pos[1] - last[1])
-        self.press = (start, pos, True)
-        return True
-
-    def _drop(self, pos: tuple[int, int]) -> None:
-        wind, start = (self.drag[0], self.drag[1]) if self.drag else (None, pos)
-        self.drag = None
-        if wind is None or not BOARD_RECT.collidepoint(pos):
-            return
-        if hand.is_drag(start, pos):  # a tap on the card leaves it selected
-            self._click_board(pos)
-
-    # ---- the camera ---------------------------------------------------------------------------
-    def _camera_subject(self) -> Subject:
-        """What the chart shows: a sailing ship, a card on its way (with the ship to move if
-        both fit), a field the keys point at, else the ship to move."""
-        view, st = self.chart_view, self.state
-        for seat in sorted(self.tracks):
-            at = self.motion.voyage(seat)
-            if at is not None:
-                return (("sail", id(self.tracks[seat])), view.grid_point(*at), "track")
-        mover = st.ships[st.seat]
-        ship = view.field_point(mover)
-        for flight in self.flights:
-            if flight.kind == "card" and isinstance(flight.end, int):
-                card = view.field_point(flight.end)
-                if view.fits(card, ship):
-                    card = ((card[0] + ship[0]) / 2, (card[1] + ship[1]) / 2)
-                return (("card", id(flight)), card, "go")
-        focused = self.focused() if self.services.show_focus else None  # keys, a pad
-        if focused is not None and focused[0] == "field":
-            return (("focus", focused[1]), view.field_point(focused[1]), "keep")
-        hint = self.guide_hint() if self.human_turn else None
-        if hint is not None and hint.target[0] == "field":  # the guided game's ring in sight
-            return (("guide", hint.target[1]), view.field_point(hint.target[1]), "keep")
-        return (("turn", st.turn, st.seat), ship, "go")
-
-    def _camera_intent(self, intent: Intent) -> bool:
-        """Zoom and pan: the wheel, a pinch, the keys (+ - Home, Shift+arrows), a pad's right
-        stick and triggers, and the arrows while nothing on the chart can be chosen."""
-        kind, event, view = intent.kind, intent.event, self.chart_view
-        if kind is Kind.SCROLL and intent.pos is not None:
-            over = self.hover if self.hover and BOARD_RECT.collidepoint(self.hover) else None
-            view.zoom(-intent.pos[1], over)
-            return True
-        if kind is Kind.ZOOM and event is not None:
-            if getattr(event, "spread", None):
-                view.pinched(event.spread, intent.pos or BOARD_RECT.center)
-                self.press, view.held = None, False  # two fingers: neither a tap nor a drag
-            else:
-                view.zoom(event.steps)
-            return True
-        step = CAMERA_STEPS.get(kind)
-        if kind is Kind.PAN and event is not None:
-            self._pan_step((event.dx, event.dy))
-            return True
-        if event is None or event.type != pygame.KEYDOWN:
-            return step is not None and intent.source == "pad" and self._watching(step)
-        if event.key in ZOOM_KEYS:
-            view.zoom(ZOOM_KEYS[event.key])
-            return True
-        if event.key == pygame.K_HOME:
-            view.home()
-            return True
-        if step is not None and event.mod & pygame.KMOD_SHIFT:
-            self._pan_step(step)
-            return True
-        return step is not None and self._watching(step)
-
-    def _watching(self, step: tuple[int, int]) -> bool:
-        """Arrows pan the chart while there is nothing on it to choose (a computer's turn)."""
-        if self.human_turn or self.focus_items():
-            return False
-        self._pan_step(step)
-        return True
-
-    def _pan_step(self, step: tuple[int, int]) -> None:
-        """Look a quarter of the window further that way (the chart moves the other)."""
-        self.chart_view.pan(-step[0] * BOARD_RECT.w / 4, -step[1] * BOARD_RECT.h / 4)
-
-    def _click_board(self, pos: tuple[int, int]) -> None:
-        field = self.layout.field_at(pos)
-        if field is None:
-            return
-        chosen = next((a for f, a, _ in self.board_targets() if f == field), None)
-        self.play_pick(chosen, lambda: self._guess_action(field))
-
-    def _guess_action(self, field: int) -> KapAction | None:
-        """What a tap on a field that is not highlighted would mean, to explain the refusal."""
-        st = self.state
-        if self.ignoring:
-            return ignore(field)
-        if self.selected is not None:
-            covered = st.laid >> field & 1
-            return (replace if covered else play)(self.selected, field)
-        if st.phase in (LAY, AGAIN_PHASE):
-            ship = st.ships[st.seat]
-            sr, sc = divmod(ship, st.chart.width)
-            fr, fc = divmod(field, st.chart.width)
-            dr, dc = fr - sr, fc - sc
-            span = max(abs(dr), abs(dc))
-            if span and abs(dr) in (0, span) and abs(dc) in (0, span):  # in line with the ship
-                if (dr // span, dc // span) in STEPS:
-                    return sail(STEPS.index((dr // span, dc // span)), field)
-        return None
-
-    # ---- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        st = self.state
-        self._draw_backdrop(surface)
-        clip = surface.get_clip()
-        surface.set_clip(BOARD_RECT.clip(clip))  # the chart shows through its window only
-        if self._paint_ahead():
-            self._draw_chart(surface, alpha)
-        else:  # a few milliseconds of its painting a frame: the frames go on meanwhile
-            self.chart_view.draw_coming(surface, self.time.now, self.tweener.reduced)
-        surface.set_clip(clip)
-        rounds = tr("kaphoorn.turn", n=min(st.turn // self.players + 1, st.rounds or 10**6))
-        panels.draw_banner(surface, tr("games.kaphoorn.title"), rounds)
-        shown = self.log[-panels.LOG_STYLE.rows(LOG_LINES) :]
-        lines = [LogLine(self.log_text(e), (self.shapes[e[0]], self.colours[e[0]]))
-                 for e in shown if e[0] is not None]  # fmt: skip
-        draw_log(surface, LOG_RECT.topleft, LOG_RECT.w, lines, panels.LOG_STYLE)
-        panels.draw_ask(surface, self._question())
-        self._draw_books(surface)
-        states = enumerate(self.button_states())
-        panels.draw_reasons(surface, [(n, why) for n, (_, _, on, why) in states if why and not on])
-        self._draw_hand(surface)
-        self._draw_wind(surface)
-        self.motion.draw_flights(surface, alpha)
-        self.ui.draw_ui(surface)
-        current = self.ring.current
-        on_chart = self.board_focus.on_board and bool(self.focus_items())
-        if self.services.show_focus and current is not None and current.enabled and not on_chart:
-            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
-        if self.drag is not None and hand.is_drag(self.drag[1], self.drag[2]):
-            hand.draw_dragged(surface, self.drag[0], self.drag[2])
-        self._draw_guide(surface)
-        self.draw_notice(surface, NOTICE_RECT, ONE_LINE_NOTICE)
-
-    def _draw_chart(self, surface: pygame.Surface, alpha: float) -> None:
-        st = self.state
-        if not self.renderer.covers(BOARD_RECT):
-            surface.fill(panels.CHART_WELL, BOARD_RECT)  # round a chart zoomed out or pulled
-        self.renderer.draw_board(surface)
-        self.renderer.draw_cards(surface, st.cards, self.hidden)
-        self.renderer.draw_pile(surface, len(st.pile))
-        self._draw_highlights(surface)
-        mover = None if st.is_over() else st.current_player
-        self.motion.draw_ships(surface, st.ships, self.colours, self.shapes, mover, alpha)
-
-    def _draw_backdrop(self, surface: pygame.Surface) -> None:
-        """The still backdrop round the chart's window (under it the chart is drawn anyway)."""
-        layer, (w, h), b = self.backdrop.layer(surface), surface.get_size(), BOARD_RECT
-        for area in (pygame.Rect(0, 0, w, b.y), pygame.Rect(0, b.y, b.x, b.h),
-                     pygame.Rect(b.right, b.y, w - b.right, b.h),
-                     pygame.Rect(0, b.bottom, w, h - b.bottom)):  # fmt: skip
-            surface.blit(layer, area.topleft, area)
-
-    def _draw_highlights(self, surface: pygame.Surface) -> None:
-        fields = self._course(surface)
-        fields.update({f: style for f, _, style in self.board_targets()})
-        focused = self.focused()
-        if focused is not None and focused[0] == "field":
-            fields[focused[1]] = "focus"
-        st = self.state
-        if self.human_turn:
-            fields.setdefault(st.ships[st.seat], "ship")
-        self.renderer.draw_highlights(surface, fields, self.time.now)
-
-    def _course(self, surface: pygame.Surface) -> dict[int, str]:
-        """The wind's course from the ship to move, before it moves (step 3): a dotted line
-        along each arrow; an end with no card yet is outlined (a card laid there makes it a
-        sail field). Public knowledge, so it shows on every turn."""
-        st = self.state
-        if st.is_over() or st.phase not in (LAY, AGAIN_PHASE) or self.ignoring:
-            return {}
-        ship = st.ships[st.seat]
-        distance = all_winds()[st.cards[ship]].distance
-        legs, ends = [], {}
-        for direction, end, code in self._reasons():
-            if end < 0:  # stopped short: as far as the sea goes
-                legs.append((direction, len(st.chart.rays[ship][direction]), True))
-                continue
-            legs.append((direction, distance, False))
-            if code == "no_card_there":
-                ends[end] = "course"
-        self.renderer.draw_course(surface, ship, legs)
-        return ends
-
-    def _reasons(self) -> list[tuple[int, int, str | None]]:
-        """``talk.course_reasons`` of this position, worked out once (drawn every frame)."""
-        if self._course_of[0] is not self.state:
-            self._course_of = (self.state, talk.course_reasons(self.state))
-        return self._course_of[1]
-
-    def _draw_wind(self, surface: pygame.Surface) -> None:
-        """The wind card under the ship to move, large in the chart's corner: the ship on the
-        chart covers its arrows."""
-        st = self.state
-        if st.is_over():
-            return
-        ship = st.ships[st.seat]
-        room = WIND_RECT
-        title = tr("kaphoorn.wind_for", name=st.names[st.seat])
-        theme.panel(surface, room, panels.PANEL, 14)
-        theme.text(surface, title, (room.centerx, room.y + 10), 24, theme.SNOW, True, "midtop",
-                   width=room.w - 20, least=18)  # fmt: skip
-        wind = all_winds()[st.cards[ship]]
-        side = room.w - 36
-        sprite = seachart.board_sprite(wind, FORWARD[st.chart.zone[ship]], side, -1,
-                                       ship in st.chart.starts)  # fmt: skip
-        surface.blit(sprite, sprite.get_rect(midbottom=(room.centerx, room.bottom - 10)))
-
-    def _question(self) -> str:
-        st = self.state
-        if st.is_over():
-            return talk.over_text(st)
-        if self.replaying:
-            return tr("saves.to_move", name=st.names[st.seat])
-        if self.handoff_up or (st.current_player is not None and not self.is_human(st.seat)):
-            thinking = tr("kaphoorn.ask.thinking", name=st.names[st.seat])
-            return thinking + thinking_dots(self.time.now)
-        reasons = self._reasons() if st.phase == LAY else None
-        return talk.question(st, self.selected, self.ignoring, reasons)
-
-    def _draw_books(self, surface: pygame.Surface) -> None:
-        st = self.state
-        for seat in range(self.players):
-            page = dict(
-                name=st.names[seat],
-                colour=self.colours[seat],
-                shape=self.shapes[seat],
-                sail=st.sail[seat],
-                roses=st.roses[seat],
-                hand=len(st.hands[seat]),
-                current=seat == st.current_player,
-                ai=not self.is_human(seat),
-            )
-            self.books.draw(surface, book_rect(seat, self.players), page)
-        turn_no, seat, until = self.gain
-        if seat >= 0 and self.time.now < until and turn_no == st.turn:  # the +1 of step 1 rises
-            rise = 0.0 if self.tweener.reduced else (1 - (until - self.time.now) / GAIN_SECONDS)
-            book = book_rect(seat, self.players)
-            panels.draw_gain(surface, book, tr("kaphoorn.gain"), rise * GAIN_RISE)
-
-    def _draw_hand(self, surface: pygame.Surface) -> None:
-        st = self.state
-        if self.replaying:  # a replay hides nothing: every hand, face up
-            hand.draw_all(surface, tr("kaphoorn.all_hands"), st.names, st.hands, st.current_player)
-            return
-        owner = self.hand_owner()
-        if owner is None:
-            seat = st.current_player
-            ai = seat is not None and not self.is_human(seat)
-            hand.draw_title(surface, tr("kaphoorn.ai_hand", name=st.names[seat]) if ai
-                            else tr("kaphoorn.hand_hidden"))  # fmt: skip
-            hand.draw_backs(surface, len(st.hands[seat]) if seat is not None else 0)
-            return
-        hand.draw_title(surface, tr("kaphoorn.your_hand", name=st.names[owner]))
-        focused = self.focused()
-        card = focused[1] if focused is not None and focused[0] == "card" else None
-        drag = self.drag
-        dragged = drag[0] if drag is not None and drag[1] != drag[2] else None
-        playable = self.playable_winds()
-        forward = FORWARD[st.chart.zone[st.ships[owner]]]  # as it will lie by the ship
-        hand.draw_faces(surface, self.hand_slots(), playable, self.selected, card, dragged,
-                        forward)  # fmt: skip
-
-    # ---- the guided first game ------------------------------------------------------------------
-    def guide_key(self) -> object:
-        return (len(self.log), self.selected, self.ignoring)
-
-    def suggest(self, view: KapState, seat: int, secret: int) -> Hint:
-        return guide_rules.hint(view, seat, self.selected, self.ignoring, secret)
-
-    def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:
-        """Where the guide's target is: a card in the hand, a field of the chart, a button."""
-        kind, where = target
-        if kind == "card":
-            for rect, wind in self.hand_slots():
-                if wind == where:
-                    return hand.lifted(rect, wind, self.selected)
-            return None
-        if kind == "field":
-            ring = box(self.layout.centre(where), self.layout.cell * 1.2)
-            return ring if BOARD_RECT.contains(ring) else None  # never over the panels
-        return button_rect(BUTTONS.index(where)) if where in BUTTONS else None
-
-    def _draw_guide(self, surface: pygame.Surface) -> None:
-        hint = self.guide_hint()
-        target = self.guide_rect(hint.target) if hint is not None else None
-        # the ring alone: an arrow would hide the next field, the hand's title or a button's name
-        panel = self._guide_panel(target)
-        self.guide.draw(surface, hint, target, panel, self.time.now, arrow=False)
-
-    def _guide_panel(self, target: pygame.Rect | None) -> pygame.Rect:
-        """A corner of the chart that hides neither the target nor the choices and ships."""
-        st, cell = self.state, self.layout.cell
-        avoid = [(target, 1000)] if target is not None else []
-        avoid += [(box(self.layout.centre(f), cell), 100) for f, _, _ in self.board_targets()]
-        avoid += [(box(self.layout.centre(f), cell), 50) for f in st.ships]
-        avoid += [(box(self.layout.centre(f), cell), 1) for f, c in enumerate(st.cards) if c >= 0]
-        avoid += [(box(self.layout.centre(f), cell), 5) for f in st.chart.station]
-        avoid.append((WIND_RECT, 500))
-        return pick_panel(GUIDE_PANELS, avoid)

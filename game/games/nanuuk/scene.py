@@ -52,10 +52,9 @@ from game.games.nanuuk.view.layout import (
 from game.games.nanuuk.view.motion import Motion
 from game.i18n import tr
 from game.play.guide.base import Hint, box
-from game.play.panels import ONE_LINE_NOTICE, LogLine, PanelCache, Same, draw_log, thinking_dots
-from game.play.table import LogEntry, PlayTable
+from game.play.panels import ONE_LINE_NOTICE, PanelCache, Same, draw_log, thinking_dots
+from game.play.table import GuidePlace, LogEntry, PlayTable
 from game.protocol.base import Outcome
-from game.ui import theme
 from game.ui.kit import BoardFocus
 
 PICKED_ON_BOARD = (Place, Step, Banish, Choose, Crack)  # the rest are buttons
@@ -63,6 +62,7 @@ PICKED_ON_BOARD = (Place, Step, Banish, Choose, Crack)  # the rest are buttons
 
 class NanuukScene(PlayTable):
     NOTICE_AREA = NOTICE_RECT
+    NOTICE_STYLE = ONE_LINE_NOTICE
     AI_MIN_SECONDS = 0.45  # an AI's small action shows no earlier (scaled by the anim. speed)
     FINAL_SOUND = "good"
     state: NanuukState
@@ -223,8 +223,7 @@ class NanuukScene(PlayTable):
         for n, mover in enumerate(choices if len(choices) > 1 else ()):
             text = tr("nanuuk.button.place", mover=talk.mover_name(self.state, mover))
             self.button(choice_rect(n, below), text, self._choose_placing(mover), "#small_button")
-        enabled = bool(self.history) and self.human_turn
-        self.button(UNDO_RECT, tr("nanuuk.button.undo"), self.undo, enabled=enabled)
+        self.undo_button(UNDO_RECT, tr("nanuuk.button.undo"))
 
     def _press(self, action: NanuukAction) -> Any:
         return lambda: self.play(action)
@@ -306,7 +305,7 @@ class NanuukScene(PlayTable):
         super().resume()
 
     # ---- drawing ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+    def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
         st = self.state
         self._paint_panels()
         surface.blit(self.painted.surface, (0, 0))
@@ -318,13 +317,9 @@ class NanuukScene(PlayTable):
         self.renderer.draw_highlights(surface, fields, edges, self.time.now)
         floe_view.draw_pieces(surface, st, self.layout, self.colours, self.motion, alpha)
         self._draw_dialog(surface)
-        self.ui.draw_ui(surface)
-        current = self.ring.current
-        on_controls = current is not None and current.enabled and not self.board_focus.on_board
-        if self.services.show_focus and on_controls and current is not None:
-            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
-        self._draw_guide(surface)
-        self.draw_notice(surface, NOTICE_RECT, ONE_LINE_NOTICE)
+
+    def focus_on_board(self) -> bool:
+        return self.board_focus.on_board
 
     def _paint_panels(self) -> None:
         """The banner, the question, the sheets and the log onto the still picture, each only
@@ -343,10 +338,7 @@ class NanuukScene(PlayTable):
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The last entries of the move log, each with its player's mark."""
         style = panels.LOG_STYLE
-        lines = []
-        for entry in self.log[-style.rows(panels.LOG_LINES) :]:
-            seat = entry[0] or 0
-            lines.append(LogLine(self.log_text(entry), (self.shapes[seat], self.colours[seat])))
+        lines = self.log_lines(style.rows(panels.LOG_LINES))
         draw_log(surface, panels.LOG_ORIGIN, LOG_RECT.w, lines, style)
 
     def _draw_dialog(self, surface: pygame.Surface) -> None:
@@ -376,12 +368,8 @@ class NanuukScene(PlayTable):
             return box(((ax + bx) / 2, (ay + by) / 2), r * 0.8)
         return self.action_rects.get(where)
 
-    def _draw_guide(self, surface: pygame.Surface) -> None:
-        hint = self.guide_hint()
-        target = self.guide_rect(hint.target) if hint is not None else None
+    def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace:
         # over the move log, whole (its lines would peek out above a shorter panel); an arrow
         # for a field or crack line, the ring alone for a button (an arrow would hide the sheet)
-        arrow = hint is not None and hint.target[0] != "button"
-        self.guide.draw(
-            surface, hint, target, LOG_RECT, self.time.now, GUIDE_WIDTH, arrow=arrow, shrink=False
-        )
+        arrow = hint.target[0] != "button"
+        return GuidePlace(LOG_RECT, GUIDE_WIDTH, arrow=arrow, shrink=False)

@@ -213,7 +213,7 @@ def test_foreign_or_broken_saves_are_rejected() -> None:
     data = RULES.new_game("standard", 2, seed=1).to_dict()
     with pytest.raises(ValueError, match="version"):
         RULES.state_from_dict({**data, "version": 99})
-    with pytest.raises(ValueError, match="not a Der Berg ruft game"):
+    with pytest.raises(ValueError, match="this is a save of .nanuuk."):
         RULES.state_from_dict({**data, "game": "nanuuk"})
     with pytest.raises(ValueError, match="broken"):
         RULES.state_from_dict({k: v for k, v in data.items() if k != "heidi"})

@@ -120,7 +120,7 @@ def test_problems_are_translated(drive):
     editor.toggle(whale)
     editor.select_kind("whales")
     editor.toggle(whale_next_to_inuk(editor))
-    from game.games.nanuuk.editor import translate_problem
+    from game.games.nanuuk.editor_view import translate_problem
 
     texts = [translate_problem(p) for p in editor.problems]
     assert any(t.startswith("Wal auf F") and "Inuk" in t for t in texts)
@@ -142,7 +142,7 @@ def every_kind_of_problem() -> list:
 
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_every_kind_of_problem_is_translated_from_its_code(lang):
-    from game.games.nanuuk.editor import translate_problem
+    from game.games.nanuuk.editor_view import translate_problem
 
     problems = every_kind_of_problem()
     assert {p.code for p in problems} == set(PROBLEMS)
@@ -156,7 +156,7 @@ def test_every_kind_of_problem_is_translated_from_its_code(lang):
 
 
 def test_a_problem_names_its_pieces_in_the_players_language():
-    from game.games.nanuuk.editor import translate_problem
+    from game.games.nanuuk.editor_view import translate_problem
 
     i18n.set_language("nl")
     texts = {p.code: translate_problem(p) for p in every_kind_of_problem()}

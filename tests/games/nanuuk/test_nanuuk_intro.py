@@ -26,8 +26,9 @@ import pytest
 
 from game.games.nanuuk.rules import RULES
 from game.games.nanuuk.rules.actions import Crack, EndTurn, Place, Step
+from game.games.nanuuk.rules.phases import REMOVED
 from game.games.nanuuk.rules.spec import board_for
-from game.games.nanuuk.rules.state import REMOVED, NanuukState
+from game.games.nanuuk.rules.state import NanuukState
 from game.protocol.base import IllegalAction
 from tests.games.nanuuk.nanuuk_positions import edge, field, label, offered, play, position
 

@@ -28,7 +28,7 @@ def test_a_save_round_trips_through_json() -> None:
 @pytest.mark.parametrize(
     ("damage", "message"),
     [
-        (lambda d: d.update(game="bergruft"), "not a Nanuuk! save"),
+        (lambda d: d.update(game="bergruft"), "this is a save of .bergruft."),
         (lambda d: d.update(version=99), "version 99"),
         (lambda d: d.pop("cracks"), "broken Nanuuk! save"),
         (lambda d: d["pos"].__setitem__(0, "F99"), "unknown field 'F99'"),

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, TypeAlias
 
+from game.games.bergruft.rules.codes import Refused
 from game.protocol.base import IllegalAction, Seat
 
 MAX_FLAGS = 15  # the caller stands 0..15 flags behind the screen
@@ -133,9 +134,9 @@ def action_from_dict(data: dict[str, Any], names: tuple[str, ...], guesser: Seat
     kind = data.get("type")
     seat = data.get("seat")
     if kind not in ACTION_TYPES:
-        raise IllegalAction("bad_action", {}, f"unknown action type {kind!r}")
+        raise IllegalAction(Refused.BAD_ACTION, {}, f"unknown action type {kind!r}")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
-        raise IllegalAction("bad_action", {}, f"{kind}: bad seat {seat!r}")
+        raise IllegalAction(Refused.BAD_ACTION, {}, f"{kind}: bad seat {seat!r}")
     name = names[seat]
     if kind == "set_flags":
         return SetFlags(seat, name, _int(data, "flags"))
@@ -145,7 +146,9 @@ def action_from_dict(data: dict[str, Any], names: tuple[str, ...], guesser: Seat
         hint = data.get("hint")
         if hint is not None and hint not in (Hint.HIGHER, Hint.LOWER):
             raise IllegalAction(
-                "bad_action", {}, f"allow_guess: hint must be 'higher' or 'lower', not {hint!r}"
+                Refused.BAD_ACTION,
+                {},
+                f"allow_guess: hint must be 'higher' or 'lower', not {hint!r}",
             )
         return AllowGuess(seat, name, None if hint is None else Hint(hint))
     if kind == "lift_screen":
@@ -160,6 +163,6 @@ def _int(data: dict[str, Any], key: str) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int):
         raise IllegalAction(
-            "bad_action", {}, f"{data.get('type')}: {key} must be an integer, not {value!r}"
+            Refused.BAD_ACTION, {}, f"{data.get('type')}: {key} must be an integer, not {value!r}"
         )
     return value

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
+from game.games.bergruft.rules.codes import Ending, Refused
 from game.games.bergruft.rules.mountain import HEIDI_START, PETER_START, default_mountain
 from game.games.bergruft.rules.state import GAME_ID, VARIANT, BergState
-from game.protocol.base import Rules, Variant, VariantOption, player_names, seeded_rng
+from game.protocol.base import NewGame, Rules, Variant, VariantOption
 
 TURN_LIMIT = VariantOption(
     key="turn_limit",
@@ -23,22 +23,16 @@ STANDARD = Variant(
 
 class BergRuftRules(Rules):
     id = GAME_ID
+    refusals = Refused
+    endings = Ending
 
     def variants(self) -> list[Variant]:
         return [STANDARD]
 
-    def new_game(
-        self,
-        variant: str,
-        players: int | Sequence[str],
-        *,
-        seed: int,
-        options: dict[str, Any] | None = None,
-    ) -> BergState:
-        v = self.variant(variant)
-        names = player_names(players, v.min_players, v.max_players)
-        turn_limit = _turn_limit(options or {})
-        start = seeded_rng(seed, "start").randrange(len(names))  # B9
+    def start(self, game: NewGame) -> BergState:
+        names, seed = game.names, game.seed
+        turn_limit = game.whole_number(TURN_LIMIT.key)  # 0: off (B8)
+        start = game.start_seat()  # B9
         state = BergState(
             names=names,
             seed=seed,
@@ -54,16 +48,6 @@ class BergRuftRules(Rules):
 
     def state_from_dict(self, data: dict[str, Any]) -> BergState:
         return BergState.from_dict(data)
-
-
-def _turn_limit(options: dict[str, Any]) -> int:
-    unknown = set(options) - {TURN_LIMIT.key}
-    if unknown:
-        raise ValueError(f"bergruft: unknown options {', '.join(sorted(unknown))}")
-    value = options.get(TURN_LIMIT.key, TURN_LIMIT.default)
-    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-        raise ValueError(f"bergruft: turn_limit must be a whole number >= 0, not {value!r}")
-    return value
 
 
 RULES = BergRuftRules()

@@ -19,6 +19,7 @@ from game.games.bergruft.rules.actions import (
     Waive,
     action_from_dict,
 )
+from game.games.bergruft.rules.codes import Ending, Refused
 from game.games.bergruft.rules.mountain import HEIDI_START, PETER_START, SUMMIT
 from game.games.bergruft.rules.turn import (
     MAX_GUESSES,
@@ -29,7 +30,7 @@ from game.games.bergruft.rules.turn import (
     rank_key,
     resolve,
 )
-from game.protocol.base import IllegalAction, Outcome, Refusal, Seat, State
+from game.protocol.base import Outcome, Refusal, Seat, State, checked_save
 
 GAME_ID = "bergruft"
 VARIANT = "standard"
@@ -44,26 +45,30 @@ class Phase(StrEnum):
 
 
 NO_SEED = -1  # the seed of a view: a view never tells the game's seed (B18)
-TIE_BREAKS = ("avalanche", "closest_pair", "furthest_up", "furthest_up")
-ENGLISH = {  # IllegalAction's message for logs and developers (the screen translates the code)
-    "over": "the game is over",
-    "not_an_action": "not a Der Berg ruft action: {action}",
-    "not_offered": "{action} is not offered now",
-    "set_at_start": "the flags are set only at the start of a turn",
-    "only_caller_sets": "only the caller ({name}) may set the flags",
-    "flags_range": "the caller stands 0 to {most} flags, not {flags}",
-    "not_guessing": "it is not the time to guess",
-    "only_guesser": "only the guesser ({name}) may guess",
-    "higher": "guess must be higher than {n}",
-    "lower": "guess must be lower than {n}",
-    "hidden": "the number is hidden in this view; apply actions to the full game state",
-    "punish_when": "punish or waive only after a wrong third guess off by more than 3",
-    "only_caller_punishes": "only the caller ({name}) may punish or waive",
-    "decide_when": "the caller decides only after a wrong first or second guess",
-    "only_caller_decides": "only the caller ({name}) may allow another guess or lift the screen",
-    "truthful": "the hint must be truthful: the number is {hint}",
-    "summit": "the summit rule: you must allow another guess",
-    "screen_shows": "the screen shows {number} flags, not {flags}",
+TIE_BREAKS = (Ending.AVALANCHE, Ending.CLOSEST_PAIR, Ending.FURTHEST_UP, Ending.FURTHEST_UP)
+ENGLISH: dict[
+    str, str
+] = {  # IllegalAction's message for logs and developers (the screen translates the code)
+    Refused.OVER: "the game is over",
+    Refused.NOT_AN_ACTION: "not a Der Berg ruft action: {action}",
+    Refused.NOT_OFFERED: "{action} is not offered now",
+    Refused.SET_AT_START: "the flags are set only at the start of a turn",
+    Refused.ONLY_CALLER_SETS: "only the caller ({name}) may set the flags",
+    Refused.FLAGS_RANGE: "the caller stands 0 to {most} flags, not {flags}",
+    Refused.NOT_GUESSING: "it is not the time to guess",
+    Refused.ONLY_GUESSER: "only the guesser ({name}) may guess",
+    Refused.HIGHER: "guess must be higher than {n}",
+    Refused.LOWER: "guess must be lower than {n}",
+    Refused.HIDDEN: "the number is hidden in this view; apply actions to the full game state",
+    Refused.PUNISH_WHEN: "punish or waive only after a wrong third guess off by more than 3",
+    Refused.ONLY_CALLER_PUNISHES: "only the caller ({name}) may punish or waive",
+    Refused.DECIDE_WHEN: "the caller decides only after a wrong first or second guess",
+    Refused.ONLY_CALLER_DECIDES: (
+        "only the caller ({name}) may allow another guess or lift the screen"
+    ),
+    Refused.TRUTHFUL: "the hint must be truthful: the number is {hint}",
+    Refused.SUMMIT: "the summit rule: you must allow another guess",
+    Refused.SCREEN_SHOWS: "the screen shows {number} flags, not {flags}",
 }
 
 
@@ -158,7 +163,7 @@ class BergState(State[BergAction]):
         best = self.rank_key(ranking[0])
         winners = tuple(s for s in ranking if self.rank_key(s) == best)
         if len(winners) > 1:
-            reason = "shared"
+            reason = Ending.SHARED
         else:
             runner_up = self.rank_key(ranking[1])
             reason = next(TIE_BREAKS[i] for i in range(4) if best[i] != runner_up[i])
@@ -204,7 +209,7 @@ class BergState(State[BergAction]):
         )
 
     def apply(self, action: Any) -> BergState:
-        self._check(action)
+        self.refuse(action)
         if isinstance(action, SetFlags):
             return dataclasses.replace(self, phase=Phase.GUESS, number=action.flags)
         if isinstance(action, Guess):
@@ -217,22 +222,19 @@ class BergState(State[BergAction]):
             return self._resolve(waived=True)
         return self._resolve(lifted_early=True)  # LiftScreen
 
-    def _check(self, action: Any) -> None:
-        """Raise IllegalAction with the most helpful reason if ``action`` is not offered."""
-        refusal = self._refusal(action)
-        if refusal is not None:
-            code, params = refusal
-            raise IllegalAction(code, params, ENGLISH[code].format(**params))
-
     def why_not(self, action: Any) -> Refusal | None:
+        """The most helpful reason why ``action`` is not offered, or None."""
         refusal = self._refusal(action)
         return None if refusal is None else Refusal(*refusal)
 
+    def english(self, refusal: Refusal) -> str:
+        return ENGLISH[refusal.code].format(**refusal.params)
+
     def _refusal(self, action: Any) -> tuple[str, dict[str, Any]] | None:
         if self.phase is Phase.OVER:
-            return "over", {}
+            return Refused.OVER, {}
         if not isinstance(action, SetFlags | Guess | AllowGuess | LiftScreen | Punish | Waive):
-            return "not_an_action", {"action": repr(action)}
+            return Refused.NOT_AN_ACTION, {"action": repr(action)}
         reason = self._why_illegal(action)
         if reason is None and action not in self.legal_actions():
             reason = "not_offered", {"action": str(action)}
@@ -430,10 +432,7 @@ class BergState(State[BergAction]):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BergState:
-        if data.get("game", GAME_ID) != GAME_ID:
-            raise ValueError(f"not a Der Berg ruft game: {data.get('game')!r}")
-        if data.get("version") != cls.VERSION:
-            raise ValueError(f"unsupported Der Berg ruft save version {data.get('version')!r}")
+        checked_save(data, GAME_ID, "Der Berg ruft", cls.VERSION)
         try:
             last = data["last_result"]
             state = cls(

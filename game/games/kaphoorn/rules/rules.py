@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from game.games.kaphoorn.rules.chart import default_chart
-from game.games.kaphoorn.rules.state import GAME_ID, VARIANT, KapState
+from game.games.kaphoorn.rules.codes import DecidedBy, Ending, Refused
+from game.games.kaphoorn.rules.saves import GAME_ID, VARIANT
+from game.games.kaphoorn.rules.state import KapState
 from game.games.kaphoorn.rules.turn import EMPTY, MAX_SAIL
 from game.games.kaphoorn.rules.winds import default_deck
-from game.protocol.base import Rules, Variant, VariantOption, player_names, seeded_rng
+from game.protocol.base import NewGame, Rules, Variant, VariantOption, seeded_rng
 
 START_SAIL = 3
 START_HAND = 3
@@ -35,21 +36,17 @@ STANDARD = Variant(
 
 class KapHoornRules(Rules):
     id = GAME_ID
+    refusals = Refused
+    endings = Ending
+    decisions = DecidedBy
 
     def variants(self) -> list[Variant]:
         return [STANDARD]
 
-    def new_game(
-        self,
-        variant: str,
-        players: int | Sequence[str],
-        *,
-        seed: int,
-        options: dict[str, Any] | None = None,
-    ) -> KapState:
-        v = self.variant(variant)
-        names = player_names(players, v.min_players, v.max_players)
-        rounds, start = _options(options or {}, len(names), seed)
+    def start(self, game: NewGame) -> KapState:
+        names, seed = game.names, game.seed
+        rounds = game.whole_number(ROUNDS.key)  # 0: no limit (K15)
+        start = game.start_seat(game.options[START.key])  # K11
         chart, deck = default_chart(), default_deck()
         pile = list(deck.cards())
         seeded_rng(seed, "deck").shuffle(pile)
@@ -91,23 +88,6 @@ class KapHoornRules(Rules):
         pile = list(state.pile)
         seeded_rng(seed, "resume").shuffle(pile)
         return state.with_(pile=tuple(pile))
-
-
-def _options(options: dict[str, Any], players: int, seed: int) -> tuple[int, int]:
-    unknown = set(options) - {ROUNDS.key, START.key}
-    if unknown:
-        raise ValueError(f"kaphoorn: unknown options {', '.join(sorted(unknown))}")
-    rounds = options.get(ROUNDS.key, ROUNDS.default)
-    if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 0:
-        raise ValueError(f"kaphoorn: rounds must be a whole number >= 0, not {rounds!r}")
-    start = options.get(START.key, START.default)
-    if start == "random":
-        return rounds, seeded_rng(seed, "start").randrange(players)  # K11
-    if isinstance(start, str) and start.isdigit():
-        start = int(start)
-    if isinstance(start, bool) or not isinstance(start, int) or not 1 <= start <= players:
-        raise ValueError(f"kaphoorn: start must be 'random' or a seat 1-{players}, not {start!r}")
-    return rounds, start - 1
 
 
 RULES = KapHoornRules()

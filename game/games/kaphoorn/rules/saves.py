@@ -10,28 +10,25 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from game.games.kaphoorn.rules.chart import COLOURS, default_chart
-from game.games.kaphoorn.rules.turn import EMPTY, HIDDEN, MAX_SAIL
+from game.games.kaphoorn.rules.turn import EMPTY, HIDDEN, MAX_SAIL, PHASES
 from game.games.kaphoorn.rules.winds import default_deck
+from game.protocol.base import checked_save
 
 if TYPE_CHECKING:
     from game.games.kaphoorn.rules.state import KapState
 
 
-def state_from_dict(data: Any) -> KapState:
-    from game.games.kaphoorn.rules.state import GAME_ID, PHASES, VARIANT, KapState
+GAME_ID = "kaphoorn"  # what a save of Kap Hoorn names as its game
+VARIANT = "standard"  # and as its variant (the one there is)
 
-    if not isinstance(data, dict):
-        raise ValueError("Kap Hoorn save: not a JSON object")
-    if data.get("game") != GAME_ID:
-        raise ValueError(f"Kap Hoorn save: this is a save of {data.get('game')!r}")
+
+def state_from_dict(data: Any, cls: type[KapState]) -> KapState:
+    """The state of class ``cls`` (``KapState``, which hands itself in) that ``data`` holds."""
+    checked_save(data, GAME_ID, "Kap Hoorn", cls.VERSION)
     if data.get("variant") != VARIANT:
         raise ValueError(f"Kap Hoorn save: unknown variant {data.get('variant')!r}")
-    if data.get("version") != KapState.VERSION:
-        raise ValueError(
-            f"Kap Hoorn save: version {data.get('version')!r} (this build reads {KapState.VERSION})"
-        )
     try:
-        state = _build(data, KapState)
+        state = _build(data, cls)
     except (KeyError, TypeError, AttributeError) as exc:
         raise ValueError(f"Kap Hoorn save: missing or malformed entry {exc}") from None
     if state.phase not in PHASES:

@@ -14,25 +14,20 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.games.kaphoorn.rules import turn, why
+from game.games.kaphoorn.rules import saves, turn, why
 from game.games.kaphoorn.rules.actions import KapAction, action_from_dict, label
 from game.games.kaphoorn.rules.chart import COLOURS, Chart, default_chart
+from game.games.kaphoorn.rules.codes import DecidedBy
+from game.games.kaphoorn.rules.saves import GAME_ID, VARIANT
 from game.games.kaphoorn.rules.turn import (
-    AGAIN_PHASE,
-    DRAW,
     EMPTY,
     HIDDEN,
     LAY,
-    MOVED,
     OVER,
     all_winds,
 )
 from game.games.kaphoorn.rules.winds import Deck, default_deck
 from game.protocol.base import Outcome, Refusal, Seat, State
-
-GAME_ID = "kaphoorn"
-VARIANT = "standard"
-PHASES = (LAY, MOVED, AGAIN_PHASE, DRAW, OVER)
 
 
 @dataclass(frozen=True)
@@ -102,8 +97,7 @@ class KapState(State[KapAction]):
         return turn.offers(self, action)
 
     def apply(self, action: Any) -> KapState:
-        if not turn.offers(self, action):
-            raise why.illegal(self, action)
+        self.refuse(action)
         return turn.apply(self, action)
 
     def why_not(self, action: Any) -> Refusal | None:
@@ -111,6 +105,9 @@ class KapState(State[KapAction]):
         if turn.offers(self, action):
             return None
         return Refusal(*why.reason(self, action))
+
+    def english(self, refusal: Refusal) -> str:
+        return why.english(refusal.code, dict(refusal.params))
 
     def why_not_ignore(self) -> Refusal | None:
         """Why the wind cannot be ignored now at all (the Ignore button: its field is picked
@@ -140,9 +137,9 @@ class KapState(State[KapAction]):
         if self.reason != turn.ROUNDS:
             return {}  # K8: a win by roses or the finish needs no tie-break
         if len(winners) == len(ranking):
-            return {"decided_by": "shared"}
+            return {"decided_by": DecidedBy.SHARED}
         best, next_ = self.rank_key(ranking[0]), self.rank_key(ranking[len(winners)])
-        return {"decided_by": "roses" if best[1] != next_[1] else "to_finish"}
+        return {"decided_by": DecidedBy.ROSES if best[1] != next_[1] else DecidedBy.TO_FINISH}
 
     def rank_key(self, seat: Seat) -> tuple[int, int, int, int]:
         """The winner first, then more wind roses, then nearer the finish, then turn order."""
@@ -264,9 +261,7 @@ class KapState(State[KapAction]):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> KapState:
-        from game.games.kaphoorn.rules.saves import state_from_dict
-
-        return state_from_dict(data)
+        return saves.state_from_dict(data, cls)
 
     def action_from_dict(self, data: dict[str, Any]) -> KapAction:
         return action_from_dict(data)

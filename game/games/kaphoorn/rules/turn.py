@@ -29,6 +29,7 @@ from game.games.kaphoorn.rules.actions import (  # fmt: skip
     sail,
 )
 from game.games.kaphoorn.rules.chart import bits, default_chart
+from game.games.kaphoorn.rules.codes import Ending
 from game.games.kaphoorn.rules.winds import Wind, default_deck
 from game.protocol.base import seeded_rng
 
@@ -38,10 +39,11 @@ if TYPE_CHECKING:
 HIDDEN = -1  # a card whose face the viewer may not see (other hands, the draw pile)
 EMPTY = -1  # no card on a field; no wind rose in a log-book slot
 LAY, MOVED, AGAIN_PHASE, DRAW, OVER = "lay", "moved", "again", "draw", "over"
+PHASES = (LAY, MOVED, AGAIN_PHASE, DRAW, OVER)
 HAND_LIMIT = 6
 MAX_SAIL = 8
 IGNORE_COST, AGAIN_COST, CARD_COST = 3, 5, 1
-ROSES, FINISH, ROUNDS = "roses", "finish", "rounds"  # how a game ended (K8, K15)
+ROSES, FINISH, ROUNDS = Ending.ROSES, Ending.FINISH, Ending.ROUNDS  # how a game ended (K8, K15)
 
 
 @functools.cache

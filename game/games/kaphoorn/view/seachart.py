@@ -1,16 +1,14 @@
-"""The Kap Hoorn sea chart: square-grid layout, the cached old-chart board layer, wind cards on
-the board, the draw pile and the field highlights.
+"""The Kap Hoorn sea chart: the cached old-chart board layer, wind cards on the board, the draw
+pile and the field highlights.
 
-:class:`ChartLayout` maps fields (``row * width + col``) to square cells fitted and centred in a
-rect and back. :class:`ChartRenderer` paints everything static once into ``board_layer`` (the
-size of the rect): parchment and sea textures and the zone tints (numpy, anti-aliased by
-construction), then the vector work supersampled (grid, zone borders, the water lining along the
-coasts, mountains, stations, the printed start winds, the finish line, lettering, the title
-cartouche, compass rose and zone legends). A big board takes seconds of work, so the table
-paints it over frames (``prepare_board`` with a budget: the textures on a background thread,
-the vector work in steps of a few milliseconds); ``board_layer`` paints whatever is left at
-once. A frame blits the layer, then ``draw_cards`` (one cached sprite per card), ships
-(``game.games.kaphoorn.view.clipper``) and ``draw_highlights``.
+:class:`ChartRenderer` paints everything static once into ``board_layer`` (the size of the
+rect): parchment and sea textures and the zone tints (numpy, anti-aliased by construction), then
+the vector work supersampled (``chartink``). The grid of fields is ``chartlayout``'s
+:class:`ChartLayout`; the highlight sprites are ``highlight``'s. A big board takes seconds
+of work, so the table paints it over frames (``prepare_board`` with a budget: the textures on a
+background thread, the vector work in steps of a few milliseconds); ``board_layer`` paints
+whatever is left at once. A frame blits the layer, then ``draw_cards`` (one cached sprite per
+card), ships (``game.games.kaphoorn.view.clipper``) and ``draw_highlights``.
 
 Pieces and sheets live next door: ``game.games.kaphoorn.view.windcard`` (card faces and backs) and
 ``game.games.kaphoorn.view.clipper`` (ships, wind roses, log books); the names the scene needs are
@@ -20,37 +18,49 @@ re-exported here.
 from __future__ import annotations
 
 import math
-import random
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Sequence
-from functools import lru_cache, partial
+from collections.abc import Collection, Iterator, Sequence
 
 import numpy as np
 import pygame
 
 from game.games.kaphoorn.rules.chart import FORWARD, LAND, STEPS, TITLE, Chart
 from game.games.kaphoorn.rules.turn import all_winds
+from game.games.kaphoorn.view.chartink import overlay_pieces, title_rect
+from game.games.kaphoorn.view.chartlayout import (
+    COAST,
+    COAST_WASH,
+    INK,
+    LAND_DARK,
+    LAND_LIGHT,
+    SEA,
+    SS,
+    WATERLINE,
+    ZONE_TINT,
+    ChartLayout,
+    Point,
+    Scaled,
+)
 from game.games.kaphoorn.view.clipper import (
     draw_logbook,
     draw_rose,
     draw_ship,
-    paint_ship,
     ship_offsets,
     ship_size,
 )
+from game.games.kaphoorn.view.highlight import (
+    HIGHLIGHT_STYLES,
+    badge,
+    course_dot,
+    cross,
+    highlight_sprite,
+)
 from game.games.kaphoorn.view.windcard import (
-    EDGE,
-    STATION_RGB,
-    STATION_TEXT,
     board_sprite,
-    draw_arrow,
     draw_card_back,
     draw_wind_card,
     finish,
-    font,
-    paint_face,
-    star,
 )
 from game.ui import theme
 
@@ -58,6 +68,10 @@ __all__ = [
     "ChartLayout",
     "ChartRenderer",
     "HIGHLIGHT_STYLES",
+    "INK",
+    "SEA",
+    "board_sprite",
+    "title_rect",
     "draw_card_back",
     "draw_logbook",
     "draw_rose",
@@ -66,114 +80,6 @@ __all__ = [
     "ship_offsets",
     "ship_size",
 ]
-
-Point = tuple[float, float]
-RGB = tuple[int, int, int]
-SS = 2  # the vector work of the board layer is drawn at this scale and smoothed down
-
-PARCHMENT = (238, 226, 196)
-SEA = (222, 230, 222)
-ZONE_TINT: dict[int, RGB] = {1: (247, 232, 168), 2: (196, 220, 238), 3: (242, 204, 192)}
-ZONE_INK: dict[int, RGB] = {1: (150, 116, 20), 2: (44, 92, 140), 3: (160, 62, 46)}
-COAST_WASH = (150, 186, 200)
-LAND_LIGHT = (236, 214, 164)
-LAND_DARK = (204, 164, 104)
-COAST = (84, 56, 34)
-INK = (70, 50, 34)
-WATERLINE = (74, 106, 132)
-GRID = (96, 84, 64)
-ROMAN = ("I", "II", "III")
-
-# Okabe-Ito hues, and each style has its own pattern too (plus, dashes, brackets, beads), so
-# none is told apart by colour alone.
-HIGHLIGHT_STYLES: dict[str, RGB] = {
-    "play": (0, 158, 115),
-    "replace": (213, 94, 0),
-    "sail": (0, 114, 178),
-    "ignore": (204, 121, 167),
-    "focus": (255, 214, 40),
-    "ship": (255, 196, 46),
-    "course": (246, 246, 240),  # where the wind leads, but the ship may not end (no card yet)
-}
-
-
-# ---- layout ---------------------------------------------------------------------------------
-class ChartLayout:
-    """Square cells of ``cell`` pixels (by default the whole grid fitted in ``rect``), the grid
-    centred in ``rect``. ``origin`` is where the grid's corner is drawn: ``place`` moves it (a
-    camera's view of a chart bigger than its window)."""
-
-    PAD = 0.2  # room round the grid for the chart's frame, in cells
-
-    def __init__(self, chart: Chart, rect: pygame.Rect, cell: int | None = None) -> None:
-        self.chart = chart
-        self.rect = pygame.Rect(rect)
-        self.cell: int = cell or max(
-            4,
-            int(
-                min(
-                    self.rect.width / (chart.width + 2 * self.PAD),
-                    self.rect.height / (chart.height + 2 * self.PAD),
-                )
-            ),
-        )
-        self.grid = pygame.Rect(0, 0, chart.width * self.cell, chart.height * self.cell)
-        self.grid.center = self.rect.center
-        self.home: tuple[int, int] = self.grid.topleft  # the grid's corner in the painted board
-        self.origin: tuple[float, float] = self.home
-
-    def place(self, origin: tuple[float, float]) -> None:
-        """Draw the grid's corner at ``origin`` from now on."""
-        self.origin = origin
-
-    def field_rect(self, field: int) -> pygame.Rect:
-        row, col = divmod(field, self.chart.width)
-        c = self.cell
-        return pygame.Rect(self.origin[0] + col * c, self.origin[1] + row * c, c, c)
-
-    def centre(self, field: int) -> Point:
-        row, col = divmod(field, self.chart.width)
-        c = self.cell
-        return (self.origin[0] + (col + 0.5) * c, self.origin[1] + (row + 0.5) * c)
-
-    def point(self, col: float, row: float) -> Point:
-        """Pixel position of a place in cell units (0, 0 = the grid's upper left corner)."""
-        return (self.origin[0] + col * self.cell, self.origin[1] + row * self.cell)
-
-    def field_at(self, pos: Point) -> int | None:
-        """The field under ``pos`` (any field of the grid, land too), or None off the grid."""
-        col = math.floor((pos[0] - self.origin[0]) / self.cell)
-        row = math.floor((pos[1] - self.origin[1]) / self.cell)
-        if 0 <= col < self.chart.width and 0 <= row < self.chart.height:
-            return row * self.chart.width + col
-        return None
-
-
-class _Scaled:
-    """The layout of the board layer's own canvas (origin at the rect's corner, times ``k``)."""
-
-    def __init__(self, lay: ChartLayout, k: int) -> None:
-        self.k = k
-        self.cell = lay.cell * k
-        self.ox = (lay.origin[0] - lay.rect.left) * k
-        self.oy = (lay.origin[1] - lay.rect.top) * k
-        self.w, self.h = lay.rect.width * k, lay.rect.height * k
-        self.cols, self.rows = lay.chart.width, lay.chart.height
-
-    def p(self, col: float, row: float) -> Point:
-        return (self.ox + col * self.cell, self.oy + row * self.cell)
-
-    def rect(self, col: float, row: float, w: float, h: float) -> pygame.Rect:
-        x, y = self.p(col, row)
-        return pygame.Rect(round(x), round(y), round(w * self.cell), round(h * self.cell))
-
-    @property
-    def margin_left(self) -> float:
-        return self.ox / self.cell
-
-    @property
-    def margin_right(self) -> float:
-        return (self.w - self.ox) / self.cell - self.cols
 
 
 # ---- numpy helpers --------------------------------------------------------------------------
@@ -245,7 +151,7 @@ def _paint_textures(lay: ChartLayout) -> tuple[np.ndarray, np.ndarray, np.ndarra
     """The parchment, sea, zone tints and land at 1x: planar RGB (3, h, w) plus the land field
     and the blurred land field (for the placement of decorations)."""
     chart = lay.chart
-    g = _Scaled(lay, 1)
+    g = Scaled(lay, 1)
     h, w = g.h, g.w
     cell = float(g.cell)
     rng = np.random.default_rng(1999)
@@ -399,8 +305,8 @@ def _board_steps(
 ) -> Iterator[pygame.Surface | None]:
     """The pygame work of a board, one step a ``next`` (None), the board last."""
     lay = ChartLayout(chart, pygame.Rect((0, 0), size))
-    g = _Scaled(lay, SS)
-    for paint in _overlay_pieces(chart, g, blurred, lay):
+    g = Scaled(lay, SS)
+    for paint in overlay_pieces(chart, g, blurred, lay):
         paint(over)
         yield None
     base = pygame.image.frombuffer(rgb, size, "RGB")  # shares rgb's memory: kept till the end
@@ -409,23 +315,6 @@ def _board_steps(
         base.blit(finish(rows, SS), (0, top // SS))  # exact halving: bands join seamlessly
         yield None
     yield base.convert() if _display_ready() else base.copy()
-
-
-def _overlay_pieces(
-    chart: Chart, g: _Scaled, blurred: np.ndarray, lay: ChartLayout
-) -> list[Callable[[pygame.Surface], None]]:
-    """The vector work of the board, in pieces of a few milliseconds each, in painting order."""
-    return [
-        *_grid_pieces(chart, g),
-        partial(_paint_mountains, chart=chart, g=g, B=blurred, lay=lay),
-        partial(_paint_frame, g=g),
-        *_legend_pieces(chart, g),
-        partial(_paint_finish, chart=chart, g=g),
-        partial(_paint_stations, chart=chart, g=g),
-        partial(_paint_starts, chart=chart, g=g),
-        partial(_paint_cartouche, chart=chart, g=g),
-        partial(_paint_lettering, chart=chart, g=g),
-    ]
 
 
 _PAINTINGS: dict[tuple, _Painting] = {}  # boards being painted, until they are stored
@@ -508,485 +397,6 @@ def zoomed_layer(chart: Chart, cell: int) -> pygame.Surface:
 
 def _display_ready() -> bool:
     return pygame.display.get_init() and pygame.display.get_surface() is not None
-
-
-def _is_sea(chart: Chart, row: int, col: int) -> bool:
-    if not (0 <= row < chart.height and 0 <= col < chart.width):
-        return False
-    return chart.zone[row * chart.width + col] > 0
-
-
-GRID_PIECE = 320  # faint grid lines drawn in one step of a board's painting
-
-
-def _paint_grid(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
-    """The faint lines between sea fields, the zone borders dashed, the grid's edge."""
-    for piece in _grid_pieces(chart, g):
-        piece(over)
-
-
-def _grid_pieces(chart: Chart, g: _Scaled) -> list[Callable[[pygame.Surface], None]]:
-    """The grid in steps of a board's painting: the faint lines a few hundred at a time, then
-    the zone borders and the grid's edge."""
-    faint, zone_edges = _grid_lines(chart, g)
-    chunks = [faint[i : i + GRID_PIECE] for i in range(0, len(faint), GRID_PIECE)]
-    return [
-        *(partial(_faint_lines, lines=chunk, width=max(1, round(g.k * 0.8))) for chunk in chunks),
-        partial(_zone_borders, edges=zone_edges, g=g),
-    ]
-
-
-Segment = tuple[Point, Point]
-
-
-def _grid_lines(chart: Chart, g: _Scaled) -> tuple[list[Segment], list[Segment]]:
-    """The faint lines between sea fields, and the edges between two zones."""
-    faint: list[Segment] = []
-    zone_edges: list[Segment] = []
-    zones = chart.zone
-
-    def edge(a: Point, b: Point, one: tuple[int, int], other: tuple[int, int]) -> None:
-        sea_one, sea_other = _is_sea(chart, *one), _is_sea(chart, *other)
-        if not (sea_one or sea_other):
-            return
-        if sea_one and sea_other:
-            if zones[one[0] * chart.width + one[1]] != zones[other[0] * chart.width + other[1]]:
-                zone_edges.append((a, b))
-                return
-        faint.append((a, b))
-
-    for row in range(chart.height + 1):
-        for col in range(chart.width):
-            edge(g.p(col, row), g.p(col + 1, row), (row - 1, col), (row, col))
-    for col in range(chart.width + 1):
-        for row in range(chart.height):
-            edge(g.p(col, row), g.p(col, row + 1), (row, col - 1), (row, col))
-    return faint, zone_edges
-
-
-def _faint_lines(over: pygame.Surface, lines: list[Segment], width: int) -> None:
-    # drawn straight onto the still empty overlay: the same pixels as a layer of their own
-    for a, b in lines:
-        pygame.draw.line(over, (*GRID, 60), a, b, width)
-
-
-def _zone_borders(over: pygame.Surface, edges: list[Segment], g: _Scaled) -> None:
-    """The zone borders, a dashed line in brown ink, and the edge of the playable grid."""
-    dash = g.cell / 5
-    for a, b in edges:
-        length = math.dist(a, b)
-        n = max(1, round(length / dash))
-        for i in range(0, n, 2):
-            t0, t1 = i / n, min(1.0, (i + 1.2) / n)
-            p = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
-            q = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
-            pygame.draw.line(over, (*INK, 200), p, q, max(2, round(g.k * 2)))
-    x0, y0 = g.p(0, 0)
-    outer = pygame.Rect(round(x0), round(y0), g.cols * g.cell, g.rows * g.cell)
-    pygame.draw.rect(over, (*INK, 150), outer, max(1, round(g.k * 1.2)))
-
-
-def _paint_frame(over: pygame.Surface, g: _Scaled) -> None:
-    """The chart's neat line: a dark rule, a scale of alternating bars, a thin inner rule."""
-    k = g.k
-    r = over.get_rect()
-    band = round(7 * k)
-    pygame.draw.rect(over, (*INK, 255), r, round(3 * k))
-    inner = r.inflate(-2 * band, -2 * band)
-    pygame.draw.rect(over, (*INK, 255), inner, max(1, round(1.2 * k)))
-    # alternating scale bars between the two rules
-    step = g.cell / 2
-    mid = round(3 * k) + (band - round(3 * k)) / 2
-    thick = band - round(3 * k)
-    for horizontal, length in ((True, r.width), (False, r.height)):
-        n = int(length / step) + 1
-        for i in range(0, n, 2):
-            a0 = i * step
-            a1 = min(length, a0 + step)
-            if horizontal:
-                for y in (mid, r.height - mid):
-                    pygame.draw.line(over, (*INK, 235), (a0, y), (a1, y), thick)
-            else:
-                for x in (mid, r.width - mid):
-                    pygame.draw.line(over, (*INK, 235), (x, a0), (x, a1), thick)
-
-
-def _mountain(over: pygame.Surface, x: float, y: float, size: float, k: int) -> None:
-    """A little engraved peak: the lit side plain, the shaded side hatched."""
-    left, top, right = (x - size, y), (x, y - size * 1.15), (x + size * 0.9, y)
-    pygame.draw.polygon(over, (*LAND_LIGHT, 255), [left, top, right])
-    for i in range(1, 5):
-        t = i / 5
-        a = (top[0] + (right[0] - top[0]) * t, top[1] + (right[1] - top[1]) * t)
-        pygame.draw.line(over, (*COAST, 170), a, (x + (a[0] - x) * 0.25, y), max(1, k))
-    pygame.draw.lines(over, (*COAST, 255), False, [left, top, right], max(2, round(1.6 * k)))
-
-
-def _paint_mountains(
-    over: pygame.Surface, chart: Chart, g: _Scaled, B: np.ndarray, lay: ChartLayout
-) -> None:
-    """Mountain marks inland (where the blurred land field is high), away from the lettering."""
-    rng = random.Random(7)
-    keep_out = [_cartouche_cells(chart), (4.9, 7.9, 10.4, 9.4), (8.6, 0.2, 14.2, 2.0)]
-    spots: list[tuple[float, float]] = []
-    h, w = B.shape
-    for row in range(chart.height):
-        for col in range(chart.width):
-            for _ in range(2):
-                cx, cy = col + rng.uniform(0.1, 0.9), row + rng.uniform(0.3, 0.95)
-                if any(x0 <= cx <= x1 and y0 <= cy <= y1 for x0, y0, x1, y1 in keep_out):
-                    continue
-                px = int(lay.origin[0] - lay.rect.left + cx * lay.cell)
-                py = int(lay.origin[1] - lay.rect.top + cy * lay.cell)
-                if not (0 <= px < w and 0 <= py < h) or B[py, px] < 0.9:
-                    continue
-                if any(math.dist((cx, cy), s) < 0.95 for s in spots):
-                    continue
-                spots.append((cx, cy))
-    for cx, cy in sorted(spots, key=lambda s: s[1]):
-        x, y = g.p(cx, cy)
-        _mountain(over, x, y, g.cell * rng.uniform(0.26, 0.36), g.k)
-
-
-def _paint_stations(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
-    for f, colour in chart.station.items():
-        row, col = divmod(f, chart.width)
-        _station_disc(over, g.p(col + 0.5, row + 0.5), g.cell * 0.44, colour, chart.zone[f])
-
-
-def _station_disc(
-    surface: pygame.Surface, c: Point, r: float, colour: int, zone: int, *, alpha: int = 255
-) -> None:
-    k = max(1, round(r / 16))
-    rgb = STATION_RGB[colour]
-    pygame.draw.circle(surface, (40, 24, 8, 90), (c[0] + r * 0.08, c[1] + r * 0.12), r)
-    pygame.draw.circle(surface, (*EDGE, alpha), c, r)
-    pygame.draw.circle(surface, (*rgb, alpha), c, r - 2 * k)
-    pygame.draw.circle(surface, (255, 255, 255, min(alpha, 200)), c, r * 0.78, max(1, k))
-    label = ROMAN[zone - 1]
-    size = round(r * (0.95 if len(label) < 3 else 0.8))
-    ink = STATION_TEXT[colour]
-    image = font(size).render(label, True, ink)
-    surface.blit(image, image.get_rect(center=(c[0], c[1] + r * 0.02)))
-
-
-def _paint_starts(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
-    """The five printed start winds (turned to zone 1) with a big start number."""
-    forward = FORWARD[1]
-    for number, (f, wind) in enumerate(zip(chart.starts, chart.start_winds, strict=True), 1):
-        row, col = divmod(f, chart.width)
-        face = g.rect(col + 0.06, row + 0.06, 0.88, 0.88)
-        paint_face(over, face, wind.turned(forward), wind.distance, forward, printed=True)
-        # the start number: a dark red pennant badge in the field's upper left corner
-        bx, by = g.p(col + 0.2, row + 0.22)
-        br = g.cell * 0.2
-        pygame.draw.circle(over, (250, 244, 228, 255), (bx, by), br + g.k * 1.5)
-        pygame.draw.circle(over, (150, 30, 30, 255), (bx, by), br)
-        image = font(round(br * 1.45)).render(str(number), True, (255, 255, 255))
-        over.blit(image, image.get_rect(center=(bx, by + br * 0.04)))
-
-
-def _paint_finish(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
-    """A checkered band along both long sides of the finish line, flags at its ends."""
-    fields = [f for f in range(chart.width * chart.height) if chart.finish >> f & 1]
-    square = g.cell / 6
-    for f in fields:
-        row, col = divmod(f, chart.width)
-        tint = pygame.Surface((g.cell, g.cell), pygame.SRCALPHA)
-        for i in range(6):
-            for j in range(6):
-                if (i + j) % 2 == 0:
-                    pygame.draw.rect(
-                        tint, (60, 40, 20, 22), (i * square, j * square, square + 1, square + 1)
-                    )
-        over.blit(tint, g.p(col, row))
-        for edge in (row, row + 1):
-            for i in range(6):
-                x0, y0 = g.p(col + i / 6, edge)
-                for j, dy in enumerate((-square, 0)):
-                    black = (i + j) % 2 == 0
-                    colour = (30, 24, 20, 255) if black else (252, 248, 238, 255)
-                    pygame.draw.rect(
-                        over, colour, (round(x0), round(y0 + dy), round(square) + 1, round(square))
-                    )
-    if not fields:
-        return
-    rows = {f // chart.width for f in fields}
-    cols = sorted(f % chart.width for f in fields)
-    row = min(rows)
-    for col, side in ((cols[0], -1), (cols[-1] + 1, 1)):
-        x, y = g.p(col, row + 0.5)
-        if side < 0 and g.margin_left < 0.8:
-            continue
-        if side > 0 and _is_sea(chart, row, col):
-            continue
-        _flag(over, (x + side * g.cell * 0.35, y + g.cell * 0.55), g.cell * 0.95, g.k)
-
-
-def _flag(over: pygame.Surface, foot: Point, height: float, k: int) -> None:
-    x, y = foot
-    top = y - height
-    pygame.draw.line(over, (*COAST, 255), (x, y), (x, top), max(2, round(1.6 * k)))
-    pygame.draw.circle(over, (*COAST, 255), (x, top), 1.8 * k)
-    w, h = height * 0.62, height * 0.42
-    n, m = 4, 3
-    for i in range(n):
-        for j in range(m):
-            wave = math.sin((i / n) * math.pi) * h * 0.12
-            cell = pygame.Rect(
-                round(x + i * w / n),
-                round(top + j * h / m + wave),
-                math.ceil(w / n),
-                math.ceil(h / m),
-            )
-            colour = (30, 24, 20, 255) if (i + j) % 2 == 0 else (252, 248, 238, 255)
-            pygame.draw.rect(over, colour, cell)
-    pygame.draw.rect(over, (*COAST, 255), (round(x), round(top), round(w), round(h + h * 0.12)), k)
-
-
-def _cartouche_cells(chart: Chart) -> tuple[float, float, float, float]:
-    """(col0, row0, col1, row1) of the title cartouche: round the K fields, on land only."""
-    title = [f for f, s in enumerate(chart.terrain) if s == TITLE]
-    if not title:
-        return (0.0, 0.0, 0.0, 0.0)
-    rows = [f // chart.width for f in title]
-    cols = [f % chart.width for f in title]
-    r0, r1, c0, c1 = min(rows), max(rows) + 1, min(cols), max(cols) + 1
-
-    def land(r: int, c: int) -> bool:
-        return (
-            0 <= r < chart.height and 0 <= c < chart.width and chart.zone[r * chart.width + c] == 0
-        )
-
-    # grow the box while the new row / column is all land (at most 3 cells each way)
-    for _ in range(3):
-        if all(land(r0 - 1, c) for c in range(c0, c1)) and r0 - 1 >= 0:
-            r0 -= 1
-        if all(land(r, c0 - 1) for r in range(r0, r1)):
-            c0 -= 1
-        if all(land(r, c1) for r in range(r0, r1)):
-            c1 += 1
-    return (c0 + 0.15, r0 + 0.15, c1 - 0.15, r1 - 0.1)
-
-
-def title_rect(lay: ChartLayout) -> pygame.Rect:
-    """The K fields (where the draw pile lies), in screen pixels."""
-    x, y, w, h = _title_cells(lay.chart)
-    c = lay.cell
-    return pygame.Rect(round(lay.origin[0] + x * c), round(lay.origin[1] + y * c), w * c, h * c)
-
-
-@lru_cache(maxsize=8)
-def _title_cells(chart: Chart) -> tuple[int, int, int, int]:  # drawn every frame: found once
-    title = [divmod(f, chart.width) for f, s in enumerate(chart.terrain) if s == TITLE]
-    rows, cols = [r for r, _ in title], [c for _, c in title]
-    return min(cols), min(rows), max(cols) - min(cols) + 1, max(rows) - min(rows) + 1
-
-
-def _paint_cartouche(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
-    c0, r0, c1, r1 = _cartouche_cells(chart)
-    if c1 <= c0:
-        return
-    box = g.rect(c0, r0, c1 - c0, r1 - r0)
-    k = g.k
-    radius = round(g.cell * 0.3)
-    shadow = pygame.Surface(box.size, pygame.SRCALPHA)
-    pygame.draw.rect(shadow, (50, 30, 10, 90), shadow.get_rect(), border_radius=radius)
-    over.blit(shadow, box.move(round(4 * k), round(6 * k)))
-    pygame.draw.rect(over, (*COAST, 255), box, border_radius=radius)
-    pygame.draw.rect(over, (246, 236, 210, 255), box.inflate(-6 * k, -6 * k), border_radius=radius)
-    pygame.draw.rect(
-        over,
-        (*COAST, 255),
-        box.inflate(-12 * k, -12 * k),
-        max(1, round(1.4 * k)),
-        border_radius=max(1, radius - 6 * k),
-    )
-    # corner flourishes: small scrolls
-    for sx, sy in ((0, 0), (1, 0), (0, 1), (1, 1)):
-        cx = box.left + 12 * k if sx == 0 else box.right - 12 * k
-        cy = box.top + 12 * k if sy == 0 else box.bottom - 12 * k
-        pygame.draw.circle(over, (*COAST, 255), (cx, cy), 5 * k, max(1, round(1.4 * k)))
-        pygame.draw.circle(over, (*ZONE_INK[3], 255), (cx, cy), 2 * k)
-    # the name, in bold italic capitals over a rule with a small star at each end
-    title = [f for f, s in enumerate(chart.terrain) if s == TITLE]
-    top_row = min(f // chart.width for f in title)
-    name_y = (box.top + g.p(0, top_row)[1]) / 2
-    size = round(min(g.cell * 1.05, (g.p(0, top_row)[1] - box.top) * 0.95))
-    image = font(size, True, True).render("Kap Hoorn", True, (110, 30, 24))
-    ink = font(size, True, True).render("Kap Hoorn", True, (246, 236, 210))
-    at = image.get_rect(center=(box.centerx, name_y))
-    over.blit(ink, at.move(round(1.5 * k), round(1.5 * k)))
-    over.blit(image, at)
-    # the pile's berth: a dashed card outline in the K fields
-    rows = [f // chart.width for f in title]
-    cols = [f % chart.width for f in title]
-    berth = g.rect(min(cols), min(rows), max(cols) + 1 - min(cols), max(rows) + 1 - min(rows))
-    inner = berth.inflate(-round(g.cell * 0.12), -round(g.cell * 0.12))
-    pygame.draw.rect(over, (232, 218, 186, 255), inner, border_radius=round(g.cell * 0.14))
-    pygame.draw.rect(
-        over, (*COAST, 140), inner, max(1, round(1.2 * k)), border_radius=round(g.cell * 0.14)
-    )
-    # a small clipper vignette to the left of the berth and a star to the right
-    vx = (box.left + inner.left) / 2
-    paint_ship(over, (vx, inner.centery), g.cell * 1.2, (120, 70, 40), 90.0)
-    star(
-        over,
-        ((box.right + inner.right) / 2, inner.centery),
-        g.cell * 0.42,
-        (232, 196, 110),
-        (150, 96, 40),
-        points=8,
-    )
-
-
-def _label(
-    over: pygame.Surface,
-    content: str,
-    pos: Point,
-    size: int,
-    colour: RGB,
-    anchor: str = "center",
-    italic: bool = True,
-    halo: RGB = (240, 228, 196),
-) -> pygame.Rect:
-    """Lettering with a soft parchment halo so it reads over hatching and lines."""
-    f = font(size, True, italic)
-    image = f.render(content, True, colour)
-    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
-    glow = f.render(content, True, halo)
-    d = max(2, size // 14)
-    for dx, dy in ((-d, 0), (d, 0), (0, -d), (0, d), (-d, -d), (d, d), (-d, d), (d, -d)):
-        over.blit(glow, rect.move(dx, dy))
-    over.blit(image, rect)
-    return rect
-
-
-def _town(over: pygame.Surface, c: Point, r: float, k: int) -> None:
-    pygame.draw.circle(over, (*COAST, 255), c, r)
-    pygame.draw.circle(over, (252, 244, 224, 255), c, r * 0.6)
-    pygame.draw.circle(over, (150, 30, 30, 255), c, r * 0.3)
-
-
-def _paint_lettering(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
-    """New York by the starts, San Francisco by the finish line."""
-    size = round(g.cell * 0.62)
-    starts = [divmod(f, chart.width) for f in chart.starts]
-    row = min(r for r, _ in starts)
-    col = min(c for _, c in starts)
-    # the coast just west of the start fields
-    coast = col
-    while coast > 0 and _is_sea(chart, row, coast - 1):
-        coast -= 1
-    _town(over, g.p(coast - 0.18, row + 0.55), g.cell * 0.16, g.k)
-    _label(over, "New York", g.p(coast - 0.45, row + 1.25), size, (60, 36, 20), "midright")
-    fields = [f for f in range(chart.width * chart.height) if chart.finish >> f & 1]
-    if fields:
-        frow = min(f // chart.width for f in fields)
-        fcol = max(f % chart.width for f in fields) + 1
-        _town(over, g.p(fcol + 0.2, frow + 0.55), g.cell * 0.16, g.k)
-        _label(over, "San Francisco", g.p(fcol + 0.12, frow + 1.55), size, (60, 36, 20), "midleft")
-
-
-def _paint_legends(over: pygame.Surface, chart: Chart, g: _Scaled) -> None:
-    """The compass rose and, per zone, a little card showing which way its cards point."""
-    for piece in _legend_pieces(chart, g):
-        piece(over)
-
-
-def _legend_pieces(chart: Chart, g: _Scaled) -> list[Callable[[pygame.Surface], None]]:
-    """The roses and medallions, one a step of a board's painting."""
-    pieces: list[Callable[[pygame.Surface], None]] = []
-    left, right = g.margin_left, g.margin_right
-    if left >= 3.0:
-        cx = g.ox / 2
-        pieces.append(partial(_compass, c=(cx, g.p(0, 12.5)[1]),
-                              r=min(g.ox * 0.42, g.cell * 2.2), k=g.k))  # fmt: skip
-    else:  # no margin: the rose goes on the southern continent
-        pieces.append(partial(_compass, c=g.p(10.0, 12.0), r=g.cell * 1.4, k=g.k))
-    spots = {3: (-1, 3.0), 1: (1, 4.0), 2: (1, 20.5)}
-    for zone, (side, row) in spots.items():
-        margin = left if side < 0 else right
-        if margin < 2.2:
-            continue
-        x = g.ox / 2 if side < 0 else g.ox + g.cols * g.cell + (g.w - g.ox - g.cols * g.cell) / 2
-        pieces.append(partial(_zone_medallion, c=(x, g.p(0, row)[1]), r=g.cell * 0.95,
-                              zone=zone, k=g.k))  # fmt: skip
-    if left >= 2.2:
-        x = g.ox / 2
-        pieces.append(partial(_zone_medallion, c=(x, g.p(0, 20.5)[1]), r=g.cell * 0.95,
-                              zone=2, k=g.k))  # fmt: skip
-    if right >= 3.0:
-        x = g.ox + g.cols * g.cell + (g.w - g.ox - g.cols * g.cell) / 2
-        r = min((g.w - g.ox - g.cols * g.cell) * 0.3, g.cell * 1.5)
-        pieces.append(partial(_compass, c=(x, g.p(0, 12.5)[1]), r=r, k=g.k, small=True))
-    return pieces
-
-
-def _compass(over: pygame.Surface, c: Point, r: float, k: int, *, small: bool = False) -> None:
-    """An old compass rose: rings with ticks, a 16-point star, N with a fleur tip."""
-    # the translucent rings on a layer of their own, only as big as they reach
-    reach = (r * 0.9 if small else r * 3.2) + 2 * k + 2
-    box = pygame.Rect(math.floor(c[0] - reach), math.floor(c[1] - reach), 0, 0)
-    box.size = (math.ceil(2 * reach) + 2, math.ceil(2 * reach) + 2)
-    rings = pygame.Surface(box.size, pygame.SRCALPHA)
-    o = (c[0] - box.x, c[1] - box.y)
-    # faint rhumb lines from the rose (the portolan look)
-    if not small:
-        for i in range(16):
-            a = i * math.pi / 8
-            end = (o[0] + math.sin(a) * r * 3.2, o[1] - math.cos(a) * r * 3.2)
-            pygame.draw.line(rings, (*INK, 28), o, end, max(1, k))
-    pygame.draw.circle(rings, (248, 240, 220, 200), o, r * 0.9)
-    pygame.draw.circle(rings, (*INK, 255), o, r * 0.9, max(1, round(1.5 * k)))
-    pygame.draw.circle(rings, (*INK, 255), o, r * 0.78, max(1, k))
-    for i in range(32):
-        a = i * math.pi / 16
-        r0 = r * (0.78 if i % 4 == 0 else 0.83)
-        p = (o[0] + math.sin(a) * r0, o[1] - math.cos(a) * r0)
-        q = (o[0] + math.sin(a) * r * 0.9, o[1] - math.cos(a) * r * 0.9)
-        pygame.draw.line(rings, (*INK, 255), p, q, max(1, k))
-    over.blit(rings, box.topleft)
-    star(over, c, r * 0.62, (236, 226, 200), (120, 90, 60), points=16, inner=0.14)
-    star(over, c, r * 0.98, (244, 236, 214), (70, 50, 34), points=4, inner=0.18)
-    star(over, c, r * 0.72, (200, 80, 60), (120, 30, 24), points=4, inner=0.16)
-    pygame.draw.circle(over, (*INK, 255), c, r * 0.06)
-    size = round(r * (0.36 if small else 0.3))
-    _label(over, "N", (c[0], c[1] - r * 1.12), size, (110, 30, 24), italic=False)
-
-
-def _zone_medallion(over: pygame.Surface, c: Point, r: float, zone: int, k: int) -> None:
-    """A disc in the zone's tint with a little card turned as the zone turns its cards, the
-    forward arrow, and the stage's numeral."""
-    tint = ZONE_TINT[zone]
-    pygame.draw.circle(over, (40, 24, 8, 70), (c[0] + r * 0.06, c[1] + r * 0.09), r)
-    pygame.draw.circle(over, (*ZONE_INK[zone], 255), c, r)
-    pygame.draw.circle(over, (*tint, 255), c, r - 2.5 * k)
-    pygame.draw.circle(over, (*ZONE_INK[zone], 255), c, r * 0.86, max(1, k))
-    forward = FORWARD[zone]
-    face = pygame.Rect(0, 0, round(r * 0.9), round(r * 0.9))
-    face.center = (round(c[0]), round(c[1]))
-    # the card as an outline with its keel band, and the forward arrow across the disc
-    pygame.draw.rect(over, (252, 248, 236, 255), face, border_radius=round(r * 0.12))
-    pygame.draw.rect(
-        over, (*EDGE, 255), face, max(1, round(1.4 * k)), border_radius=round(r * 0.12)
-    )
-    band = round(r * 0.13)
-    keel = pygame.Rect(face)
-    back = (forward + 4) % 8
-    if back == 4:
-        keel.height, keel.bottom = band, face.bottom
-    elif back == 0:
-        keel.height = band
-    elif back == 2:
-        keel.width, keel.right = band, face.right
-    else:
-        keel.width = band
-    pygame.draw.rect(over, (40, 62, 104, 255), keel.inflate(-2 * k, -2 * k))
-    draw_arrow(over, c, forward, -r * 0.3, r * 0.42, r * 0.17, (28, 44, 82), head=2.2)
-    _label(
-        over, ROMAN[zone - 1], (c[0], c[1] + r * 1.3), round(r * 0.62), ZONE_INK[zone], italic=False
-    )
 
 
 # ---- the renderer ---------------------------------------------------------------------------
@@ -1097,7 +507,7 @@ class ChartRenderer:
         berth = title_rect(self.layout)
         cx = (top.right + berth.right) / 2 + 2
         r = max(10, round(self.layout.cell * 0.36))
-        _badge(surface, (cx, top.centery), r, str(max(0, count)))
+        badge(surface, (cx, top.centery), r, str(max(0, count)))
 
     # -- the wind's course ---------------------------------------------------------------------
     def draw_course(
@@ -1108,7 +518,7 @@ class ChartRenderer:
         cross then marks)."""
         lay = self.layout
         cell = lay.cell
-        dot = _course_dot(max(3, round(cell * 0.07)))
+        dot = course_dot(max(3, round(cell * 0.07)))
         ax, ay = lay.centre(ship)
         for direction, fields, stopped in legs:
             dr, dc = STEPS[direction]
@@ -1119,7 +529,7 @@ class ChartRenderer:
                 at = (round(ax + dc * cell * t), round(ay + dr * cell * t))
                 surface.blit(dot, dot.get_rect(center=at))
             if stopped:
-                _cross(surface, (ax + dc * cell * reach, ay + dr * cell * reach), cell * 0.16)
+                cross(surface, (ax + dc * cell * reach, ay + dr * cell * reach), cell * 0.16)
 
     # -- highlights -------------------------------------------------------------------------
     def draw_highlights(
@@ -1138,197 +548,10 @@ class ChartRenderer:
                 continue
             if style not in HIGHLIGHT_STYLES:
                 style = "focus"
-            sprite = _highlight_sprite(style, cell)
+            sprite = highlight_sprite(style, cell)
             if style == "focus":
                 sprite.set_alpha(round(200 + 55 * fast))
             else:
                 sprite.set_alpha(round(150 + 105 * pulse))
             c = self.layout.centre(field)
             surface.blit(sprite, sprite.get_rect(center=(round(c[0]), round(c[1]))))
-
-
-def _badge(surface: pygame.Surface, c: Point, r: int, label: str) -> None:
-    sprite = _badge_sprite(r, label)
-    surface.blit(sprite, sprite.get_rect(center=(round(c[0]), round(c[1]))))
-
-
-@lru_cache(maxsize=128)
-def _badge_sprite(r: int, label: str) -> pygame.Surface:
-    s = SS
-    big = pygame.Surface((r * 2 * s + 4 * s, r * 2 * s + 4 * s), pygame.SRCALPHA)
-    c = (big.get_width() / 2, big.get_height() / 2)
-    R = r * s
-    pygame.draw.circle(big, (40, 24, 8, 90), (c[0] + 2 * s, c[1] + 2 * s), R)
-    pygame.draw.circle(big, (*COAST, 255), c, R)
-    pygame.draw.circle(big, (250, 242, 220, 255), c, R - 2 * s)
-    size = round(R * (1.05 if len(label) < 2 else 0.85))
-    image = font(size).render(label, True, (60, 36, 20))
-    big.blit(image, image.get_rect(center=(c[0], c[1] + R * 0.03)))
-    return finish(big, s)
-
-
-@lru_cache(maxsize=64)
-def _highlight_sprite(style: str, cell: int) -> pygame.Surface:
-    """One highlight style for a field of ``cell`` pixels (supersampled once; alpha per frame)."""
-    s = SS
-    colour = HIGHLIGHT_STYLES[style]
-    side = round(cell * 1.3)
-    big = pygame.Surface((side * s, side * s), pygame.SRCALPHA)
-    C = big.get_width() / 2
-    c = (C, C)
-    u = cell * s
-    box = pygame.Rect(0, 0, round(u * 0.94), round(u * 0.94))
-    box.center = (round(C), round(C))
-    radius = round(u * 0.14)
-    dark = (20, 24, 36)
-    if style == "play":
-        # a free berth: soft green fill, a dashed card outline and a plus
-        pygame.draw.rect(big, (*colour, 70), box, border_radius=radius)
-        _dashed_rect(big, box.inflate(-u * 0.1, -u * 0.1), (*dark, 200), u * 0.09, 8)
-        _dashed_rect(big, box.inflate(-u * 0.1, -u * 0.1), (*colour, 255), u * 0.055, 8)
-        for a, b in (((-1, 0), (1, 0)), ((0, -1), (0, 1))):
-            p = (C + a[0] * u * 0.16, C + a[1] * u * 0.16)
-            q = (C + b[0] * u * 0.16, C + b[1] * u * 0.16)
-            pygame.draw.line(big, (*dark, 200), p, q, round(u * 0.11))
-            pygame.draw.line(big, (*colour, 255), p, q, round(u * 0.06))
-    elif style == "replace":
-        # a card that may be covered: a thick dashed orange frame with a dark casing
-        frame = box.inflate(u * 0.04, u * 0.04)
-        _dashed_rect(big, frame, (*dark, 220), u * 0.14, 6)
-        _dashed_rect(big, frame, (*colour, 255), u * 0.09, 6)
-        pygame.draw.rect(big, (*colour, 40), box, border_radius=radius)
-    elif style == "sail":
-        # an end field of the move: a bright ring with corner brackets
-        for grow, alpha in ((0.12, 50), (0.07, 90)):
-            pygame.draw.rect(
-                big,
-                (*colour, alpha),
-                box.inflate(u * grow, u * grow),
-                round(u * 0.08),
-                border_radius=radius,
-            )
-        pygame.draw.rect(big, (*colour, 55), box, border_radius=radius)
-        pygame.draw.rect(big, (*dark, 210), box, round(u * 0.11), border_radius=radius)
-        pygame.draw.rect(
-            big,
-            (*colour, 255),
-            box.inflate(-u * 0.02, -u * 0.02),
-            round(u * 0.07),
-            border_radius=radius,
-        )
-        _brackets(big, box.inflate(u * 0.16, u * 0.16), (255, 255, 255, 255), u * 0.25, u * 0.05)
-    elif style == "ignore":
-        # a neighbour by "ignore": a dotted violet ring of beads
-        pygame.draw.rect(big, (*colour, 50), box, border_radius=radius)
-        inner = box.inflate(-u * 0.06, -u * 0.06)
-        n = 16
-        for i in range(n):
-            t = i / n
-            p = _perimeter(inner, t)
-            pygame.draw.circle(big, (*dark, 220), p, u * 0.07)
-            pygame.draw.circle(big, (*colour, 255), p, u * 0.05)
-    elif style == "focus":
-        for grow, alpha in ((0.22, 50), (0.15, 90), (0.09, 150)):
-            pygame.draw.rect(
-                big,
-                (*colour, alpha),
-                box.inflate(u * grow, u * grow),
-                round(u * 0.1),
-                border_radius=radius + round(u * grow / 2),
-            )
-        pygame.draw.rect(
-            big,
-            (*dark, 230),
-            box.inflate(u * 0.06, u * 0.06),
-            round(u * 0.16),
-            border_radius=radius,
-        )
-        pygame.draw.rect(
-            big,
-            (*colour, 255),
-            box.inflate(u * 0.02, u * 0.02),
-            round(u * 0.1),
-            border_radius=radius,
-        )
-        pygame.draw.rect(
-            big,
-            (255, 255, 255, 255),
-            box.inflate(-u * 0.02, -u * 0.02),
-            round(u * 0.035),
-            border_radius=radius,
-        )
-    elif style == "course":
-        # an end of the wind's course with no card: a white dashed outline, nothing to press
-        frame = box.inflate(-u * 0.08, -u * 0.08)
-        _dashed_rect(big, frame, (*dark, 200), u * 0.1, 5)
-        _dashed_rect(big, frame, (*colour, 255), u * 0.055, 5)
-    else:  # "ship": a golden ring round the ship that moves
-        for grow, alpha in ((0.56, 40), (0.5, 80), (0.45, 140)):
-            pygame.draw.circle(big, (*colour, alpha), c, u * grow, round(u * 0.07))
-        pygame.draw.circle(big, (*dark, 220), c, u * 0.43, round(u * 0.09))
-        pygame.draw.circle(big, (*colour, 255), c, u * 0.425, round(u * 0.06))
-    return finish(big, s)
-
-
-@lru_cache(maxsize=16)
-def _course_dot(r: int) -> pygame.Surface:
-    sprite = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
-    c = (r + 2, r + 2)
-    pygame.draw.circle(sprite, (20, 24, 36, 200), c, r + 1)
-    pygame.draw.circle(sprite, (246, 246, 240, 255), c, r - 1)
-    return sprite
-
-
-def _cross(surface: pygame.Surface, at: Point, half: float) -> None:
-    """Where land or the chart's edge stops a course."""
-    x, y = at
-    for width, colour in ((round(half * 0.7), (20, 24, 36)), (round(half * 0.4), (213, 94, 0))):
-        pygame.draw.line(surface, colour, (x - half, y - half), (x + half, y + half), width)
-        pygame.draw.line(surface, colour, (x - half, y + half), (x + half, y - half), width)
-
-
-def _perimeter(rect: pygame.Rect, t: float) -> Point:
-    """The point at fraction ``t`` round the rect's outline (clockwise from the top left)."""
-    w, h = rect.width, rect.height
-    d = (t % 1.0) * 2 * (w + h)
-    if d < w:
-        return (rect.left + d, rect.top)
-    d -= w
-    if d < h:
-        return (rect.right, rect.top + d)
-    d -= h
-    if d < w:
-        return (rect.right - d, rect.bottom)
-    return (rect.left, rect.bottom - (d - w))
-
-
-def _dashed_rect(
-    big: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...], width: float, per_side: int
-) -> None:
-    n = per_side * 4
-    for i in range(n):
-        t0 = i / n
-        t1 = t0 + 0.55 / n
-        p, q = _perimeter(rect, t0 + 0.2 / n), _perimeter(rect, t1 + 0.2 / n)
-        if abs(p[0] - q[0]) > 1e-6 and abs(p[1] - q[1]) > 1e-6:  # round a corner: two pieces
-            corner = _perimeter(rect, math.ceil(t0 * 4) / 4)
-            pygame.draw.line(big, colour, p, corner, round(width))
-            pygame.draw.line(big, colour, corner, q, round(width))
-        else:
-            pygame.draw.line(big, colour, p, q, round(width))
-
-
-def _brackets(
-    big: pygame.Surface, rect: pygame.Rect, colour: tuple[int, ...], length: float, width: float
-) -> None:
-    w = round(width)
-    for x, y, sx, sy in (
-        (rect.left, rect.top, 1, 1),
-        (rect.right, rect.top, -1, 1),
-        (rect.left, rect.bottom, 1, -1),
-        (rect.right, rect.bottom, -1, -1),
-    ):
-        pygame.draw.line(big, (20, 24, 36, 230), (x, y), (x + sx * length, y), w + 4)
-        pygame.draw.line(big, (20, 24, 36, 230), (x, y), (x, y + sy * length), w + 4)
-        pygame.draw.line(big, colour, (x, y), (x + sx * length, y), w)
-        pygame.draw.line(big, colour, (x, y), (x, y + sy * length), w)

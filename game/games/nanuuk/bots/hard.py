@@ -48,8 +48,8 @@ from typing import Any
 from game.games.nanuuk.bots.simple import Budget, Planner, TurnSearch, evaluator
 from game.games.nanuuk.rules import NanuukState
 from game.games.nanuuk.rules.actions import NanuukAction
+from game.games.nanuuk.rules.phases import TAKE
 from game.games.nanuuk.rules.spec import FULL
-from game.games.nanuuk.rules.state import TAKE
 from game.protocol.bots import BUDGETS
 
 CAP_S = BUDGETS["hard"]  # the hard level's ceiling on the budget (seconds per call)

@@ -40,6 +40,7 @@ from typing import Any
 from game.games.nanuuk.rules import NanuukState, moves
 from game.games.nanuuk.rules.actions import Leave, NanuukAction, Take
 from game.games.nanuuk.rules.board import Board
+from game.games.nanuuk.rules.phases import PLACE
 from game.games.nanuuk.rules.sheet import HARPOON, HUSKY, KAYAK, SLEDGE, VALUE, Sheet
 from game.games.nanuuk.rules.spec import (
     BEAR_FEAR,
@@ -50,7 +51,6 @@ from game.games.nanuuk.rules.spec import (
     NEIGHBOURHOOD,
     PARTNER,
 )
-from game.games.nanuuk.rules.state import PLACE
 from game.games.nanuuk.rules.turn import neighbourhood_winner
 from game.protocol.bots import BUDGETS  # each level's ceiling on the budget
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from game.games.nanuuk.rules.board import Board
 from game.games.nanuuk.rules.level import SetUp, check_setup, default_level, setup_from_dict
-from game.protocol.base import Variant, VariantOption, player_names, seeded_rng
+from game.protocol.base import NewGame, Variant, VariantOption, seeded_rng
 
 HUNTER, BEAR, INUK = "hunter", "bear", "Inuk"
 SHARED = -1  # owner of the bears in "Two Inuit fear a polar bear" (every player moves them)
@@ -81,7 +81,6 @@ VARIANTS = (
         ),
     ),
 )
-BY_ID = {v.id: v for v in VARIANTS}
 
 
 @dataclass(frozen=True)
@@ -125,14 +124,11 @@ class Spec:
         return found
 
 
-def make_spec(variant_id: str, players: Any, seed: int, options: dict[str, Any] | None) -> Spec:
-    """Check the variant, players and options and build the game's fixed tables."""
-    variant = BY_ID.get(variant_id)
-    if variant is None:
-        known = ", ".join(BY_ID)
-        raise ValueError(f"nanuuk: unknown variant {variant_id!r} (known: {known})")
-    names = player_names(players, variant.min_players, variant.max_players)
-    opts = _options(variant, options or {}, len(names))
+def make_spec(game: NewGame) -> Spec:
+    """Check what the variant's options must be beyond their choices and build the game's
+    fixed tables."""
+    variant_id, names, opts = game.variant.id, game.names, game.options
+    _check_options(game)
     mode = _mode(variant_id, len(names), opts)
     board = board_for(mode)
     movers, placing = _movers(variant_id, len(names), opts)
@@ -140,7 +136,7 @@ def make_spec(variant_id: str, players: Any, seed: int, options: dict[str, Any] 
     spec = Spec(
         variant_id,
         names,
-        seed,
+        game.seed,
         json.dumps(opts, sort_keys=True),
         opts,
         board,
@@ -154,19 +150,8 @@ def make_spec(variant_id: str, players: Any, seed: int, options: dict[str, Any] 
     return spec
 
 
-def _options(variant: Variant, given: dict[str, Any], players: int) -> dict[str, Any]:
-    known = {o.key: o for o in variant.options}
-    unknown = sorted(set(given) - set(known))
-    if unknown:
-        keys = ", ".join(known) or "none"
-        raise ValueError(f"nanuuk {variant.id}: unknown options {unknown} (known: {keys})")
-    opts = {key: given.get(key, o.default) for key, o in known.items()}
-    for key, o in known.items():
-        value = opts[key]
-        if o.choices and value not in o.choices:
-            raise ValueError(
-                f"nanuuk {variant.id}: {key} must be one of {o.choices}, not {value!r}"
-            )
+def _check_options(game: NewGame) -> None:
+    variant, opts, players = game.variant, game.options, game.players
     if variant.id == BEAR_HUNT and opts["d"] and players != 3:
         raise ValueError("nanuuk bear-hunt: option d is for three players")
     if variant.id == BEAR_HUNT and opts["e"] and players != 2:
@@ -174,14 +159,11 @@ def _options(variant: Variant, given: dict[str, Any], players: int) -> dict[str,
     if variant.id == FULL:
         if opts["two-hunters"] and players != 2:
             raise ValueError("nanuuk full: two-hunters is for two players")
-        count = opts["cracks"]
-        if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 60:
-            raise ValueError(f"nanuuk full: cracks must be a whole number 0-60, not {count!r}")
+        game.whole_number("cracks", 60)
         if not isinstance(opts["crack-list"], list):
             raise ValueError("nanuuk full: crack-list must be a list like ['F1|F2']")
         if not isinstance(opts["setup"], str | dict):
             raise ValueError("nanuuk full: setup must be a set-up name or a free-style set-up")
-    return opts
 
 
 def _mode(variant_id: str, players: int, opts: dict[str, Any]) -> str:

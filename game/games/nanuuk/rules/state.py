@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar
 
-from game.games.nanuuk.rules import moves
+from game.games.nanuuk.rules import moves, turn, why
 from game.games.nanuuk.rules.actions import (
     ANIMALS,
     Banish,
@@ -31,17 +31,23 @@ from game.games.nanuuk.rules.actions import (
     action_from_dict,
 )
 from game.games.nanuuk.rules.board import bits
+from game.games.nanuuk.rules.phases import (
+    BANISH,
+    CHOOSE,
+    CRACK,
+    IGLOO,
+    NOT_PLACED,
+    OVER,
+    PIECE_OF_KIND,
+    PIECES,
+    PLACE,
+    STEP,
+    TAKE,
+)
 from game.games.nanuuk.rules.sheet import HUSKY, SLEDGE, Sheet
-from game.games.nanuuk.rules.spec import FULL, SHARED, Spec
-from game.protocol.base import IllegalAction, Outcome, Refusal, Seat, State
+from game.games.nanuuk.rules.spec import FULL, SHARED, VARIANTS, Spec, make_spec
+from game.protocol.base import NewGame, Outcome, Refusal, Seat, State, checked_save
 
-PLACE, CHOOSE, STEP, CRACK, TAKE, BANISH, IGLOO, OVER = (
-    "place", "choose", "step", "crack", "take", "banish", "igloo", "over",
-)  # fmt: skip
-PIECES = ("fish", "seal", "walrus", "whale", "inuk", "bear")  # order of ``NanuukState.pieces``
-PIECE_OF_KIND = {"fish": "fish", "seals": "seal", "walruses": "walrus", "whales": "whale",
-                 "inuit": "inuk", "bears": "bear"}  # fmt: skip
-NOT_PLACED, REMOVED = -1, -2
 _TURN_FIELDS = (
     "phase", "seat", "mover", "steps", "stepped", "owed", "quiet", "at", "closing", "moved",
     "placed", "turns", "out", "home", "fur", "skipped", "winners", "reason",
@@ -149,14 +155,15 @@ class NanuukState(State[NanuukAction]):
         return cached
 
     def apply(self, action: Any) -> NanuukState:
-        if action not in self.legal_actions():
-            refusal = why.why_illegal(self, action)
-            raise IllegalAction(refusal.code, refusal.params, why.english(refusal))
+        self.refuse(action)
         return turn.apply(self, action)
 
     def why_not(self, action: Any) -> Refusal | None:
         """The refusal ``apply`` would raise, without applying: the legal list is cached."""
         return None if action in self.legal_actions() else why.why_illegal(self, action)
+
+    def english(self, refusal: Refusal) -> str:
+        return why.english(refusal)
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -176,6 +183,20 @@ class NanuukState(State[NanuukAction]):
         return f"{self.spec.names[self.seat]}: {action}"
 
     # -- helpers for the flow and the screen -------------------------------------------------
+    @classmethod
+    def first(cls, spec: Spec) -> NanuukState:
+        """The position before the first piece is placed."""
+        by_piece = {PIECE_OF_KIND[k]: mask for k, mask in spec.pieces.items()}
+        return cls(
+            spec=spec,
+            pos=(NOT_PLACED,) * len(spec.movers),
+            cracks=spec.cracks,
+            pieces=tuple(by_piece.get(p, 0) for p in PIECES),
+            sheets=(Sheet(),) * len(spec.movers) if spec.variant == FULL else (),
+            seat=spec.placing[0][0] % spec.players,
+            turns=(0,) * spec.players,
+        )
+
     def with_(self, **changes: Any) -> NanuukState:
         """A copy with some fields changed (cheaper than ``dataclasses.replace``).
 
@@ -216,9 +237,7 @@ class NanuukState(State[NanuukAction]):
 
     def score(self, seat: Seat) -> int:
         """Points so far (N27): animals carried or deposited, +2 per hunter in an igloo."""
-        from game.games.nanuuk.rules.turn import seat_score
-
-        return seat_score(self, seat)
+        return turn.seat_score(self, seat)
 
     # -- saves ---------------------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
@@ -246,10 +265,7 @@ class NanuukState(State[NanuukAction]):
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> NanuukState:
         """Rebuild a saved state; a broken save raises ``ValueError`` saying what is wrong."""
-        if not isinstance(data, dict) or data.get("game") != "nanuuk":
-            raise ValueError("not a Nanuuk! save")
-        if data.get("version") != cls.VERSION:
-            raise ValueError(f"Nanuuk! save version {data.get('version')!r}, need {cls.VERSION}")
+        checked_save(data, "nanuuk", "Nanuuk!", cls.VERSION)
         try:
             return cls._from_dict(cls.upgrade_dict(data))
         except (KeyError, TypeError, AttributeError, IndexError) as exc:
@@ -266,11 +282,10 @@ class NanuukState(State[NanuukAction]):
 
     @classmethod
     def _from_dict(cls, data: dict[str, Any]) -> NanuukState:
-        from game.games.nanuuk.rules.rules import RULES
-
-        start = RULES.new_game(
-            data["variant"], data["names"], seed=data["seed"], options=data["options"]
+        game = NewGame.checked(
+            "nanuuk", VARIANTS, data["variant"], data["names"], data["seed"], data["options"]
         )
+        start = cls.first(make_spec(game))
         floe = start.spec.board.floe
         field = floe.field
         cracks = 0
@@ -304,9 +319,7 @@ def reason_code(reason: str) -> str:
 
 
 def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, int, int]:
-    from game.games.nanuuk.rules.turn import seat_equipment
-
-    return (-scores[seat], -seat_equipment(state, seat), seat)
+    return (-scores[seat], -turn.seat_equipment(state, seat), seat)
 
 
 # -- legal actions per phase ---------------------------------------------------------------
@@ -397,7 +410,3 @@ _LEGAL: dict[str, Callable[[NanuukState], tuple[NanuukAction, ...]]] = {
     IGLOO: _legal_igloo,
     OVER: _legal_none,
 }
-
-
-# The turn flow and the refusals need the state class, the state needs them: import last.
-from game.games.nanuuk.rules import turn, why  # noqa: E402

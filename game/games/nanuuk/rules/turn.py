@@ -8,6 +8,7 @@ goes on (bears' double steps, the Inuit player's two Inuit, the bear-then-Inuk t
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.games.nanuuk.rules import moves
 from game.games.nanuuk.rules.actions import (
@@ -27,6 +28,18 @@ from game.games.nanuuk.rules.actions import (
     Take,
 )
 from game.games.nanuuk.rules.board import Board, bits
+from game.games.nanuuk.rules.codes import DecidedBy, Ending
+from game.games.nanuuk.rules.phases import (
+    BANISH,
+    CHOOSE,
+    CRACK,
+    IGLOO,
+    OVER,
+    PIECES,
+    REMOVED,
+    STEP,
+    TAKE,
+)
 from game.games.nanuuk.rules.sheet import (
     ANIMAL_BITS,
     BUYS,
@@ -49,18 +62,9 @@ from game.games.nanuuk.rules.spec import (
     NEIGHBOURHOOD,
     PARTNER,
 )
-from game.games.nanuuk.rules.state import (
-    BANISH,
-    CHOOSE,
-    CRACK,
-    IGLOO,
-    OVER,
-    PIECES,
-    REMOVED,
-    STEP,
-    TAKE,
-    NanuukState,
-)
+
+if TYPE_CHECKING:
+    from game.games.nanuuk.rules.state import NanuukState
 
 INUIT, BEARS = PIECES.index("inuk"), PIECES.index("bear")
 SKIP = "skip"  # internal: never the phase of a state handed out
@@ -111,7 +115,7 @@ def start_turn(st: NanuukState, seat: int, **changes: object) -> NanuukState:
             st = st.with_(**now)
         seat = (seat + 1) % n
     st = st.with_(**pending)
-    return game_over(st, _deadlock_winners(st), "no_moves")  # N31
+    return game_over(st, _deadlock_winners(st), Ending.NO_MOVES)  # N31
 
 
 _CARRIED = frozenset({"turns", "skipped"})  # applied with the next turn that begins
@@ -175,17 +179,17 @@ def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState 
         return begin_move(st, i, fresh)
     variant, n = st.spec.variant, st.spec.players
     if variant == PARTNER:
-        return game_over(st, ((seat + 2) % 4,), "partner")  # N14
+        return game_over(st, ((seat + 2) % 4,), Ending.PARTNER)  # N14
     if variant == NEIGHBOURHOOD:
         winner = neighbourhood_winner(st.spec.opt("winner"), seat, n)
         side = st.spec.opt("winner")
-        return game_over(st, (winner,), f"{side}_neighbour")  # N14
+        return game_over(st, (winner,), Ending(f"{side}_neighbour"))  # N14
     pos = list(st.pos)
     pos[i] = REMOVED
     out = (*st.out, seat)
     left = [s for s in range(n) if s not in out]
     if len(left) == 1:
-        return game_over(st.with_(pos=tuple(pos), out=out), (left[0],), "last_hunter")  # N12
+        return game_over(st.with_(pos=tuple(pos), out=out), (left[0],), Ending.LAST_HUNTER)  # N12
     return _skip(st, fresh, pos=tuple(pos), out=out)
 
 
@@ -205,14 +209,14 @@ def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Ski
     able = [i for i in mine if mobile(st, i)]
     # N13: both hunters stuck, or one stuck by cracks and the edge alone, loses
     if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
-        return game_over(st, (1 - seat,), "two_player_enclosed")
+        return game_over(st, (1 - seat,), Ending.TWO_PLAYER_ENCLOSED)
     return _ready(st, able, fresh)
 
 
 def _start_helpers(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
     bear, inuk = st.spec.of_seat(seat)
     if not mobile(st, bear):
-        return game_over(st, (1 - seat,), "bear_enclosed")  # N15
+        return game_over(st, (1 - seat,), Ending.BEAR_ENCLOSED)  # N15
     return _ready(st, [i for i in (bear, inuk) if mobile(st, i)], fresh)
 
 
@@ -228,13 +232,13 @@ def _start_bear_hunt(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | 
             return begin_move(st, bear, fresh)
         if spec.opt("d"):
             return _skip(st, fresh, fur=True, out=(*st.out, seat))
-        return game_over(st, tuple(inuk_seats), "inuit_win")  # N16
+        return game_over(st, tuple(inuk_seats), Ending.INUIT_WIN)  # N16
     mine = [i for i in inuit if spec.movers[i].seat == seat]
     if not all(mobile(st, i) for i in mine):
         if st.fur:
             others = tuple(s for s in inuk_seats if s != seat)
-            return game_over(st, others, "fur")  # N16 d
-        return game_over(st, (spec.movers[bear].seat,), "bear_wins")  # N16
+            return game_over(st, others, Ending.FUR)  # N16 d
+        return game_over(st, (spec.movers[bear].seat,), Ending.BEAR_WINS)  # N16
     return _ready(st, mine, fresh)
 
 
@@ -242,7 +246,7 @@ def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | 
     spec = st.spec
     inuk = spec.index[f"Inuk {seat + 1}"]
     if not mobile(st, inuk):
-        return game_over(st, (1 - seat,), "inuk_enclosed")  # N18
+        return game_over(st, (1 - seat,), Ending.INUK_ENCLOSED)  # N18
     bears = [i for i, m in enumerate(spec.movers) if m.kind == BEAR and mobile(st, i)]
     return _ready(st, bears, fresh) if bears else begin_move(st, inuk, fresh)
 
@@ -497,7 +501,7 @@ def end_turn(st: NanuukState) -> NanuukState:
         if not st.home and hunt_is_over(st):
             st = st.with_(home=True)  # N26: the homecoming
         if st.home and not any(_still_playing(st, i) for i in range(len(st.spec.movers))):
-            return game_over(st.with_(turns=turns), (), "hunt_over")  # N26
+            return game_over(st.with_(turns=turns), (), Ending.HUNT_OVER)  # N26
     return start_turn(st, (seat + 1) % st.spec.players, turns=turns)
 
 
@@ -592,11 +596,11 @@ def full_result(st: NanuukState) -> tuple[tuple[int, ...], str]:
     top = max(scores)
     best = [s for s in range(n) if scores[s] == top]
     if len(best) == 1:
-        return (best[0],), "most_points"
+        return (best[0],), DecidedBy.MOST_POINTS
     kit = {s: seat_equipment(st, s) for s in best}
     most = max(kit.values())
     winners = tuple(s for s in best if kit[s] == most)
-    return winners, "equipment" if len(winners) == 1 else "shared"
+    return winners, DecidedBy.EQUIPMENT if len(winners) == 1 else DecidedBy.SHARED
 
 
 def _deadlock_winners(st: NanuukState) -> tuple[int, ...]:

@@ -26,6 +26,7 @@ from game.games.nanuuk.rules.actions import (
     Step,
     Take,
 )
+from game.games.nanuuk.rules.codes import Refused
 from game.games.nanuuk.rules.sheet import ANIMAL_BITS, HARPOON, KAYAK
 from game.protocol.base import Refusal
 
@@ -47,42 +48,44 @@ PHASE_OF = {
     Stay: "step", Crack: "crack", Take: "take", Leave: "take", Banish: "banish",
     Exchange: "igloo", Deposit: "igloo",
 }  # fmt: skip
-ENGLISH = {  # IllegalAction's message per code; the screen translates the code instead
-    "not_an_action": "{action} is not a Nanuuk! action",
-    "not_now": "now is the time to {question}",
-    "not_possible": "{action} is not possible now",
-    "not_this_piece": "{mover} is not the piece moving now",
-    "not_neighbour": "{field} is not a neighbouring field in play",
-    "crack_between": "a crack lies between: a piece never moves across a crack",
-    "occupied": "{field} already holds a piece: only one per field",
-    "no_harpoon": "no harpoon: cannot enter the bear's field",
-    "first_round": "first round: the polar bear cannot be banished yet",
-    "no_banish_field": "no empty field to banish the polar bear to",
-    "kayak_only_across": "a kayak is used only to cross a crack",
-    "already_cracked": "a crack already lies there",
-    "c_line_free": "a C-line is still free",
-    "not_a_line": "not a line of {field}",
-    "variant_2": "variant 2: this crack would cut a hunter off from every igloo",
-    "cannot_hunt": "no harpoon: he cannot hunt until he returns to an igloo",
-    "bag_holds": "the bag already holds a {animal}",
-    "whale_needs_inuk": "a whale needs an Inuk who has not hunted a whale yet",
-    "no_animal": "there is no {animal} here",
-    "banish_not_empty": "{field} is not empty (no hunter, animal, Inuk, bear or igloo)",
-    "not_in_bag": "no {animal} in the bag",
-    "already_carries": "he already carries that equipment",
-    "move_over": "the move is over",
-    "one_crack_needs_variant_1": "one crack for a double move needs variant 1",
-    "team": "husky and sledge are used only together, and both must be carried",
-    "start_on_igloo": "hunters start on an igloo",
-    "not_empty": "{field} is not an empty field in play",
-    "move_first": "he must move first",
+ENGLISH: dict[
+    str, str
+] = {  # IllegalAction's message per code; the screen translates the code instead
+    Refused.NOT_AN_ACTION: "{action} is not a Nanuuk! action",
+    Refused.NOT_NOW: "now is the time to {question}",
+    Refused.NOT_POSSIBLE: "{action} is not possible now",
+    Refused.NOT_THIS_PIECE: "{mover} is not the piece moving now",
+    Refused.NOT_NEIGHBOUR: "{field} is not a neighbouring field in play",
+    Refused.CRACK_BETWEEN: "a crack lies between: a piece never moves across a crack",
+    Refused.OCCUPIED: "{field} already holds a piece: only one per field",
+    Refused.NO_HARPOON: "no harpoon: cannot enter the bear's field",
+    Refused.FIRST_ROUND: "first round: the polar bear cannot be banished yet",
+    Refused.NO_BANISH_FIELD: "no empty field to banish the polar bear to",
+    Refused.KAYAK_ONLY_ACROSS: "a kayak is used only to cross a crack",
+    Refused.ALREADY_CRACKED: "a crack already lies there",
+    Refused.C_LINE_FREE: "a C-line is still free",
+    Refused.NOT_A_LINE: "not a line of {field}",
+    Refused.VARIANT_2: "variant 2: this crack would cut a hunter off from every igloo",
+    Refused.CANNOT_HUNT: "no harpoon: he cannot hunt until he returns to an igloo",
+    Refused.BAG_HOLDS: "the bag already holds a {animal}",
+    Refused.WHALE_NEEDS_INUK: "a whale needs an Inuk who has not hunted a whale yet",
+    Refused.NO_ANIMAL: "there is no {animal} here",
+    Refused.BANISH_NOT_EMPTY: "{field} is not empty (no hunter, animal, Inuk, bear or igloo)",
+    Refused.NOT_IN_BAG: "no {animal} in the bag",
+    Refused.ALREADY_CARRIES: "he already carries that equipment",
+    Refused.MOVE_OVER: "the move is over",
+    Refused.ONE_CRACK_NEEDS_VARIANT_1: "one crack for a double move needs variant 1",
+    Refused.TEAM: "husky and sledge are used only together, and both must be carried",
+    Refused.START_ON_IGLOO: "hunters start on an igloo",
+    Refused.NOT_EMPTY: "{field} is not an empty field in play",
+    Refused.MOVE_FIRST: "he must move first",
 }
 
 
 def english(refusal: Refusal) -> str:
     """The refusal in English, for ``IllegalAction``'s message."""
     params = dict(refusal.params)
-    if refusal.code == "not_now":
+    if refusal.code == Refused.NOT_NOW:
         params["question"] = QUESTION[params["phase"]]
     return ENGLISH[refusal.code].format(**params)
 
@@ -91,17 +94,17 @@ def why_illegal(st: NanuukState, action: Any) -> Refusal:
     """Why ``action`` (known not to be offered in ``st``) is not legal now."""
     wanted = PHASE_OF.get(type(action))
     if wanted is None and not isinstance(action, EndTurn):
-        return Refusal("not_an_action", {"action": repr(action)})
+        return Refusal(Refused.NOT_AN_ACTION, {"action": repr(action)})
     if wanted is not None and wanted != st.phase:
         return _not_now(st)
     detail: Callable[[NanuukState, Any], Refusal | None] = _DETAIL.get(type(action), _generic)
     refusal = detail(st, action)
-    return refusal or Refusal("not_possible", {"action": str(action)})
+    return refusal or Refusal(Refused.NOT_POSSIBLE, {"action": str(action)})
 
 
 def _not_now(st: NanuukState) -> Refusal:
     """The action belongs to another question than the one open (``phase``)."""
-    return Refusal("not_now", {"phase": st.phase})
+    return Refusal(Refused.NOT_NOW, {"phase": st.phase})
 
 
 def _generic(st: NanuukState, action: Any) -> Refusal | None:
@@ -112,103 +115,103 @@ def _label(st: NanuukState, f: int) -> str:
     return st.spec.board.floe.label(f) if f in st.spec.board.floe.kinds else f"field #{f}"
 
 
-def _at(st: NanuukState, code: str, f: int) -> Refusal:
+def _at(st: NanuukState, code: Refused, f: int) -> Refusal:
     return Refusal(code, {"field": _label(st, f)})
 
 
 def _step(st: NanuukState, a: Step) -> Refusal | None:
     spec = st.spec
     if spec.index.get(a.mover) != st.mover:
-        return Refusal("not_this_piece", {"mover": a.mover})
+        return Refusal(Refused.NOT_THIS_PIECE, {"mover": a.mover})
     f = st.pos[st.mover]
     near = dict(spec.board.steps[f])
     if a.to not in near:
-        return _at(st, "not_neighbour", a.to)
+        return _at(st, Refused.NOT_NEIGHBOUR, a.to)
     if st.cracks & near[a.to]:
         carries_kayak = bool(st.sheets and st.sheets[st.mover].carried & KAYAK)
         if not carries_kayak:
-            return Refusal("crack_between")  # N6: never across a crack (N25: but a kayak)
+            return Refusal(Refused.CRACK_BETWEEN)  # N6: never across a crack (N25: but a kayak)
     if st.occupied() >> a.to & 1 and not (st.sheets and spec.board.igloos >> a.to & 1):
-        return _at(st, "occupied", a.to)  # N5: one piece per field; igloos hold several
+        return _at(st, Refused.OCCUPIED, a.to)  # N5: one piece per field; igloos hold several
     if st.sheets and st.pieces[5] >> a.to & 1:
         return _bear_field(st)
     if a.kayak != bool(st.cracks & near[a.to]):
-        return Refusal("kayak_only_across")
+        return Refusal(Refused.KAYAK_ONLY_ACROSS)
     return None
 
 
 def _bear_field(st: NanuukState) -> Refusal:
     """N23: only a hunter with a harpoon enters the bear's field, never in the first round."""
     if not st.sheets[st.mover].carried & HARPOON:
-        return Refusal("no_harpoon")
+        return Refusal(Refused.NO_HARPOON)
     if st.turns[st.seat] == 0:
-        return Refusal("first_round")
-    return Refusal("no_banish_field")
+        return Refusal(Refused.FIRST_ROUND)
+    return Refusal(Refused.NO_BANISH_FIELD)
 
 
 def _crack(st: NanuukState, a: Crack) -> Refusal | None:
     board, f = st.spec.board, st.at
     if st.cracks & a.edge:
-        return Refusal("already_cracked")
+        return Refusal(Refused.ALREADY_CRACKED)
     if a.edge in board.d_lines[f] and any(not st.cracks & e for e in board.c_lines[f]):
-        return Refusal("c_line_free")  # N7: C-lines first
+        return Refusal(Refused.C_LINE_FREE)  # N7: C-lines first
     if a.edge not in board.c_lines[f] and a.edge not in board.d_lines[f]:
-        return _at(st, "not_a_line", f)
+        return _at(st, Refused.NOT_A_LINE, f)
     if (
         st.spec.variant == "full"
         and st.spec.opt("variant-2")
         and moves.blocks_a_way_home(st, a.edge)
     ):
-        return Refusal("variant_2")  # N28, N33
+        return Refusal(Refused.VARIANT_2)  # N28, N33
     return None
 
 
 def _take(st: NanuukState, a: Take) -> Refusal:
     sheet = st.sheets[st.mover]
     if not sheet.carried & HARPOON:
-        return Refusal("cannot_hunt")
+        return Refusal(Refused.CANNOT_HUNT)
     if sheet.bag & ANIMAL_BITS.get(a.animal, 0):
-        return Refusal("bag_holds", {"animal": a.animal})
+        return Refusal(Refused.BAG_HOLDS, {"animal": a.animal})
     if a.animal == "whale":
-        return Refusal("whale_needs_inuk")  # N22
-    return Refusal("no_animal", {"animal": a.animal})
+        return Refusal(Refused.WHALE_NEEDS_INUK)  # N22
+    return Refusal(Refused.NO_ANIMAL, {"animal": a.animal})
 
 
 def _leave(st: NanuukState, a: Leave) -> Refusal:
-    return Refusal("no_animal", {"animal": a.animal})
+    return Refusal(Refused.NO_ANIMAL, {"animal": a.animal})
 
 
 def _banish(st: NanuukState, a: Banish) -> Refusal:
-    return _at(st, "banish_not_empty", a.to)
+    return _at(st, Refused.BANISH_NOT_EMPTY, a.to)
 
 
 def _exchange(st: NanuukState, a: Exchange) -> Refusal:
     sheet = st.sheets[st.mover]
     if not sheet.bag & ANIMAL_BITS.get(a.animal, 0):
-        return Refusal("not_in_bag", {"animal": a.animal})
-    return Refusal("already_carries")  # N24, N32
+        return Refusal(Refused.NOT_IN_BAG, {"animal": a.animal})
+    return Refusal(Refused.ALREADY_CARRIES)  # N24, N32
 
 
 def _deposit(st: NanuukState, a: Deposit) -> Refusal:
-    return Refusal("not_in_bag", {"animal": a.animal})
+    return Refusal(Refused.NOT_IN_BAG, {"animal": a.animal})
 
 
 def _mush(st: NanuukState, a: Mush) -> Refusal:
     if st.sheets and st.steps <= 0:
-        return Refusal("move_over")
+        return Refusal(Refused.MOVE_OVER)
     if a.one_crack and not (st.sheets and st.spec.opt("variant-1")):
-        return Refusal("one_crack_needs_variant_1")
-    return Refusal("team")  # N25
+        return Refusal(Refused.ONE_CRACK_NEEDS_VARIANT_1)
+    return Refusal(Refused.TEAM)  # N25
 
 
 def _place(st: NanuukState, a: Place) -> Refusal:
     if st.spec.variant == "full" and not st.spec.board.igloos >> a.to & 1:
-        return Refusal("start_on_igloo")  # N20
-    return _at(st, "not_empty", a.to)
+        return Refusal(Refused.START_ON_IGLOO)  # N20
+    return _at(st, Refused.NOT_EMPTY, a.to)
 
 
 def _end(st: NanuukState, a: EndTurn) -> Refusal:
-    return Refusal("move_first") if st.phase == "step" else _not_now(st)
+    return Refusal(Refused.MOVE_FIRST) if st.phase == "step" else _not_now(st)
 
 
 _DETAIL: dict[type, Callable[[NanuukState, Any], Refusal | None]] = {
