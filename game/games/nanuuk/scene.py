@@ -305,10 +305,25 @@ class NanuukScene(PlayTable):
         super().resume()
 
     # ---- drawing ------------------------------------------------------------------------------
+    def ready(self) -> bool:
+        """Nobody moves before the floe is seen (it is painted over the first frames)."""
+        return self.renderer.painted and super().ready()
+
+    def wait_background(self, limit: float) -> bool:
+        """The floe painted to its end (a test's driver asks before each frame: how many frames
+        its painting takes depends on the machine's speed, what a test sees must not)."""
+        if not self.renderer.painted:
+            self.renderer.paint(limit)
+        return self.renderer.painted
+
     def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
         st = self.state
+        if not self.renderer.painted and self.renderer.paint():
+            self.painted.reset()  # the floe in place of the plain sea
         self._paint_panels()
         surface.blit(self.painted.surface, (0, 0))
+        if not self.renderer.painted:
+            return  # the pieces come with their floe
         self.renderer.draw_waves(surface, self.time.now)
         self.renderer.draw_cracks(surface, st.cracks, self.motion.cracks(alpha))
         targets = self.board_targets()

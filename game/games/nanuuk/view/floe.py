@@ -15,7 +15,7 @@ from functools import lru_cache
 import pygame
 
 from game.games.nanuuk.rules.board import Floe, bits
-from game.games.nanuuk.view.floeboard import squiggles, static_layer
+from game.games.nanuuk.view.floeboard import prepare_layer, squiggles, static_layer
 from game.games.nanuuk.view.floelayout import (
     CRACK,
     CRACK_RIM,
@@ -28,6 +28,7 @@ from game.games.nanuuk.view.floelayout import (
     mix,
 )
 from game.ui import theme
+from game.ui.steps import BUDGET_S
 
 # Okabe-Ito hues; beside colour, "kayak" is dashed with waves, "bad" crossed out, "focus" and
 # "select" thicker, and move/banish/place are never shown together (one phase each).
@@ -67,11 +68,21 @@ class FloeRenderer:
         self._crack_sprites: dict[int, tuple[pygame.Surface, tuple[int, int]]] = {}
         self._waves = self._wave_spots()
         self._wave_sprites = _wave_sprites(round(self.layout.radius))
+        self.painted = False  # the still floe (``paint``); ``board_layer`` paints it at once
 
     # -- board ------------------------------------------------------------------------------
     @property
     def board_layer(self) -> pygame.Surface:
+        """The still floe, painted to its end now if it is not yet (see ``paint``)."""
         return static_layer(self.floe, self.in_play, self.rect.size, self.region)
+
+    def paint(self, budget: float = BUDGET_S) -> bool:
+        """Paint the still floe on for about ``budget`` seconds; whether it is painted. A table
+        asks each frame until it is, so that no frame paints all of it (issue 27, item 9)."""
+        self.painted = self.painted or prepare_layer(
+            self.floe, self.in_play, self.rect.size, self.region, budget
+        )
+        return self.painted
 
     def _wave_spots(self) -> list[tuple[float, float, float]]:
         """Places in open water, away from every field, for the moving wave strokes."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 import pygame
@@ -35,31 +36,77 @@ from game.games.nanuuk.view.floelayout import (
     mix,
 )
 from game.ui import theme
+from game.ui.steps import BUDGET_S, Stepped
 
 _LAYER_CACHE: dict[tuple, pygame.Surface] = {}
 _LAYER_CACHE_SIZE = 8
+BAND = 256  # rows of the supersampled picture blended or smoothed in one step (even: halving)
+_PAINTINGS: dict[tuple, Stepped[pygame.Surface]] = {}  # layers being painted, until stored
+Fields = frozenset[int]
 
 
 # ---- the static board layer -----------------------------------------------------------------
 def static_layer(
-    floe: Floe, in_play: frozenset[int], size: tuple[int, int], region: frozenset[int] | None
+    floe: Floe, in_play: Fields, size: tuple[int, int], region: Fields | None
 ) -> pygame.Surface:
-    key = (floe.rows, size, in_play, region, theme.access())  # the numbers follow contrast/scale
+    """The layer, painted to its end now if it is not yet (the rules pages, the editor)."""
+    key = _key(floe, in_play, size, region)
     layer = _LAYER_CACHE.get(key)
     if layer is None:
-        if len(_LAYER_CACHE) >= _LAYER_CACHE_SIZE:
-            _LAYER_CACHE.pop(next(iter(_LAYER_CACHE)))
-        layer = _paint_board(floe, in_play, size, region)
-        _LAYER_CACHE[key] = layer
+        layer = _painting(key, floe, in_play, size, region).finish()
+        _store(key, layer)
     return layer
 
 
-def _paint_board(
-    floe: Floe, in_play: frozenset[int], size: tuple[int, int], region: frozenset[int] | None
-) -> pygame.Surface:
+def prepare_layer(
+    floe: Floe, in_play: Fields, size: tuple[int, int], region: Fields | None,
+    budget: float = BUDGET_S,
+) -> bool:  # fmt: skip
+    """Whether the layer is painted; if not, it is painted on for about ``budget`` seconds
+    (the table's first frames: a third of a second in one frame would freeze the screen)."""
+    key = _key(floe, in_play, size, region)
+    if key in _LAYER_CACHE:
+        return True
+    painting = _painting(key, floe, in_play, size, region)
+    if not painting.advance(budget):
+        return False
+    _store(key, painting.finish())
+    return True
+
+
+def draw_placeholder(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The sea where the floe will be, while it is being painted (a few frames)."""
+    corner = round(min(rect.size) * 0.035)
+    pygame.draw.rect(surface, mix(SEA_TOP, SEA_BOTTOM, 0.5), rect, border_radius=corner)
+
+
+def _key(floe: Floe, in_play: Fields, size: tuple[int, int], region: Fields | None) -> tuple:
+    return (floe.rows, size, in_play, region, theme.access())  # the numbers follow contrast/scale
+
+
+def _painting(
+    key: tuple, floe: Floe, in_play: Fields, size: tuple[int, int], region: Fields | None
+) -> Stepped[pygame.Surface]:
+    if key not in _PAINTINGS:
+        _PAINTINGS[key] = Stepped(_board_steps(floe, in_play, size, region))
+    return _PAINTINGS[key]
+
+
+def _store(key: tuple, layer: pygame.Surface) -> None:
+    _PAINTINGS.pop(key, None)
+    if len(_LAYER_CACHE) >= _LAYER_CACHE_SIZE:
+        _LAYER_CACHE.pop(next(iter(_LAYER_CACHE)))
+    _LAYER_CACHE[key] = layer
+
+
+def _board_steps(
+    floe: Floe, in_play: Fields, size: tuple[int, int], region: Fields | None
+) -> Iterator[pygame.Surface | None]:
+    """The painting of the layer, one step a ``next`` (None), the layer last."""
     s = SUPERSAMPLE
     w, h = size[0] * s, size[1] * s
     big = pygame.Surface((w, h), pygame.SRCALPHA)
+    yield None
     lay = FloeLayout(floe, pygame.Rect(0, 0, w, h))
     r = lay.radius
     rng = random.Random(4242)
@@ -67,9 +114,15 @@ def _paint_board(
 
     # the sea: a vertical gradient, soft swell marks, a darker rim
     sea = pygame.Surface((w, h), pygame.SRCALPHA)
+    yield None
     for y in range(0, h, 2):
         pygame.draw.line(sea, mix(SEA_TOP, SEA_BOTTOM, y / h), (0, y), (w, y), 2)
-    for _ in range(int(w * h / (r * r) * 0.9)):
+        if y % BAND == BAND - 2:
+            yield None
+    yield None
+    for swell in range(int(w * h / (r * r) * 0.9)):
+        if swell % 150 == 149:
+            yield None
         x, y = rng.uniform(0, w), rng.uniform(0, h)
         length = rng.uniform(0.3, 0.8) * r
         shade = mix(SEA_TOP, SEA_BOTTOM, y / h)
@@ -84,42 +137,54 @@ def _paint_board(
         (1.18, 90, in_play),
     ):
         shelf = pygame.Surface((w, h), pygame.SRCALPHA)
+        yield None
         for f in fields:
             pygame.draw.polygon(shelf, SHALLOW, hex_points(lay.centre(f), r * grow))
         shelf.set_alpha(alpha)
-        sea.blit(shelf, (0, 0))
+        yield None
+        yield from _banded(lambda band, shelf=shelf: sea.blit(shelf, band, area=band), w, h)
     mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    yield None
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=corner)
-    sea.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
-    big.blit(sea, (0, 0))
+    yield None
+    mult = pygame.BLEND_RGBA_MULT
+    yield from _banded(lambda band: sea.blit(mask, band, area=band, special_flags=mult), w, h)
+    yield from _banded(lambda band: big.blit(sea, band, area=band), w, h)
     pygame.draw.rect(big, (12, 40, 70), big.get_rect(), round(6 * s), border_radius=corner)
     pygame.draw.rect(
         big, (120, 180, 214), big.get_rect().inflate(-6 * s, -6 * s), round(2 * s),
         border_radius=corner,
     )  # fmt: skip
+    yield None
 
     # fields not in play: open water with drifting ice shards
     for f in sorted(floe.kinds.keys() - in_play):
         _paint_drift(big, lay, f, floe.kinds[f], random.Random(f * 7919))
+        yield None
 
     # the floe: foam rim, ice cliff, then the top faces with bevel and texture
     fields = sorted(in_play)
     for f in fields:
         cx, cy = lay.centre(f)
         pygame.draw.polygon(big, FOAM, hex_points((cx, cy + r * 0.06), r * 1.07))
+    yield None
     for f in fields:
         cx, cy = lay.centre(f)
         pygame.draw.polygon(big, ICE_CLIFF_DARK, hex_points((cx, cy + r * 0.2), r * 1.01))
         pygame.draw.polygon(big, ICE_CLIFF, hex_points((cx, cy + r * 0.13), r * 1.01))
+    yield None
     face = _face_sprite(r)
     for f in fields:
         cx, cy = lay.centre(f)
         big.blit(face, face.get_rect(center=(round(cx), round(cy))))
+    yield None
     for f in fields:
         _paint_field(big, lay, f, floe.kinds[f], random.Random(f * 104729))
+        yield None
     for f in fields:
         if floe.kinds[f] == IGLOO:
             _paint_igloo(big, lay.centre(f), r)
+            yield None
 
     # field numbers: tiny and grey, near the bottom of each field
     size_px = max(10, round(r * 0.25))
@@ -130,13 +195,28 @@ def _paint_board(
             big, str(floe.labels[f]), (cx, cy + r * 0.8), size_px, colour, False, "midbottom"
         )
 
+    yield None
     if region:
         _paint_region(big, lay, region)
+        yield None
 
-    layer = pygame.transform.smoothscale(big, size)
-    if display_ready():
-        layer = layer.convert_alpha()
-    return layer
+    layer = pygame.Surface(size, pygame.SRCALPHA)
+    for top in range(0, h, BAND):  # exact halving (SUPERSAMPLE 2): the bands join seamlessly
+        rows = big.subsurface((0, top, w, min(BAND, h - top)))
+        smooth = pygame.transform.smoothscale(rows, (size[0], rows.get_height() // s))
+        layer.blit(smooth, (0, top // s))
+        yield None
+    yield layer.convert_alpha() if display_ready() else layer
+
+
+def _banded(
+    blit: Callable[[pygame.Rect], object], w: int, h: int
+) -> Iterator[None]:  # fmt: skip
+    """``blit`` for each band of ``BAND`` rows of a ``w`` by ``h`` picture, a step each (a
+    whole supersampled picture at once is tens of milliseconds)."""
+    for top in range(0, h, BAND):
+        blit(pygame.Rect(0, top, w, min(BAND, h - top)))
+        yield None
 
 
 @lru_cache(maxsize=8)

@@ -18,7 +18,7 @@ from game.games.nanuuk.rules import NanuukState
 from game.games.nanuuk.rules.actions import ANIMALS
 from game.games.nanuuk.rules.sheet import EQUIPMENT_BITS
 from game.games.nanuuk.rules.spec import SHARED
-from game.games.nanuuk.view import figures
+from game.games.nanuuk.view import figures, floeboard
 from game.games.nanuuk.view.floe import FloeRenderer
 from game.games.nanuuk.view.layout import (
     ASK_RECT,
@@ -53,11 +53,17 @@ class StaticLayer:
         surface.blit(self.layer(surface.get_size()), (0, 0))
 
     def layer(self, size: tuple[int, int] = (1920, 1080)) -> pygame.Surface:
-        key = (size, theme.gui_key())  # high contrast draws the panels solid
+        """The picture; while the floe is still being painted (``FloeRenderer.paint``, over
+        the table's first frames) it shows plain sea in its place."""
+        painted = self.renderer.painted
+        key = (size, theme.gui_key(), painted)  # high contrast draws the panels solid
         if self._key != key:
             layer = pygame.Surface(size)
             theme.draw_backdrop(layer, 0.0)
-            layer.blit(self.renderer.board_layer, BOARD_RECT.topleft)
+            if painted:
+                layer.blit(self.renderer.board_layer, BOARD_RECT.topleft)
+            else:
+                floeboard.draw_placeholder(layer, BOARD_RECT)
             for rect in (BANNER_RECT, ASK_RECT, LOG_RECT):
                 theme.panel(layer, rect, (14, 22, 38, 215), 18)
             for seat in range(self.players):
