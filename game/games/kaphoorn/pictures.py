@@ -14,7 +14,6 @@ from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.state import EMPTY, KapState
 from game.games.kaphoorn.rules.turn import all_winds
 from game.games.kaphoorn.view.seachart import (
-    BUDGET_S,
     ChartLayout,
     ChartRenderer,
     draw_card_back,
@@ -29,6 +28,7 @@ from game.games.kaphoorn.view.seachart import (
 from game.i18n import tr
 from game.play.pictures.common import arrow, crop, label, paper
 from game.ui import theme
+from game.ui.steps import BUDGET_S
 
 Size = tuple[int, int]
 CLOSE = 60  # cell size of a close-up, in pixels (larger paints a huge chart: 76 took 4 s)

@@ -57,6 +57,7 @@ from game.play.table import LogEntry
 from game.protocol.base import Refusal
 from game.ui import theme
 from game.ui.kit import BoardFocus
+from game.ui.steps import BUDGET_S
 
 
 class KapHoornScene(KapDrawing):
@@ -165,7 +166,7 @@ class KapHoornScene(KapDrawing):
         """A slice of the chart's painting and a few card faces, a few milliseconds in all;
         whether the chart is there to be drawn."""
         painted = self.chart_view.paint()
-        end = time.perf_counter() + seachart.BUDGET_S
+        end = time.perf_counter() + BUDGET_S
         while self.faces and time.perf_counter() < end:
             wind, zone = self.faces.pop()
             seachart.board_sprite(wind, FORWARD[zone], self.layout.cell)

@@ -13,6 +13,7 @@ from test_kaphoorn_scene import config
 from game.games.kaphoorn.rules.chart import default_chart
 from game.games.kaphoorn.view import chartview, seachart
 from game.games.kaphoorn.view.layout import BOARD_RECT
+from game.ui.steps import BUDGET_S
 
 # Only a hung painting takes this long: a guard against hanging CI, never a timing assertion.
 HANG_S = 600.0
@@ -40,7 +41,7 @@ def test_the_first_frames_paint_the_chart_in_slices_and_show_its_placeholder(dri
     drive.app.scenes.reset("kaphoorn", config=config(["easy", "easy", "easy"], seed=3))
     drive.frames(1)
     scene = drive.app.scenes.stack[0]
-    assert asked and asked[-1] == (seachart.BUDGET_S, False)  # a slice, not the whole chart
+    assert asked and asked[-1] == (BUDGET_S, False)  # a slice, not the whole chart
     shown = pygame.Surface((1920, 1080))
     scene.draw(shown, 1.0)
     assert shown.get_at(SPOT)[:3] == seachart.SEA  # plain sea where the chart will be
@@ -52,7 +53,7 @@ def test_the_first_frames_paint_the_chart_in_slices_and_show_its_placeholder(dri
         drive.frames(1)
         frames += 1
     assert asked[-1][1] and frames > 2  # painted, over several frames
-    assert {budget for budget, _ in asked} == {seachart.BUDGET_S}  # every frame a small slice
+    assert {budget for budget, _ in asked} == {BUDGET_S}  # every frame a small slice
     scene.draw(shown, 1.0)
     assert colours(shown, BOARD_RECT.inflate(-420, -420)) >= LEAST_COLOURS  # the chart now
     assert drive.until(lambda: bool(scene.log), 30)  # and the game goes on

@@ -15,7 +15,6 @@ import pygame
 
 from game.games.kaphoorn.rules.chart import Chart
 from game.games.kaphoorn.view.seachart import (
-    BUDGET_S,
     INK,
     SEA,
     ZOOM_CELLS,
@@ -26,6 +25,7 @@ from game.games.kaphoorn.view.seachart import (
     zoomed_size,
 )
 from game.play.camera import Camera, Point
+from game.ui.steps import BUDGET_S
 
 LEAST_CARD = 64  # screen pixels a field is at least at the default zoom, at any window size
 PAD = ChartLayout.PAD

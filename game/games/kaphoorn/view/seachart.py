@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 import threading
-import time
 from collections.abc import Collection, Iterator, Sequence
 
 import numpy as np
@@ -63,6 +62,7 @@ from game.games.kaphoorn.view.windcard import (
     finish,
 )
 from game.ui import theme
+from game.ui.steps import Stepped
 
 __all__ = [
     "ChartLayout",
@@ -231,7 +231,6 @@ def _paint_textures(lay: ChartLayout) -> tuple[np.ndarray, np.ndarray, np.ndarra
 # a background thread (plain numpy, no SDL, no fonts: numpy lets the loop run meanwhile); the
 # pygame work (lines, lettering: fonts are not for sharing between threads) then runs on the
 # loop's thread in steps of a few milliseconds, as many a frame as its budget allows.
-BUDGET_S = 0.006  # seconds of painting a frame may spend (the rest of the frame is the game's)
 BAND = 256  # rows of the supersampled overlay smoothed down and laid on in one step
 
 
@@ -240,11 +239,9 @@ class _Painting:
 
     def __init__(self, chart: Chart, size: tuple[int, int]) -> None:
         self.chart, self.size = chart, size
-        self.layer: pygame.Surface | None = None
-        self.steps = 0  # the steps painted so far on the loop's thread
         self._textures: tuple[np.ndarray, np.ndarray, pygame.Surface] | None = None
         self._error: BaseException | None = None
-        self._work: Iterator[pygame.Surface | None] | None = None
+        self._work: Stepped[pygame.Surface] | None = None  # the steps on the loop's thread
         self._thread = threading.Thread(target=self._off_loop, name="chart-textures", daemon=True)
         self._thread.start()
 
@@ -263,15 +260,19 @@ class _Painting:
     def advance(self, budget: float) -> bool:
         """Paint on for about ``budget`` seconds (at least one step once the textures are
         there, never waiting for them); whether the board is painted."""
-        if self.layer is None and self._started(wait=False):
+        if self._started(wait=False):
             assert self._work is not None
-            end = time.perf_counter() + budget
-            while self.layer is None:
-                self.layer = next(self._work)
-                self.steps += 1
-                if time.perf_counter() >= end:
-                    break
-        return self.layer is not None
+            return self._work.done or self._work.advance(budget)
+        return False
+
+    @property
+    def layer(self) -> pygame.Surface | None:
+        return None if self._work is None else self._work.result
+
+    @property
+    def steps(self) -> int:
+        """The steps painted so far on the loop's thread."""
+        return 0 if self._work is None else self._work.steps
 
     def wait(self, limit: float) -> bool:
         """Block up to ``limit`` seconds for the textures; whether they are there."""
@@ -282,9 +283,7 @@ class _Painting:
         """The board, painted to its end now (the wait of a caller that cannot show it later)."""
         self._started(wait=True)
         assert self._work is not None
-        while self.layer is None:
-            self.layer = next(self._work)
-        return self.layer
+        return self._work.finish()
 
     def _started(self, wait: bool) -> bool:
         if self._work is None:
@@ -295,7 +294,7 @@ class _Painting:
             if self._error is not None:
                 raise self._error
             assert self._textures is not None
-            self._work = _board_steps(self.chart, self.size, *self._textures)
+            self._work = Stepped(_board_steps(self.chart, self.size, *self._textures))
             self._textures = None
         return True
 
