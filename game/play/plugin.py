@@ -59,10 +59,12 @@ class Playouts:
 
 @dataclass(frozen=True)
 class Bench:
-    """What the bench measures of the game: a game of Easy bots on the screen, bot decisions
-    in positions of ``decisions`` (variant, seats), and its rules' random playouts."""
+    """What the bench measures of the game: a game of ``scene_players`` Easy bots on the
+    screen, bot decisions in positions of ``decisions`` (variant, seats), and its rules' random
+    playouts."""
 
     scene_variant: str
+    scene_players: int
     decisions: tuple[str, int]
     playouts: tuple[Playouts, ...]
 
@@ -77,7 +79,7 @@ class GamePlugin:
     """A game: its rules, bots by level, play scene, rules pictures, emblem and ambience
     (``"module:name"`` paths), how the kiosk shows it, and what its set-up and results add."""
 
-    id: str
+    id: str  # a-z, 0-9 and "-"
     title: str  # the game's own name in every language ("Nanuuk!")
     rules_path: str
     bot_paths: Mapping[str, str]  # level -> bot class
@@ -103,6 +105,7 @@ class GamePlugin:
     # (finished state, its outcome) -> turns taken by all players together (the tournament's
     # turns per player)
     turns_played: Callable[[Any, Outcome], int] = turns_completed
+    order: int = 100  # where the menus show the game: the smallest first (then by id)
 
     @cached_property
     def rules(self) -> Rules:

@@ -13,6 +13,7 @@ def turns_played(state: Any, outcome: Outcome) -> int:
 
 PLUGIN = GamePlugin(
     id="kaphoorn",
+    order=20,  # the menus: Nanuuk!, Kap Hoorn, Der Berg ruft
     title="Kap Hoorn",
     rules_path="game.games.kaphoorn.rules:RULES",
     bot_paths={
@@ -29,6 +30,7 @@ PLUGIN = GamePlugin(
     # random play hardly ever wins: the round limit (K15) ends a playout and fixes its work
     bench=Bench(
         scene_variant="standard",
+        scene_players=4,
         decisions=("standard", 4),
         playouts=(Playouts("4p", "standard", (4, 4), 100, 4, {"rounds": 40}),),
     ),

@@ -13,6 +13,7 @@ def turns_played(state: Any, outcome: Outcome) -> int:
 
 PLUGIN = GamePlugin(
     id="nanuuk",
+    order=10,  # the menus: Nanuuk!, Kap Hoorn, Der Berg ruft
     title="Nanuuk!",
     rules_path="game.games.nanuuk.rules:RULES",
     bot_paths={
@@ -28,6 +29,7 @@ PLUGIN = GamePlugin(
     demo=Demo(variants=("intro", "full"), players={"intro": 3}),
     bench=Bench(
         scene_variant="full",
+        scene_players=4,
         decisions=("full", 3),
         playouts=(
             Playouts("full_4p", "full", (4, 4), games=200, seed=3),
