@@ -35,6 +35,7 @@ def games() -> tuple[GamePlugin, ...]:
     return tuple(sorted(found, key=lambda g: (g.order, g.id)))
 
 
+@cache
 def ids() -> tuple[str, ...]:
     return tuple(g.id for g in games())
 
@@ -42,6 +43,7 @@ def ids() -> tuple[str, ...]:
 def refresh() -> None:
     """Look for games again (after ``game.games.__path__`` changed)."""
     games.cache_clear()
+    ids.cache_clear()
 
 
 def plugin(game_id: str) -> GamePlugin:
