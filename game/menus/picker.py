@@ -96,7 +96,8 @@ class PickerScene(UIScene):
         border = (255, 212, 94) if hot else (143, 179, 232)
         pygame.draw.rect(surface, border, rect, 3, border_radius=26)
         tall = rect.h >= CARD_H
-        art = pygame.Rect(rect.x + 40, rect.y + 110, rect.width - 80, 240 if tall else 80)
+        art = pygame.Rect(rect.x + 40, rect.y + (110 if tall else 100), rect.width - 80,
+                          240 if tall else 70)  # fmt: skip
         pygame.draw.rect(surface, (58, 104, 160), art, border_radius=20)
         draw_emblem(surface, plugin(game).emblem(), art.inflate(-20, -12), self.services.clock.now)
         self.moving_areas.append(art)
