@@ -15,7 +15,8 @@ PLUGIN = GamePlugin(
     scene_path="game.games.bergruft.scene:BergruftScene",
     pictures_path="game.games.bergruft.pictures",
     emblem_path="game.games.bergruft.view.emblem:emblem",
-    ambience_path="game.engine.sounds.ambient:mountain",
+    ambience_path="game.games.bergruft.sounds:mountain",
+    effects_path="game.games.bergruft.sounds:EFFECTS",
     # B8: a demo ends after 8 turns, the best avalanche wins
     demo=Demo(variants=("standard",), players={"standard": 3}, options={"turn_limit": 8}),
     bench=Bench(

@@ -25,7 +25,8 @@ PLUGIN = GamePlugin(
     pictures_path="game.games.kaphoorn.pictures",
     warm_up_path="game.games.kaphoorn.view.chartview:warm_up",
     emblem_path="game.games.kaphoorn.view.emblem:emblem",
-    ambience_path="game.engine.sounds.ambient:sea",
+    ambience_path="game.games.kaphoorn.sounds:sea",
+    effects_path="game.games.kaphoorn.sounds:EFFECTS",
     demo=Demo(variants=("standard",), options={"rounds": 8}),  # K15: over after 8 rounds
     # random play hardly ever wins: the round limit (K15) ends a playout and fixes its work
     bench=Bench(

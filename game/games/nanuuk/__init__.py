@@ -24,7 +24,8 @@ PLUGIN = GamePlugin(
     scene_path="game.games.nanuuk.scene:NanuukScene",
     pictures_path="game.games.nanuuk.pictures",
     emblem_path="game.games.nanuuk.view.emblem:emblem",
-    ambience_path="game.engine.sounds.ambient:ice",
+    ambience_path="game.games.nanuuk.sounds:ice",
+    effects_path="game.games.nanuuk.sounds:EFFECTS",
     # three hunters end a game of introduction in about 200 moves, two need about 370
     demo=Demo(variants=("intro", "full"), players={"intro": 3}),
     bench=Bench(
