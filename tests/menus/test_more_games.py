@@ -155,3 +155,16 @@ def test_the_bench_seats_each_game_as_its_plugin_says(more, tmp_path):
         assert len(config.seats) == plugin(game).bench.scene_players
     figures = bench.first_frames_here(more[-1], str(tmp_path), seconds=0.2)
     assert figures["frames"] > 0
+
+
+def test_a_new_game_brings_its_own_sounds(tmp_path):
+    with more_games(4):
+        app = _app(tmp_path / "data")
+        try:
+            audio = app.audio
+            assert audio is not None, "the dummy audio driver opens a mixer"
+            audio.worker.join(120)
+            assert audio.ready("pebbles") and audio.ready("ambient:pebbles")
+            assert not audio.ready("no such sound")
+        finally:
+            close(app)

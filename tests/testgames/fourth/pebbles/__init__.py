@@ -15,7 +15,8 @@ PLUGIN = GamePlugin(
     scene_path=f"{HERE}.scene:PebblesScene",
     pictures_path=f"{HERE}.pictures",
     emblem_path=f"{HERE}.emblem:emblem",
-    ambience_path="game.engine.sounds.ambient:ice",
+    ambience_path=f"{HERE}.sounds:breeze",
+    effects_path=f"{HERE}.sounds:EFFECTS",
     demo=Demo(variants=("pile",)),
     bench=Bench(
         scene_variant="pile",

@@ -22,6 +22,9 @@ class PebblesScene(PlayTable):
             label = tr(f"{self.config.game}.take", n=action.n)
             self.take_buttons.append(self.button(rect, label, lambda a=action: self.play(a)))
 
+    def after_play(self, old: object, action: object, new: object) -> None:
+        self.sound("pebbles")
+
     def controls_key(self) -> object:
         return (self.state.pile, self.human_turn)
 
