@@ -168,3 +168,26 @@ def test_a_new_game_brings_its_own_sounds(tmp_path):
             assert not audio.ready("no such sound")
         finally:
             close(app)
+
+
+@pytest.mark.parametrize("more", [5], indirect=True, ids=["5 games"])
+def test_computers_play_a_new_game_to_its_end(more, tmp_path):
+    """The bots think in a worker process, which knows only the shipped games by itself: it
+    makes a new game's bot from its plugin's import path."""
+    from game.play.bots import BotWorker
+    from game.session import GameConfig, Seat
+    from tests.scenes_support import Driver
+
+    app = _app(tmp_path / "data")
+    try:
+        seats = (Seat("Anna", "easy", "red"), Seat("Ben", "normal", "blue"))
+        config = GameConfig("pebble-duel", "pile", seats, 5)
+        app.scenes.reset("pebble-duel", config=config)
+        app.scenes.apply_pending()
+        table = app.scenes.top
+        drive = Driver(app)
+        assert drive.until(lambda: table.state.is_over(), seconds=60)
+        assert {type(r.worker) for r in table.runners.values()} == {BotWorker}
+        assert table.state.outcome().reason_code == "last"
+    finally:
+        close(app)
