@@ -587,7 +587,8 @@ def _open_audio(volume: float) -> Any:
     from game.engine.sound import Sounds
     from game.play.registry import GAMES
 
-    return Sounds.open(volume, {game.id: game.ambience() for game in GAMES})
+    effects = {name: recipe for game in GAMES for name, recipe in game.effects().items()}
+    return Sounds.open(volume, {game.id: game.ambience() for game in GAMES}, effects)
 
 
 def run(options: Options) -> int:

@@ -1,7 +1,10 @@
 """The translation layer: every visible string goes through ``tr``.
 
 Strings live in ``assets/translations/<lang>/*.toml``; a table ``[title]`` with key ``play`` in
-``menus.toml`` becomes the key ``title.play``. English is the fallback for a missing key, and a
+``menus.toml`` becomes the key ``title.play``. Every text that names a game (``games.<id>.*``,
+``setup.variants.<id>.*``, ``rules.<id>.*``, ...) is in that game's own file, which its plugin
+names (``GamePlugin.texts``: ``<lang>/<id>.toml`` here for the shipped games); the other files
+are shared and name no game. English is the fallback for a missing key, and a
 key missing everywhere shows as itself so a gap is visible rather than fatal.
 
 A text that depends on a count is a table of CLDR plural forms, ``{ one = "{n} flag", other =
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import tomllib
 from functools import cache
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from babel import Locale
@@ -28,7 +32,7 @@ FALLBACK = "en"
 PLURAL_FORMS = frozenset({"zero", "one", "two", "few", "many", "other"})  # CLDR's categories
 Entry = str | dict[str, str]  # a text, or a text's plural forms (and ``by``)
 
-_tables: dict[str, dict[str, Entry]] = {}
+_tables: dict[tuple[str, tuple[str, ...]], dict[str, Entry]] = {}  # (lang, the games) -> texts
 _language = FALLBACK
 # Keys ``tr`` was asked for that the current language lacks (English or the key itself was
 # shown instead); tests clear and inspect it to prove no screen shows an untranslated string.
@@ -63,16 +67,28 @@ def plural_form(lang: str, count: float) -> str:
     return str(Locale.parse(lang).plural_form(abs(count)))
 
 
+def shared_files(lang: str) -> list[Traversable]:
+    """The files of ``lang`` that belong to no game (each game's own file is its plugin's)."""
+    from game.play.registry import ids
+
+    folder = TRANSLATIONS_DIR / lang
+    names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml"))
+    return [folder / name for name in names if name.removesuffix(".toml") not in ids()]
+
+
 def load_language(lang: str) -> dict[str, Entry]:
-    """All strings of one language, merged from every file in its folder."""
-    if lang not in _tables:
+    """All strings of one language: the shared files, then each game's own."""
+    from game.play.registry import games, ids
+
+    key = (lang, ids())  # a game registered later (a test's) brings its texts
+    if key not in _tables:
         table: dict[str, Entry] = {}
-        folder = TRANSLATIONS_DIR / lang
-        for name in sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml")):
-            with (folder / name).open("rb") as fh:
-                _flatten("", tomllib.load(fh), table)
-        _tables[lang] = table
-    return _tables[lang]
+        for file in [*shared_files(lang), *(g.texts(lang) for g in games())]:
+            if file.is_file():
+                with file.open("rb") as fh:
+                    _flatten("", tomllib.load(fh), table)
+        _tables[key] = table
+    return _tables[key]
 
 
 def set_language(lang: str) -> None:

@@ -40,9 +40,9 @@ def scene_class(name: str) -> type[Scene]:
     if path is not None:
         module, cls = path.split(":")
         return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]
-    game, _, part = name.partition("_")
+    game = name.removesuffix("_editor")  # a game's id has no "_" (game.play.registry)
     found = plugin(game)  # ValueError for a game nobody knows
-    scene = found.editor() if part == "editor" else found.scene() if not part else None
+    scene = found.editor() if game != name else found.scene()
     if scene is None:
         raise KeyError(f"no scene {name!r}")
     return scene  # type: ignore[no-any-return]

@@ -2,8 +2,9 @@
 
 The recipes live in ``game.engine.sounds``. They are synthesised on a background thread, never
 on the frame's: ``play`` of a sound not ready yet is skipped silently, and the ambient loop of a
-game starts once it is ready. Which ambient loops there are is handed in (``ambients``: a
-name -> its recipe; the program hands in each game's, from its plugin). The arrays are kept per
+game starts once it is ready. The games' own sounds are handed in (``ambients``: a game -> the
+recipe of its loop; ``effects``: a name -> its recipe, besides the shared ones; the program
+hands in each game's, from its plugin). The arrays are kept per
 process, so a second App (tests) finds them done. When no audio device can be opened (a
 headless machine, an unplugged headset) the game stays silent instead of failing.
 """
@@ -34,53 +35,82 @@ def ambient_key(game: str) -> str:
     return f"ambient:{game}"
 
 
-def synthesise(name: str, ambients: Mapping[str, Recipe]) -> np.ndarray:
+def effects_with(games: Mapping[str, Recipe] | None) -> dict[str, Recipe]:
+    """The shared effects, then the games' own."""
+    return {**EFFECTS, **(games or {})}
+
+
+def synthesise(
+    name: str, ambients: Mapping[str, Recipe], effects: Mapping[str, Recipe] | None = None
+) -> np.ndarray:
     """The mono float samples (at ``RATE``) of an effect or of ``ambient:<game>``."""
-    key = name.removeprefix("ambient:")
-    recipe = ambients[key] if key != name else EFFECTS[name]
-    seed = 1000 + [*EFFECTS, *ambients].index(key)  # each sound its own noise, every run alike
+    key, every = name.removeprefix("ambient:"), effects_with(effects)
+    recipe = ambients[key] if key != name else every[name]
+    seed = 1000 + [*every, *ambients].index(key)  # each sound its own noise, every run alike
     return recipe(np.random.default_rng(seed))
 
 
-def all_names(ambients: Mapping[str, Recipe]) -> list[str]:
+def all_names(
+    ambients: Mapping[str, Recipe], effects: Mapping[str, Recipe] | None = None
+) -> list[str]:
     """The effects first (short, wanted soonest), then the ambient loops."""
-    return [*EFFECTS, *(ambient_key(game) for game in ambients)]
+    return [*effects_with(effects), *(ambient_key(game) for game in ambients)]
 
 
-def prepare(freq: int, channels: int, ambients: Mapping[str, Recipe]) -> None:
+def prepare(
+    freq: int,
+    channels: int,
+    ambients: Mapping[str, Recipe],
+    effects: Mapping[str, Recipe] | None = None,
+) -> None:
     """Synthesise every sound in the mixer's format (the background thread's work)."""
-    for name in all_names(ambients):
+    for name in all_names(ambients, effects):
         with _LOCK:
             if (name, freq, channels) in _ARRAYS:
                 continue
             try:
-                _ARRAYS[name, freq, channels] = to_mixer(synthesise(name, ambients), freq, channels)
+                samples = synthesise(name, ambients, effects)
+                _ARRAYS[name, freq, channels] = to_mixer(samples, freq, channels)
             except Exception:  # a broken recipe costs that sound, never the game
                 LOG.exception("sound %s could not be synthesised", name)
 
 
 class Sounds:
     def __init__(
-        self, volume: float, ambients: Mapping[str, Recipe], freq: int = RATE, channels: int = 1
+        self,
+        volume: float,
+        ambients: Mapping[str, Recipe],
+        freq: int = RATE,
+        channels: int = 1,
+        effects: Mapping[str, Recipe] | None = None,
     ) -> None:
         self.volume = volume
         self.ambients = dict(ambients)
+        self.effects = dict(effects or {})  # the games' own, besides the shared EFFECTS
         self.format = (freq, channels)
         self.cache: dict[str, pygame.mixer.Sound] = {}
         self.ambient_channel: pygame.mixer.Channel | None = None
         self.ambient_playing: str | None = None
         self.worker = threading.Thread(
-            target=prepare, args=(*self.format, self.ambients), name="sound-synthesis", daemon=True
+            target=prepare,
+            args=(*self.format, self.ambients, self.effects),
+            name="sound-synthesis",
+            daemon=True,
         )
         self.worker.start()
 
     @classmethod
-    def open(cls, volume: float, ambients: Mapping[str, Recipe]) -> Sounds | None:
+    def open(
+        cls,
+        volume: float,
+        ambients: Mapping[str, Recipe],
+        effects: Mapping[str, Recipe] | None = None,
+    ) -> Sounds | None:
         try:
             pygame.mixer.init(RATE, -16, 1, 512)  # keeps the format when already open
             freq, _size, channels = pygame.mixer.get_init()
             pygame.mixer.set_reserved(1)  # channel 0 is the ambient loop's alone
-            sounds = cls(volume, ambients, freq, channels)
+            sounds = cls(volume, ambients, freq, channels, effects)
             sounds.ambient_channel = pygame.mixer.Channel(0)
         except (pygame.error, TypeError):
             return None
@@ -104,7 +134,7 @@ class Sounds:
             self.ambient_channel.set_volume(volume * AMBIENT_LEVEL)
 
     def play(self, name: str) -> None:
-        if self.volume <= 0 or name not in EFFECTS:
+        if self.volume <= 0 or (name not in EFFECTS and name not in self.effects):
             return
         sound = self._sound(name)
         if sound is not None:

@@ -48,7 +48,7 @@ from game.persist.kiosk_config import Damaged, KioskConfig
 from game.persist.log import LOG
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.stats import Stats
-from game.play.registry import IDS
+from game.play.registry import ids
 from game.session import HUMAN, GameConfig
 from game.ui import theme
 from game.ui.flags import draw_flag
@@ -58,7 +58,6 @@ if TYPE_CHECKING:
     from game.engine.scenes import Scene
     from game.engine.services import Services
 
-PLAY_SCENES = frozenset(IDS)
 ADMIN_SCENES = frozenset({"kiosk_admin", "kiosk_pin"})
 ADMIN_IDLE_S = 60.0  # an admin screen left alone this long gives way to attract mode
 STILL = "kiosk_still"
@@ -293,7 +292,7 @@ class Kiosk(Policy):
         if top.name in ADMIN_SCENES or "kiosk_admin" in names:  # settings opened from the admin
             if self.idle >= min(ADMIN_IDLE_S, cfg.idle_in_game_s):
                 self._admin_left_open(top.name)
-        elif names & PLAY_SCENES:
+        elif names & set(ids()):
             if top.name != STILL and self.idle >= cfg.idle_in_game_s:
                 LOG.info("kiosk: %.0f s without input in a game: 'Still playing?'", self.idle)
                 scenes.push(STILL, seconds=cfg.still_playing_s)
@@ -321,7 +320,7 @@ class Kiosk(Policy):
             self.fired = False
 
     def _update_attract(self, top: Scene) -> None:
-        if top.name in PLAY_SCENES:
+        if top.name in ids():
             if top.time.now >= DEMO_MAX_SECONDS:  # the demo's own time, from its start
                 LOG.info("kiosk: the %s demo reached the demo cap; next demo", top.name)
                 self.demos_capped += 1
@@ -404,7 +403,7 @@ class Kiosk(Policy):
         elif scene.name == "settings":
             self._guard_settings()
         config = getattr(scene, "config", None)
-        if scene.name not in PLAY_SCENES or not isinstance(config, GameConfig):
+        if scene.name not in ids() or not isinstance(config, GameConfig):
             return
         kinds = [seat.kind for seat in config.seats]
         if self.attract:
@@ -432,7 +431,7 @@ class Kiosk(Policy):
             self.services.scenes.pop()
 
     def scene_left(self, scene: Scene) -> None:
-        if scene.name in PLAY_SCENES:
+        if scene.name in ids():
             self._collect = True
         row = self.rows.pop(id(scene), None)
         if row is not None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.i18n import has, tr
-from game.play.registry import IDS
+from game.play.registry import ids
 from game.session import AI_LEVELS, HUMAN
 from game.ui import theme
 
@@ -15,7 +15,6 @@ if TYPE_CHECKING:
     from game.engine.services import Services
     from game.persist.kiosk_config import KioskConfig
 
-GAMES = IDS  # picker order
 KINDS = (HUMAN, *AI_LEVELS)
 HEADING_Y = 96
 KIOSK_BUTTON_H = 100  # kiosk mode: menu buttons big enough for any finger
@@ -25,6 +24,11 @@ def kiosk_config(services: object) -> KioskConfig | None:
     """The kiosk configuration when the services runs as a kiosk (``--kiosk``), else None."""
     policy = getattr(services, "policy", None)  # a stand-in services in a test may have none
     return policy.kiosk_config if policy is not None else None
+
+
+def menu_games() -> tuple[str, ...]:
+    """Every game, in the menus' order."""
+    return ids()
 
 
 def game_title(game: str) -> str:
@@ -37,6 +41,12 @@ def player_range(game: str) -> tuple[int, int]:
 
     variants = rules_for(game).variants()
     return min(v.min_players for v in variants), max(v.max_players for v in variants)
+
+
+def players_text(game: str) -> str:
+    """How many play ``game``: "2–4 players", or "2 players" when there is one count."""
+    lo, hi = player_range(game)
+    return tr("picker.players", lo=lo, hi=hi) if lo != hi else tr("picker.players_one", n=lo)
 
 
 def kind_name(kind: str) -> str:

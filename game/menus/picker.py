@@ -1,6 +1,8 @@
 """The game picker: one card per game with its emblem, a one-line pitch and the player count.
 
-In kiosk mode only the configured games are offered.
+Up to three games stand in one row of tall cards; more share two rows of short ones (the
+emblem smaller, no "ready" badge: the whole card is the button). In kiosk mode only the
+configured games are offered.
 """
 
 from __future__ import annotations
@@ -11,21 +13,41 @@ from pygame_gui.elements import UIButton
 from game.engine.pacing import DECOR
 from game.i18n import tr
 from game.menus.menukit import (
-    GAMES,
     KIOSK_BUTTON_H,
     draw_heading,
     game_title,
     go_back,
     kiosk_config,
-    player_range,
+    menu_games,
+    players_text,
 )
 from game.play.registry import plugin
 from game.ui import theme
 from game.ui.emblems import draw_emblem
 from game.ui.kit import UIScene
 
-CARD_W, CARD_H, GAP = 540, 680, 60
-CARD_Y = 190
+CARD_W, CARD_H, GAP = 540, 680, 60  # one row of tall cards
+ROW_GAP = 24
+AREA = pygame.Rect(80, 170, 1760, 730)  # two rows of short cards: above the Back button
+ONE_ROW = 3  # the most games in one row
+SHORT_W = 760  # a short card is no wider than this
+
+
+def card_rects(count: int) -> list[pygame.Rect]:
+    """Where the cards of ``count`` games stand: one row of tall cards up to ``ONE_ROW``,
+    else two rows of short ones (the second row's centred under the first)."""
+    if count <= ONE_ROW:
+        x0 = (theme.LOGICAL_SIZE[0] - count * CARD_W - (count - 1) * GAP) // 2
+        return [pygame.Rect(x0 + i * (CARD_W + GAP), 190, CARD_W, CARD_H) for i in range(count)]
+    across = -(-count // 2)
+    w = min(SHORT_W, (AREA.w - (across - 1) * GAP) // across)
+    h = (AREA.h - ROW_GAP) // 2
+    rects = []
+    for row, in_row in enumerate((across, count - across)):
+        x0 = AREA.centerx - (in_row * w + (in_row - 1) * GAP) // 2
+        y = AREA.y + row * (h + ROW_GAP)
+        rects += [pygame.Rect(x0 + i * (w + GAP), y, w, h) for i in range(in_row)]
+    return rects
 
 
 class PickerScene(UIScene):
@@ -40,14 +62,12 @@ class PickerScene(UIScene):
     @property
     def games(self) -> tuple[str, ...]:
         config = kiosk_config(self.services)
-        return config.games if config is not None else GAMES
+        return config.games if config is not None else menu_games()
 
     def build(self) -> None:
         games = self.games
-        x0 = (theme.LOGICAL_SIZE[0] - len(games) * CARD_W - (len(games) - 1) * GAP) // 2
         self.cards = {}
-        for i, game in enumerate(games):
-            rect = pygame.Rect(x0 + i * (CARD_W + GAP), CARD_Y, CARD_W, CARD_H)
+        for game, rect in zip(games, card_rects(len(games)), strict=True):
             self.cards[game] = self.button(
                 rect, game_title(game), lambda g=game: self.choose(g), "#game_card"
             )
@@ -75,23 +95,30 @@ class PickerScene(UIScene):
         # at card size cost a visible hitch each time the picker opens
         border = (255, 212, 94) if hot else (143, 179, 232)
         pygame.draw.rect(surface, border, rect, 3, border_radius=26)
-        art = pygame.Rect(rect.x + 40, rect.y + 110, rect.width - 80, 240)
+        tall = rect.h >= CARD_H
+        art = pygame.Rect(rect.x + 40, rect.y + (110 if tall else 100), rect.width - 80,
+                          240 if tall else 70)  # fmt: skip
         pygame.draw.rect(surface, (58, 104, 160), art, border_radius=20)
         draw_emblem(surface, plugin(game).emblem(), art.inflate(-20, -12), self.services.clock.now)
         self.moving_areas.append(art)
-        room = pygame.Rect(rect.x + 35, art.bottom + 24, rect.width - 70, 3 * 42)
-        theme.text_in(surface, tr(f"games.{game}.pitch"), room, 30, theme.SNOW, max_lines=3,
-                      align="center")  # fmt: skip
-        lo, hi = player_range(game)
+        room = pygame.Rect(rect.x + 35, art.bottom + (24 if tall else 10), rect.width - 70,
+                           3 * (42 if tall else 34))  # fmt: skip
+        theme.text_in(surface, tr(f"games.{game}.pitch"), room, 30 if tall else 26, theme.SNOW,
+                      max_lines=3, align="center")  # fmt: skip
         theme.text(
             surface,
-            tr("picker.players", lo=lo, hi=hi),
-            (rect.centerx, rect.bottom - 96),
-            32,
+            players_text(game),
+            (rect.centerx, rect.bottom - (96 if tall else 14)),
+            32 if tall else 28,
             theme.palette().muted,
             True,
             "midbottom",  # sits on the badge below at any UI scale
+            width=rect.width - 60,
         )
+        if tall:
+            self._draw_badge(surface, rect)
+
+    def _draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         badge = pygame.Rect(0, 0, rect.width - 120, 60)
         badge.midbottom = (rect.centerx, rect.bottom - 30)
         pygame.draw.rect(surface, (200, 86, 44), badge, border_radius=30)

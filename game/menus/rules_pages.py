@@ -1,7 +1,8 @@
 """The pages of the rules help: which pages a game and variant has, and how a page's text is laid
 out in its column.
 
-The order and the pictures are data (``assets/rules/pages.toml``); the texts are translations
+The order and the pictures are data, one file per game (its plugin's ``pages()``:
+``assets/rules/<game>.toml``); the texts are translations
 (``rules.<game>.<page>.heading`` and ``.body``). In a body, "- " starts a bullet and an empty
 line separates paragraphs.
 """
@@ -13,10 +14,9 @@ from dataclasses import dataclass
 from functools import cache
 
 from game.i18n import has, tr
-from game.resources import asset
+from game.play.registry import ids, plugin
 from game.ui import theme
 
-PAGES_FILE = asset("rules", "pages.toml")
 EVERY_VARIANT = "*"
 
 BODY = 32  # couch-legible body text on the 1920x1080 canvas
@@ -46,22 +46,24 @@ class Page:
 
 
 @cache
+def game_pages(game: str) -> tuple[Page, ...]:
+    """The game's pages in reading order, from its pages file."""
+    with plugin(game).pages().open("rb") as fh:
+        entries = tomllib.load(fh).get("page", [])
+    return tuple(
+        Page(game, entry["id"], entry.get("picture", ""), tuple(entry["variants"]))
+        for entry in entries
+    )
+
+
 def all_pages() -> dict[str, tuple[Page, ...]]:
-    """Every game's pages in reading order, from the pages file."""
-    with PAGES_FILE.open("rb") as fh:
-        data = tomllib.load(fh)
-    return {
-        game: tuple(
-            Page(game, entry["id"], entry.get("picture", ""), tuple(entry["variants"]))
-            for entry in entries
-        )
-        for game, entries in data.items()
-    }
+    """Every game's pages, by game."""
+    return {game: game_pages(game) for game in ids()}
 
 
 def pages_for(game: str, variant: str) -> list[Page]:
     """The pages a player of ``variant`` reads: the shared ones and the variant's own."""
-    return [page for page in all_pages().get(game, ()) if page.is_for(variant)]
+    return [page for page in game_pages(game) if page.is_for(variant)]
 
 
 def variant_name(game: str, variant: str) -> str:

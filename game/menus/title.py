@@ -18,7 +18,7 @@ from game import i18n
 from game.engine.pacing import DECOR
 from game.i18n import LANGUAGES, tr
 from game.menus import record
-from game.menus.menukit import GAMES, game_title, kiosk_config
+from game.menus.menukit import game_title, kiosk_config, menu_games
 from game.persist import saves
 from game.play.registry import plugin
 from game.ui import theme
@@ -32,6 +32,17 @@ WIDE_W = 840  # the two-column rows: saved games | replays, settings | quit
 ROWS_TOP = 612
 KIOSK_PLAY = pygame.Rect(0, 612, 680, 132)
 FLAG_W, FLAG_H, FLAG_GAP, FLAG_Y = 340, 116, 30, 782
+SLOT_W, STRIP_W = 360, 1760  # an emblem's slot on the strip, narrower when many must fit
+
+
+def emblem_slots(count: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
+    """The strip of the games' emblems under the tagline, and each game's slot in it (one
+    row; the slots narrow so that any number of games fits the window)."""
+    slot = min(SLOT_W, STRIP_W // max(count, 1))
+    box = pygame.Rect(0, 340, max(1080, count * slot), 250)
+    box.centerx = theme.LOGICAL_SIZE[0] // 2
+    x0 = box.centerx - count * slot // 2
+    return box, [pygame.Rect(x0 + i * slot, box.y, slot, box.h) for i in range(count)]
 
 
 class TitleScene(UIScene):
@@ -148,22 +159,15 @@ class TitleScene(UIScene):
         cx = surface.get_width() // 2
         theme.text(surface, tr("app.name"), (cx, 170), 160, theme.WHITE, True, "center", True)
         theme.text(surface, tr("title.tagline"), (cx, 290), 44, theme.SNOW, False, "center", True)
-        box = pygame.Rect(0, 0, 1080, 250)
-        box.midtop = (cx, 340)
+        games = menu_games()
+        box, slots = emblem_slots(len(games))
         theme.panel(surface, box, (16, 24, 40, 150), 28)
-        for i, game in enumerate(GAMES):
-            centre_x = box.x + 180 + i * 360
-            art = pygame.Rect(centre_x - 100, box.y + 16, 200, 170)
+        for game, slot in zip(games, slots, strict=True):
+            art = pygame.Rect(0, slot.y + 16, min(200, slot.w - 24), 170)
+            art.centerx = slot.centerx
             draw_emblem(surface, plugin(game).emblem(), art, seconds)
-            theme.text(
-                surface,
-                game_title(game),
-                (centre_x, box.bottom - 36),
-                34,
-                theme.SNOW,
-                True,
-                "center",
-            )
+            theme.text(surface, game_title(game), (slot.centerx, box.bottom - 36), 34,
+                       theme.SNOW, True, "center", width=slot.w - 16)  # fmt: skip
         if kiosk_config(self.services) is not None:
             wide = max(KIOSK_PLAY.width, 3 * FLAG_W + 2 * FLAG_GAP) + 60
             buttons = pygame.Rect(0, 0, wide, 340 if self.flag_buttons else 180)

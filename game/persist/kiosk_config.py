@@ -8,7 +8,9 @@ game's variants, that game's default list), and an unknown key is ignored; a fil
 read as a whole (not TOML, not UTF-8, no access) gives the defaults for every key. Either way the
 problem, naming the key, goes to the log and the admin menu, never to the visitors' screens. A
 missing file is not a problem: it gives the defaults. ``kiosk.example.toml`` in the repository is
-``KioskConfig().to_toml()``: every key with its default and what it means.
+``KioskConfig().to_toml()``: every key with its default and what it means, for the games there
+are; after adding a game, write it again with ``python -m game.persist.kiosk_config >
+kiosk.example.toml``.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ from typing import Any
 
 from game.i18n import LANGUAGES
 from game.persist.paths import loads_toml, read_text_file
-from game.play.registry import GAMES, IDS, rules_for
+from game.play import registry
+from game.play.registry import rules_for
 from game.session import AI_LEVELS
 
 KIOSK_FILE = "kiosk.toml"
@@ -57,7 +60,7 @@ RANGES: dict[str, tuple[float, float]] = {
 
 
 def _default_variants() -> dict[str, tuple[str, ...]]:
-    return {g.id: g.demo.variants for g in GAMES}
+    return {g.id: g.demo.variants for g in registry.games()}
 
 
 @dataclass(frozen=True)
@@ -66,7 +69,7 @@ class KioskConfig:
     attract_after_s: float = 60.0
     idle_in_game_s: float = 180.0
     still_playing_s: float = 20.0
-    games: tuple[str, ...] = IDS
+    games: tuple[str, ...] = field(default_factory=registry.ids)
     variants: dict[str, tuple[str, ...]] = field(default_factory=_default_variants)
     ai_levels: tuple[str, ...] = ("easy", "normal")
     languages: tuple[str, ...] = ("en", "nl", "de")
@@ -105,7 +108,7 @@ DOCS: dict[str, str] = {
     "still_playing_s": "The countdown of 'Still playing?' in seconds (3-300).",
     "games": (
         "Games offered to visitors and shown in attract mode, in rotation order (any of "
-        f"{', '.join(IDS)}; each at most once)."
+        "{games}; each at most once)."
     ),
     "ai_levels": (f"AI levels offered to visitors (any of {', '.join(AI_LEVELS)})."),
     "languages": (f"Language flags shown on the title (any of {', '.join(LANGUAGES)})."),
@@ -139,7 +142,8 @@ def _comment(key: str) -> list[str]:
         shown = ", ".join(f"{g} = {_toml_value(ids)}" for g, ids in default.items())
     else:
         shown = _toml_value(default)
-    words = f"{DOCS[key]} Default: {shown}".split()
+    text = DOCS[key].replace("{games}", ", ".join(registry.ids()))
+    words = f"{text} Default: {shown}".split()
     lines: list[str] = []
     for word in words:
         if lines and len(lines[-1]) + 1 + len(word) <= 100:
@@ -294,7 +298,7 @@ def _ids(key: str, value: Any, known: tuple[str, ...], what: str) -> tuple[str, 
 
 
 def _games(key: str, value: Any) -> tuple[str, ...]:
-    return _ids(key, value, IDS, "game")
+    return _ids(key, value, registry.ids(), "game")
 
 
 def _levels(key: str, value: Any) -> tuple[str, ...]:
@@ -315,8 +319,8 @@ def _variants(value: Any, problems: list[KioskConfigError]) -> dict[str, tuple[s
         )
         return merged
     for game, ids in value.items():
-        if game not in IDS:
-            known = ", ".join(IDS)
+        if game not in registry.ids():
+            known = ", ".join(registry.ids())
             problems.append(
                 KioskConfigError(f"variants.{game}", f"unknown game {game!r} (known: {known})")
             )
@@ -386,3 +390,7 @@ _CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "demo_speed": _number,
     "max_log_mb": _number,
 }
+
+
+if __name__ == "__main__":  # python -m game.persist.kiosk_config > kiosk.example.toml
+    print(KioskConfig().to_toml(), end="")

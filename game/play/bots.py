@@ -54,6 +54,18 @@ def make_bot(game_id: str, level: str) -> Bot:
     return bot
 
 
+def bot_of(paths: dict[str, str], level: str) -> Bot:
+    """The bot at ``level`` from a plugin's ``bot_paths``: what a worker makes, by import path
+    rather than by the game's id, so that it needs no registry of its own (a game a test
+    registers plays there too)."""
+    from game.play.plugin import load
+
+    if level == DEMO:
+        return DemoBot(bot_of(paths, "normal"))
+    bot: Bot = load(paths[level])()
+    return bot
+
+
 class BotError(RuntimeError):
     """A bot raised an exception while thinking (the message holds its traceback)."""
 
@@ -383,9 +395,12 @@ def seat_runners(
     levels = {seat: kind for seat, kind in enumerate(kinds) if kind != "human"}
     if not levels:
         return {}
+    from game.play.registry import plugin
+
+    paths = dict(plugin(game).bot_paths)
     worker = BotWorker()
     return {
-        seat: BotRunner(partial(make_bot, game, level), budget(level), worker)
+        seat: BotRunner(partial(bot_of, paths, level), budget(level), worker)
         for seat, level in levels.items()
     }
 

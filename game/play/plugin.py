@@ -12,10 +12,13 @@ import importlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
 from game.protocol.base import Outcome, Rules
+from game.resources import asset
 
 
 class OptionsFileError(ValueError):
@@ -32,6 +35,15 @@ def load(path: str) -> Any:
     """The object at ``"package.module:name"``."""
     module, _, name = path.partition(":")
     return getattr(importlib.import_module(module), name)
+
+
+def package_file(path: str) -> Traversable:
+    """The file or folder at ``"package:sub/path"`` (read through importlib.resources)."""
+    package, _, inside = path.partition(":")
+    node = resources.files(package)
+    for part in inside.split("/"):
+        node = node / part
+    return node
 
 
 @dataclass(frozen=True)
@@ -59,10 +71,12 @@ class Playouts:
 
 @dataclass(frozen=True)
 class Bench:
-    """What the bench measures of the game: a game of Easy bots on the screen, bot decisions
-    in positions of ``decisions`` (variant, seats), and its rules' random playouts."""
+    """What the bench measures of the game: a game of ``scene_players`` Easy bots on the
+    screen, bot decisions in positions of ``decisions`` (variant, seats), and its rules' random
+    playouts."""
 
     scene_variant: str
+    scene_players: int
     decisions: tuple[str, int]
     playouts: tuple[Playouts, ...]
 
@@ -77,7 +91,7 @@ class GamePlugin:
     """A game: its rules, bots by level, play scene, rules pictures, emblem and ambience
     (``"module:name"`` paths), how the kiosk shows it, and what its set-up and results add."""
 
-    id: str
+    id: str  # a-z, 0-9 and "-"
     title: str  # the game's own name in every language ("Nanuuk!")
     rules_path: str
     bot_paths: Mapping[str, str]  # level -> bot class
@@ -103,6 +117,13 @@ class GamePlugin:
     # (finished state, its outcome) -> turns taken by all players together (the tournament's
     # turns per player)
     turns_played: Callable[[Any, Outcome], int] = turns_completed
+    order: int = 100  # where the menus show the game: the smallest first (then by id)
+    # the game's own files, as "package:path" (a game kept elsewhere than the shipped ones:
+    # the tests' games); "" = assets/rules/<id>.toml and assets/translations/<lang>/<id>.toml
+    pages_file: str = ""  # the rules pages ([[page]] entries)
+    texts_folder: str = ""  # <lang>.toml for each language
+    # () -> {name: recipe}: the game's sound effects (a numpy Generator -> samples)
+    effects_path: str = ""
 
     @cached_property
     def rules(self) -> Rules:
@@ -129,6 +150,25 @@ class GamePlugin:
         if not self.choices_path:
             return None
         found: tuple[Any, ...] | None = load(self.choices_path)(data_dir, key)
+        return found
+
+    def pages(self) -> Traversable:
+        """The file of the game's rules pages."""
+        if self.pages_file:
+            return package_file(self.pages_file)
+        return asset("rules", f"{self.id}.toml")
+
+    def texts(self, lang: str) -> Traversable:
+        """The file of every text the game shows in ``lang``."""
+        if self.texts_folder:
+            return package_file(self.texts_folder) / f"{lang}.toml"
+        return asset("translations", lang, f"{self.id}.toml")
+
+    def effects(self) -> Mapping[str, Callable[..., Any]]:
+        """The game's own sound effects by name (none if it has no effects_path)."""
+        if not self.effects_path:
+            return {}
+        found: Mapping[str, Callable[..., Any]] = load(self.effects_path)
         return found
 
     def emblem(self) -> Callable[..., None]:

@@ -1,28 +1,68 @@
-"""The games: the one list of them in the code. Everything else asks here.
+"""The games: found, never listed. Everything else asks here.
 
-Adding a game is a folder under ``game/games/`` with a ``PLUGIN`` and one line below
-(``docs/ADDING_A_GAME.md``).
+Every package under ``game.games`` with a ``PLUGIN`` is a game (``docs/ADDING_A_GAME.md``);
+the menus show them by the plugins' ``order``. ``refresh`` looks again (a test that adds a
+folder to ``game.games.__path__`` registers a game of its own that way).
 """
 
 from __future__ import annotations
 
-from game.games import bergruft, kaphoorn, nanuuk
+import importlib
+import pkgutil
+import re
+from functools import cache
+
+import game.games
 from game.play.plugin import GamePlugin
 from game.protocol.base import Rules
 
-GAMES: tuple[GamePlugin, ...] = (nanuuk.PLUGIN, kaphoorn.PLUGIN, bergruft.PLUGIN)  # menu order
-IDS: tuple[str, ...] = tuple(g.id for g in GAMES)
-_BY_ID = {g.id: g for g in GAMES}
+# a game's id names scenes ("<id>_editor"), texts and files: "_" and "." are the separators
+GAME_ID = re.compile(r"[a-z0-9-]+")
+
+
+@cache
+def games() -> tuple[GamePlugin, ...]:
+    """Every game under ``game.games``, in menu order."""
+    found = []
+    for module in pkgutil.iter_modules(game.games.__path__):
+        if not module.ispkg:
+            continue
+        found_plugin = getattr(importlib.import_module(f"game.games.{module.name}"), "PLUGIN", None)
+        if isinstance(found_plugin, GamePlugin):
+            found.append(found_plugin)
+    for bad in (g.id for g in found if not GAME_ID.fullmatch(g.id)):
+        raise ValueError(f"game id {bad!r}: only a-z, 0-9 and '-'")
+    return tuple(sorted(found, key=lambda g: (g.order, g.id)))
+
+
+@cache
+def ids() -> tuple[str, ...]:
+    return tuple(g.id for g in games())
+
+
+def refresh() -> None:
+    """Look for games again (after ``game.games.__path__`` changed)."""
+    games.cache_clear()
+    ids.cache_clear()
 
 
 def plugin(game_id: str) -> GamePlugin:
     """The plugin of ``game_id``; ValueError naming the games for an unknown one."""
-    found = _BY_ID.get(game_id)
-    if found is None:
-        raise ValueError(f"unknown game {game_id!r} (known: {', '.join(IDS)})")
-    return found
+    for found in games():
+        if found.id == game_id:
+            return found
+    raise ValueError(f"unknown game {game_id!r} (known: {', '.join(ids())})")
 
 
 def rules_for(game_id: str) -> Rules:
     """The rules of ``game_id`` (imported on first use)."""
     return plugin(game_id).rules
+
+
+def __getattr__(name: str) -> tuple[object, ...]:
+    """``GAMES`` and ``IDS``, as of now (for who reads them once: a parser's choices)."""
+    if name == "GAMES":
+        return games()
+    if name == "IDS":
+        return ids()
+    raise AttributeError(name)

@@ -122,21 +122,23 @@ def frames_while(
     return _summary(times) if times else {"frames": 0}
 
 
-def _easy_game(game: str, variant: str) -> Any:
+def _easy_game(game: str) -> Any:
+    """The game of Easy bots the bench watches: the variant and seats its plugin names."""
+    from game.play.registry import plugin
     from game.session import GameConfig, Seat
 
-    names, colours = ("Anna", "Ben", "Clara", "David"), ("red", "blue", "yellow", "green")
-    seats = tuple(Seat(n, "easy", c) for n, c in zip(names, colours, strict=True))
-    return GameConfig(game, variant, seats, seed=11)
+    bench = plugin(game).bench
+    names = ("Anna", "Ben", "Clara", "David", "Emil", "Frida")[: bench.scene_players]
+    colours = ("red", "blue", "yellow", "green", "purple", "white")
+    seats = tuple(Seat(n, "easy", c) for n, c in zip(names, colours, strict=False))
+    return GameConfig(game, bench.scene_variant, seats, seed=11)
 
 
 def bench_scene(game: str, frames: int, data_dir: str) -> dict[str, float]:
-    """Frames of a 4-player game of easy bots, counted only while something moves (the
-    scene's animations: Der Berg ruft's figures or flags, Nanuuk!'s pieces or cracks, Kap
-    Hoorn's ships or flying cards)."""
-    from game.play.registry import plugin
-
-    config = _easy_game(game, plugin(game).bench.scene_variant)
+    """Frames of a game of easy bots (as many as the plugin's bench says), counted only while
+    something moves (the scene's animations: Der Berg ruft's figures or flags, Nanuuk!'s
+    pieces or cracks, Kap Hoorn's ships or flying cards)."""
+    config = _easy_game(game)
     return frames_while(_app(data_dir, config), config, frames, _moving, limit=frames * 40)
 
 
@@ -209,7 +211,7 @@ def bench_first_frame(data_dir: str) -> float:
 
 
 # ---- the first frames of each scene, and a stop in a demo's first seconds (issue 27, item 9) --
-FIRST_SCENES = ("title", "rules_help", "nanuuk", "kaphoorn", "bergruft")
+FIRST_SCENES = ("title", "rules_help")  # and every game's table
 FIRST_DATA = {"rules_help": {"game": "kaphoorn"}}  # the pages with the chart's pictures
 FIRST_S = 6.0  # seconds of frames measured from a scene's first frame on
 SLOW_MS = 50.0  # the target: no frame longer than this, the very first included
@@ -221,7 +223,9 @@ def bench_first_frames(data_dir: str) -> dict[str, dict[str, float]]:
     """Per scene, the longest single frame from its first frame on (that one included), each
     scene in a fresh interpreter: its caches are as cold as a visitor meets them."""
     found = {}
-    for scene in FIRST_SCENES:
+    from game.play.registry import ids
+
+    for scene in (*FIRST_SCENES, *ids()):
         out = subprocess.run([sys.executable, "-c", CHILD, scene, data_dir], capture_output=True,
                              text=True, cwd=data_dir, timeout=600, check=True)  # fmt: skip
         line = next(s for s in out.stdout.splitlines() if s.startswith("first-frames "))
@@ -235,11 +239,11 @@ def first_frames_here(scene: str, data_dir: str, seconds: float = FIRST_S) -> di
     wall time (``longest_ms``, at ``longest_at``) and in the loop thread's own CPU time
     (``longest_cpu_ms``: the same on a busy machine), the first, the number over ``SLOW_MS``."""
     from game.app import STEP
-    from game.play.registry import IDS, plugin
+    from game.play.registry import IDS
 
     app = _app(data_dir)
     if scene in IDS:
-        config = _easy_game(scene, plugin(scene).bench.scene_variant)
+        config = _easy_game(scene)
         app.scenes.reset(scene, config=config)
     elif scene != "title":
         app.scenes.reset(scene, **FIRST_DATA.get(scene, {}))

@@ -163,6 +163,9 @@ class Recording:
     panels: list[pygame.Rect]
     # every text that had to lose characters to fit: (what it was, what was shown)
     cuts: list[tuple[str, str]] = field(default_factory=list)
+    # every text that sticks out of the surface it is drawn on (the window's, or a panel's
+    # own): what of it is outside is not seen
+    outside: list[tuple[str, pygame.Rect]] = field(default_factory=list)
 
 
 _recordings: list[Recording] = []  # all that listen now, a test's and the app's alike
@@ -283,8 +286,11 @@ def _blit(
         surface.blit(_text(content, size, (0, 0, 0), bold), rect.move(2, 3))
     surface.blit(image, rect)
     if content.strip():
+        clipped = not surface.get_rect().contains(rect)
         for recording in _recordings:
             recording.texts.append((content, rect.copy()))
+            if clipped:
+                recording.outside.append((content, rect.copy()))
     return rect
 
 

@@ -1,14 +1,16 @@
 """The rules protocol's contract, checked on seeded random games of every game that exists.
 
-A game package that does not exist yet (its import fails) is skipped. Game-specific checks of
-hidden information live in ``HIDDEN_CHECKS``.
+Every registered game is checked; what is particular to a game (how many games to play, its
+check of hidden information) is in its own test folder, ``tests/games/<id>/conformance.py``.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
-from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -20,14 +22,27 @@ from game.play.registry import IDS as GAME_IDS
 from game.play.registry import plugin
 from game.protocol.base import IllegalAction, Outcome, Replay, Rules, State, replay
 
-# random games per game id; others get DEFAULT_GAMES. Nanuuk! and Kap Hoorn have their own, larger
-# conformance tests (test_nanuuk_conformance.py, test_kaphoorn_conformance.py). A Kap Hoorn game
-# with the default 80 rounds takes 650-1050 actions with ~40 offered at each: few games here.
-GAMES = {"bergruft": 300, "nanuuk": 30, "kaphoorn": 16}
+# Per game, from its own test folder (tests/games/<id>/conformance.py, if it has one): GAMES
+# random games (else DEFAULT_GAMES), FULL_CHECKS of them with every legal action applied at every
+# step (else FULL_CHECK_GAMES), and hidden(state, seat), its check of what a seat may not see.
 DEFAULT_GAMES = 100
-FULL_CHECK_GAMES = 40  # in this many games every legal action is applied at every step
-FULL_CHECKS = {"kaphoorn": 4}  # ... or in this many
+FULL_CHECK_GAMES = 40
 MAX_ACTIONS = 5_000  # a game must end within this many actions
+
+
+def knobs(game_id: str) -> ModuleType | None:
+    """The game's own conformance settings (tests/games/<id>/conformance.py), if any."""
+    name = f"tests.games.{game_id}.conformance"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as missing:
+        if not name.startswith(str(missing.name)):
+            raise  # the settings are there but import something that is not
+        return None
+
+
+def knob(game_id: str, name: str, default: Any) -> Any:
+    return getattr(knobs(game_id), name, default)
 
 
 def load_rules(game_id: str) -> Rules:
@@ -36,30 +51,7 @@ def load_rules(game_id: str) -> Rules:
     return rules
 
 
-def bergruft_hidden(state: Any, seat: int) -> None:
-    view = state.view(seat)
-    if seat != state.caller and state.phase in ("guess", "decide"):
-        assert view.number is None and view.is_hidden
-    else:
-        assert view.number == state.number
-
-
-def kaphoorn_hidden(state: Any, seat: int) -> None:
-    hidden = -1  # game.games.kaphoorn.rules.turn.HIDDEN
-    view = state.view(seat)
-    assert view.viewer == seat and view.seed == -1
-    for owner, (hand, seen) in enumerate(zip(state.hands, view.hands, strict=True)):
-        assert seen == hand if owner == seat else seen == (hidden,) * len(hand)
-    assert view.pile == (hidden,) * len(state.pile)
-
-
-HIDDEN_CHECKS: dict[str, Callable[[Any, int], None]] = {
-    "bergruft": bergruft_hidden,
-    "kaphoorn": kaphoorn_hidden,
-}
-
-
-def check_outcome(state: State, seats: int) -> None:
+def check_outcome(game_id: str, state: State, seats: int) -> None:
     outcome = state.outcome()
     if not state.is_over():
         assert outcome is None and state.current_player is not None
@@ -69,7 +61,6 @@ def check_outcome(state: State, seats: int) -> None:
     assert outcome.winners and set(outcome.winners) <= set(outcome.ranking)
     assert outcome.ranking[: len(outcome.winners)] == outcome.winners
     assert state.legal_actions() == ()
-    game_id = type(state).__module__.split(".")[2]
     rules = plugin(game_id).rules
     assert outcome.reason_code in set(rules.endings), outcome.reason_code  # a listed code
     decided = outcome.details.get("decided_by")
@@ -98,11 +89,11 @@ def play_random_game(rules: Rules, seed: int, full: bool) -> None:
     variant = rng.choice(rules.variants())
     seats = rng.randint(variant.min_players, variant.max_players)
     state = rules.new_game(variant.id, seats, seed=seed)
-    hidden = HIDDEN_CHECKS.get(rules.id)
+    hidden = knob(rules.id, "hidden", None)
     seen: list[Any] = []
     log: list[dict[str, Any]] = []
     for _ in range(MAX_ACTIONS):
-        check_outcome(state, seats)
+        check_outcome(rules.id, state, seats)
         if state.is_over():
             break
         actions = state.legal_actions()
@@ -140,8 +131,16 @@ def play_random_game(rules: Rules, seed: int, full: bool) -> None:
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_random_games_keep_the_protocol(game_id: str) -> None:
     rules = load_rules(game_id)
-    for seed in range(GAMES.get(game_id, DEFAULT_GAMES)):
-        play_random_game(rules, seed, full=seed < FULL_CHECKS.get(game_id, FULL_CHECK_GAMES))
+    full_checks = knob(game_id, "FULL_CHECKS", FULL_CHECK_GAMES)
+    for seed in range(knob(game_id, "GAMES", DEFAULT_GAMES)):
+        play_random_game(rules, seed, full=seed < full_checks)
+
+
+def test_each_games_own_settings_are_found() -> None:
+    folder = Path(__file__).resolve().parents[1] / "games"
+    having = [g for g in GAME_IDS if (folder / g / "conformance.py").is_file()]
+    assert having and all(knobs(g) is not None for g in having)
+    assert [g for g in GAME_IDS if knob(g, "hidden", None)]  # some game has secrets to check
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
@@ -172,6 +171,6 @@ def test_any_sequence_of_legal_actions_keeps_the_protocol(
         log.append(action.to_dict())
         state = state.apply(action)
         assert rules.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
-    check_outcome(state, seats)
+    check_outcome(game_id, state, seats)
     names = tuple(f"Player {i + 1}" for i in range(seats))
     assert replay(rules, Replay(game_id, variant.id, names, seed, {}, tuple(log))) == state

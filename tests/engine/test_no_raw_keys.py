@@ -20,7 +20,7 @@ from app_support import close
 
 from game import i18n
 from game.app import STEP, App, Options
-from game.menus.menukit import GAMES
+from game.menus.menukit import menu_games
 from game.play.registry import rules_for
 from game.session import GameConfig, Seat
 from game.ui import theme
@@ -127,7 +127,7 @@ def visit_menus(app: App, watch: Watch) -> None:
     show(app, watch, "title")
     show(app, watch, "picker", push=True)
     show(app, watch, "settings")
-    for game in GAMES:
+    for game in menu_games():
         setup = show(app, watch, "setup", game=game)
         for _ in range(len(setup.variants)):
             for _ in range(setup.max_seats - len(setup.seats)):
@@ -242,7 +242,7 @@ def visit_kiosk(tmp_path: Path, lang: str, watch: Watch) -> None:
     try:
         show(app, watch, "title")
         show(app, watch, "picker", push=True)
-        for game in GAMES:
+        for game in menu_games():
             show(app, watch, "setup", game=game)
         show(app, watch, "title")
         show(app, watch, "pause", push=True, game="bergruft")

@@ -14,20 +14,27 @@ from game.engine.sounds.dsp import RATE, to_mixer
 from game.play.registry import GAMES
 
 AMBIENTS = {game.id: game.ambience() for game in GAMES}  # as the App hands them in
-NAMES = all_names(AMBIENTS)
+GAME_EFFECTS = {name: recipe for game in GAMES for name, recipe in game.effects().items()}
+NAMES = all_names(AMBIENTS, GAME_EFFECTS)
 
 
 def synthesise(name):
-    return synthesise_with(name, AMBIENTS)
+    return synthesise_with(name, AMBIENTS, GAME_EFFECTS)
 WANTED = {
     "click", "good", "bad", "rumble", "step", "flag",  # the names callers used before
     "crack", "splash", "harpoon", "card", "sails", "flags", "rockslide",
 }  # fmt: skip
 
 
+def test_each_game_brings_its_own_sounds():
+    """The games' effects come from their plugins, none shared by name with another's."""
+    per_game = [set(game.effects()) for game in GAMES]
+    assert all(per_game) and sum(map(len, per_game)) == len(GAME_EFFECTS)
+    assert not set(GAME_EFFECTS) & set(EFFECTS)
+
+
 def test_every_named_sound_exists():
-    assert WANTED <= set(EFFECTS)
-    assert set(AMBIENTS) == {"nanuuk", "kaphoorn", "bergruft"}
+    assert WANTED <= set(EFFECTS) | set(GAME_EFFECTS)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -73,7 +80,7 @@ def test_opening_hands_the_synthesis_to_a_thread(monkeypatch):
     release = threading.Event()
     seen = []
 
-    def slow_prepare(freq, channels, ambients):
+    def slow_prepare(freq, channels, ambients, effects):
         seen.append(threading.current_thread())
         started.set()
         release.wait(10)
@@ -97,11 +104,11 @@ def test_opening_hands_the_synthesis_to_a_thread(monkeypatch):
 
 def test_sounds_play_once_ready():
     pygame.mixer.init()
-    sounds = Sounds.open(0.5, AMBIENTS)
+    sounds = Sounds.open(0.5, AMBIENTS, GAME_EFFECTS)
     assert sounds is not None
     sounds.worker.join(60)
     assert all(sounds.ready(name) for name in NAMES)
-    for name in EFFECTS:
+    for name in [*EFFECTS, *GAME_EFFECTS]:
         sounds.play(name)
     sounds.play("no such sound")  # ignored
     sounds.ambient("bergruft")

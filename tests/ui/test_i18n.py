@@ -141,3 +141,40 @@ def test_players_never_read_a_ruling_id():
         found = [k for k, v in i18n.load_language(lang).items()
                  if any(ruling.search(text) for text in _texts(v))]  # fmt: skip
         assert found == [], lang
+
+
+def _games_named(key: str, games: tuple[str, ...]) -> set[str]:
+    """The games a key names: a part that is a game's id, or starts with it and "_"
+    (``results.reason.bergruft_summit``)."""
+    return {g for part in key.split(".") for g in games if part == g or part.startswith(g + "_")}
+
+
+def _keys(file) -> set[str]:
+    import tomllib
+
+    table: dict = {}
+    with file.open("rb") as fh:
+        i18n._flatten("", tomllib.load(fh), table)
+    return set(table)
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_no_shared_text_file_names_a_game(lang):
+    """A game's texts are all in its own file: adding a game touches no shared one."""
+    from game.play.registry import ids
+
+    files = i18n.shared_files(lang)
+    assert len(files) > 5
+    named = [f"{file.name}: {key}" for file in files for key in sorted(_keys(file))
+             if _games_named(key, ids())]  # fmt: skip
+    assert named == []
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_a_games_text_file_names_no_other_game(lang):
+    from game.play.registry import games, ids
+
+    for game in games():
+        others = tuple(g for g in ids() if g != game.id)
+        named = sorted(key for key in _keys(game.texts(lang)) if _games_named(key, others))
+        assert named == [], game.id

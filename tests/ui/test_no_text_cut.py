@@ -4,9 +4,11 @@ that had to lose characters to fit (``theme.note_cut``: an ellipsis, a last line
 label too wide for its button even in the small font). Any such text fails the test, named
 with its screen.
 
+A text drawn even partly outside the window (or outside the surface it is drawn on) fails too.
 The canvas is always the logical 1920x1080 (a window of another size shows it scaled), so one
-size covers 1280x720 too. The tables are visited at many positions of seeded random games,
-with people and computers at the table (hand-off screens, "... is thinking").
+size covers 1280x720 too. The menus are visited with four and with five games as well (the
+tests' games, ``tests/testgames``). The tables are visited at many positions of seeded random
+games, with people and computers at the table (hand-off screens, "... is thinking").
 """
 
 from __future__ import annotations
@@ -26,8 +28,10 @@ from game.i18n import LANGUAGES
 from game.menus.menukit import game_title
 from game.persist import saves
 from game.persist.settings import Settings, save_settings
+from game.play import registry
 from game.session import GameConfig, Seat
 from game.ui import theme
+from tests.testgames.fixture import more_games
 
 SCALES = (1.0, 1.15, 1.3)
 MOVES = 30  # positions of each table visited
@@ -64,6 +68,7 @@ class Visit:
 
     def look(self, screen: str, frames: int = 2) -> None:
         self.recording.cuts.clear()
+        self.recording.outside.clear()
         top = self.app.scenes.top
         if top is not None and hasattr(top, "panels"):
             top.panels.reset()  # panels painted once are painted again, and seen
@@ -71,6 +76,8 @@ class Visit:
             self.app.frame(STEP)
         for whole, shown in self.recording.cuts:
             self.found.setdefault(screen, set()).add(f"{whole!r} -> {shown!r}")
+        for words, rect in self.recording.outside:
+            self.found.setdefault(screen, set()).add(f"{words!r} outside its surface at {rect}")
 
     def open(self, screen: str, *steps: tuple[str, dict[str, Any]]) -> None:
         (first, data), *more = steps
@@ -147,6 +154,28 @@ def visit_tables(v: Visit) -> None:
         v.open(f"results {config.game}", ("results", {"config": config, "outcome": outcome}))
 
 
+def visit_more(v: Visit) -> None:
+    """The screens that show every game, and the new games' own, with four or five games."""
+    v.open("title", ("title", {}))
+    v.open("picker", ("picker", {}))
+    for game in registry.ids()[3:]:
+        v.open(f"setup {game}", ("setup", {"game": game}))
+        setup = v.app.scenes.top
+        while len(setup.seats) < setup.max_seats:
+            setup.add_seat()
+        v.look(f"setup {game}, all seats")
+        if v.app.kiosk is not None:
+            continue
+        v.open(f"rules {game}", ("rules_help", {"game": game}))
+        config = GameConfig(game, "pile", seats("human", "easy"), 4)
+        v.open(f"{game} table", (game, {"config": config}))
+        table = v.app.scenes.top
+        while not table.state.is_over():
+            table.play(table.state.legal_actions()[0])
+            v.look(f"{game} table, {table.state.pile} left")
+        v.open(f"results {game}", ("results", {"config": config, "outcome": table.outcome_dict()}))
+
+
 def visit_kiosk(v: Visit) -> None:
     v.open("kiosk title", ("title", {}))
     v.open("kiosk setup", ("setup", {"game": "bergruft"}))
@@ -210,3 +239,14 @@ def test_no_text_is_cut_anywhere(tmp_path, language, scale, part):
     visit = {"menus": visit_menus, "tables": visit_tables, "kiosk": visit_kiosk}[part]
     found = run_visit(tmp_path, language, scale, part == "kiosk", visit)
     assert not found, f"cut at {scale:.0%} in {language}:\n{report(found)}"
+
+
+@pytest.mark.parametrize("scale", SCALES)
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kiosk", [False, True], ids=["home", "kiosk"])
+@pytest.mark.parametrize("count", [4, 5], ids=["4 games", "5 games"])
+def test_no_text_is_cut_with_more_games(tmp_path, language, scale, kiosk, count):
+    i18n.set_language(language)
+    with more_games(count):
+        found = run_visit(tmp_path, language, scale, kiosk, visit_more)
+    assert not found, f"cut at {scale:.0%} in {language} with {count} games:\n{report(found)}"

@@ -13,6 +13,7 @@ def turns_played(state: Any, outcome: Outcome) -> int:
 
 PLUGIN = GamePlugin(
     id="kaphoorn",
+    order=20,  # the menus: Nanuuk!, Kap Hoorn, Der Berg ruft
     title="Kap Hoorn",
     rules_path="game.games.kaphoorn.rules:RULES",
     bot_paths={
@@ -24,11 +25,13 @@ PLUGIN = GamePlugin(
     pictures_path="game.games.kaphoorn.pictures",
     warm_up_path="game.games.kaphoorn.view.chartview:warm_up",
     emblem_path="game.games.kaphoorn.view.emblem:emblem",
-    ambience_path="game.engine.sounds.ambient:sea",
+    ambience_path="game.games.kaphoorn.sounds:sea",
+    effects_path="game.games.kaphoorn.sounds:EFFECTS",
     demo=Demo(variants=("standard",), options={"rounds": 8}),  # K15: over after 8 rounds
     # random play hardly ever wins: the round limit (K15) ends a playout and fixes its work
     bench=Bench(
         scene_variant="standard",
+        scene_players=4,
         decisions=("standard", 4),
         playouts=(Playouts("4p", "standard", (4, 4), 100, 4, {"rounds": 40}),),
     ),

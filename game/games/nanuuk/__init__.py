@@ -13,6 +13,7 @@ def turns_played(state: Any, outcome: Outcome) -> int:
 
 PLUGIN = GamePlugin(
     id="nanuuk",
+    order=10,  # the menus: Nanuuk!, Kap Hoorn, Der Berg ruft
     title="Nanuuk!",
     rules_path="game.games.nanuuk.rules:RULES",
     bot_paths={
@@ -23,11 +24,13 @@ PLUGIN = GamePlugin(
     scene_path="game.games.nanuuk.scene:NanuukScene",
     pictures_path="game.games.nanuuk.pictures",
     emblem_path="game.games.nanuuk.view.emblem:emblem",
-    ambience_path="game.engine.sounds.ambient:ice",
+    ambience_path="game.games.nanuuk.sounds:ice",
+    effects_path="game.games.nanuuk.sounds:EFFECTS",
     # three hunters end a game of introduction in about 200 moves, two need about 370
     demo=Demo(variants=("intro", "full"), players={"intro": 3}),
     bench=Bench(
         scene_variant="full",
+        scene_players=4,
         decisions=("full", 3),
         playouts=(
             Playouts("full_4p", "full", (4, 4), games=200, seed=3),

@@ -30,15 +30,21 @@ def _readiness() -> dict[str, Callable[[str, tuple[int, int]], bool]]:
     return _by_name("READY")
 
 
-@cache
 def _by_name(table: str) -> dict[str, Callable]:
     """The ``table`` of every game's pictures module merged (imported on first use: the
     renderers load level data)."""
-    from game.play.registry import GAMES
+    from game.play.registry import ids
+
+    return _merged(table, ids())
+
+
+@cache
+def _merged(table: str, games: tuple[str, ...]) -> dict[str, Callable]:
+    from game.play.registry import plugin
 
     found: dict[str, Callable] = {}
-    for game in GAMES:
-        found.update(getattr(importlib.import_module(game.pictures_path), table, {}))
+    for game in games:
+        found.update(getattr(importlib.import_module(plugin(game).pictures_path), table, {}))
     return found
 
 

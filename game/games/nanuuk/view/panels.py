@@ -107,7 +107,8 @@ def draw_ask(surface: pygame.Surface, question: str, state: NanuukState) -> None
         names = ", ".join(state.names[s] for s in state.skipped)
         at = (ASK_RECT.x + 20, ASK_RECT.bottom + 6)
         text = tr("nanuuk.skipped", names=names)
-        theme.text(surface, text, at, 24, theme.palette().muted, False, "topleft")
+        theme.text(surface, text, at, 24, theme.palette().muted, False, "topleft",
+                   width=ASK_RECT.w - 40)  # a large UI scale shrinks back to fit the panel
 
 
 def draw_sheets(surface: pygame.Surface, state: NanuukState, colours: Sequence[Colour]) -> None:

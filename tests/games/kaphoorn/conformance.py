@@ -1,0 +1,18 @@
+"""What the shared conformance suite (tests/conformance) needs to know of Kap Hoorn. A game with
+the default 80 rounds takes 650-1050 actions with ~40 offered at each: few games here (the
+larger conformance test is test_kaphoorn_conformance.py)."""
+
+from typing import Any
+
+GAMES = 16
+FULL_CHECKS = 4  # games in which every legal action is applied at every step
+
+
+def hidden(state: Any, seat: int) -> None:
+    """Another seat's hand and the draw pile are placeholders; no seed."""
+    placeholder = -1  # game.games.kaphoorn.rules.turn.HIDDEN
+    view = state.view(seat)
+    assert view.viewer == seat and view.seed == -1
+    for owner, (hand, seen) in enumerate(zip(state.hands, view.hands, strict=True)):
+        assert seen == hand if owner == seat else seen == (placeholder,) * len(hand)
+    assert view.pile == (placeholder,) * len(state.pile)
