@@ -27,11 +27,12 @@ from game.engine.pacing import FULL, MOVING, NOTHING, Pacer
 from game.engine.policy import Policy
 from game.engine.scenes import SceneManager
 from game.engine.services import Services
+from game.engine.settings_store import SettingsStore
 from game.engine.stop import StopRequest, quit_code
 from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir, remove_leftovers
 from game.persist.settings import Damaged as SettingsProblem
-from game.persist.settings import Settings, load_settings, save_settings
+from game.persist.settings import Settings, load_settings
 from game.scene_table import scene_class
 from game.session import GameConfig
 from game.ui import theme
@@ -75,9 +76,10 @@ class App:
         self.log_path = setup_logging(self.data_dir)
         for leftover in remove_leftovers(self.data_dir):  # of a write the last run was killed in
             LOG.info("removed the leftover of an interrupted write: %s", leftover)
-        self.settings, settings_problem = load_settings(self.data_dir)
-        i18n.set_language(options.language or self.settings.language)
-        _apply_access(self.settings)
+        settings, settings_problem = load_settings(self.data_dir)
+        self.store = SettingsStore(self.data_dir, settings, options.language)
+        self.store.restore_language()
+        _apply_access(settings)
         self.toasts = Toasts()  # messages on top of every scene, where they cover nothing
         if settings_problem and not options.kiosk:  # a kiosk tells its operator, not visitors
             LOG.warning("settings: %s", settings_problem)
@@ -118,7 +120,9 @@ class App:
             self.policy = self.kiosk
         self.scenes.listeners.append(self.policy)
         self.ambience: str | None = None  # the game whose ambient loop plays (its scene's)
-        self.audio = _open_audio(self.settings.volume)
+        self.audio = _open_audio(settings.volume)
+        self.store.listeners.append(self._settings_changed)
+        self.store.not_saved = self._settings_not_saved
         self.running = False
         self.stop = StopRequest()  # SIGTERM, SIGINT, ...: the run ends cleanly at the next frame
         self.accumulator = 0.0
@@ -242,21 +246,25 @@ class App:
             self.exit_code = quit_code()
         self.running = False
 
+    @property
+    def settings(self) -> Settings:
+        return self.store.current
+
     def update_settings(self, settings: Settings) -> None:
-        old, self.settings = self.settings, settings
-        i18n.set_language(settings.language)
+        self.store.change(settings)
+
+    def _settings_changed(self, old: Settings, settings: Settings) -> None:
         _apply_access(settings)  # menus rebuild their controls when the theme key changes
         if settings.fullscreen != self.fullscreen:
             self.toggle_fullscreen()
         if settings.volume != old.volume and self.audio is not None:
             self.audio.set_volume(settings.volume)
         self._sync_ambient()  # muting silences the ambient loop at once
-        try:
-            save_settings(self.data_dir, settings)
-        except OSError as exc:
-            from game.menus import record
 
-            record.not_written(self.services, "settings.not_saved", exc)
+    def _settings_not_saved(self, exc: OSError) -> None:
+        from game.menus import record
+
+        record.not_written(self.services, "settings.not_saved", exc)
 
     def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
         """A play scene reports the end; headless runs print the JSON line and stop."""

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from game.engine.clock import Clock
     from game.engine.policy import Policy
     from game.engine.scenes import SceneManager
+    from game.engine.settings_store import SettingsStore
     from game.engine.stop import StopRequest
     from game.persist.settings import Settings
     from game.session import GameConfig
@@ -39,7 +40,12 @@ class Services:
     # ---- settings, files ------------------------------------------------------------------
     @property
     def settings(self) -> Settings:
-        return self._app.settings
+        return self._app.store.current
+
+    @property
+    def settings_store(self) -> SettingsStore:
+        """The settings and the run's language (``--lang`` until the player picks one)."""
+        return self._app.store
 
     def update_settings(self, settings: Settings) -> None:
         """Apply and save new settings (language, access, volume, fullscreen)."""

@@ -362,7 +362,7 @@ class Kiosk(Policy):
 
     def _restore_language(self) -> None:
         """Back to the kiosk's own language after a visitor picked another flag."""
-        i18n.set_language(self.services.options.language or self.services.settings.language)
+        self.services.settings_store.restore_language()
 
     def open_admin(self) -> None:
         """The admin menu, after the right PIN only: without the gate's pass, the PIN pad."""

@@ -122,7 +122,7 @@ class TitleScene(UIScene):
 
     def set_language(self, lang: str) -> None:
         """A visitor's flag: the whole kiosk speaks ``lang`` at once (not saved)."""
-        i18n.set_language(lang)
+        self.services.settings_store.visit(lang)
         self.services.sound("click")
         self.rebuild()
         self.ring.focus(self.flag_buttons[lang])

@@ -160,3 +160,43 @@ def test_the_mute_toggle_sits_next_to_the_volume(drive):
     drive.click(scene.mute_button.rect.center)
     assert drive.app.settings.muted and "Mute: On" in scene.mute_button.text
     assert drive.app.quiet
+
+
+def _settings_scene(app):
+    app.scenes.push("settings")
+    app.scenes.apply_pending()
+    return app.scenes.top
+
+
+def test_lang_holds_for_the_run_when_only_the_volume_changes(tmp_path):
+    """``--lang de`` over a file saying English: changing the volume keeps German, and the
+    file keeps the player's own language."""
+    save_settings(tmp_path, Settings(language="en"))
+    app = App(Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), language="de"))
+    try:
+        app.start()
+        scene = _settings_scene(app)
+        scene.change(volume=0.3)
+        assert i18n.language() == "de"
+        assert load_settings(tmp_path)[0] == Settings(language="en", volume=0.3)
+    finally:
+        for scene in reversed(app.scenes.stack):
+            scene.exit()
+        i18n.set_language("en")
+
+
+def test_the_language_picked_in_settings_replaces_lang_and_is_saved(tmp_path):
+    app = App(Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), language="de"))
+    try:
+        app.start()
+        scene = _settings_scene(app)
+        scene.set_language("nl" if "nl" in i18n.LANGUAGES else "en")
+        picked = i18n.language()
+        assert picked != "de"
+        scene.change(volume=0.2)  # and it stays picked
+        assert i18n.language() == picked
+        assert load_settings(tmp_path)[0].language == picked
+    finally:
+        for scene in reversed(app.scenes.stack):
+            scene.exit()
+        i18n.set_language("en")
