@@ -243,7 +243,7 @@ class RulesHelpScene(UIScene):
                 return None  # being prepared in the background: the page shows it when ready
             return rules_pictures.picture(page.picture, self.variant, PICTURE.size)
         except Exception:
-            if getattr(self.services.options, "raise_errors", False):
+            if self.services.raise_errors:
                 raise
             LOG.exception("rules help: picture %s could not be drawn", page.picture)
             self.broken.add(page.picture)

@@ -134,17 +134,17 @@ def test_an_old_settings_file_without_mute_still_loads(tmp_path):
 
 def test_muting_silences_sounds_and_the_ambient_loop_at_once(app, fake_audio, tmp_path):
     audio = fake_audio
-    app.ambient("nanuuk")
-    app.sound("click")
+    app.audio.ambient("nanuuk")
+    app.audio.sound("click")
     assert audio.played == ["click"] and audio.ambients[-1] == "nanuuk"
     app.update_settings(Settings(muted=True))
     assert audio.ambients[-1] is None  # the loop stops with the setting, not a frame later
-    app.sound("click")
+    app.audio.sound("click")
     app.step()
     assert audio.played == ["click"] and audio.ambients[-1] is None
     app.update_settings(Settings(muted=False, volume=0.3))
     assert audio.ambients[-1] == "nanuuk" and audio.volume == 0.3
-    app.ambient(None)
+    app.audio.ambient(None)
     assert audio.ambients[-1] is None
     assert load_settings(tmp_path)[0] == Settings(volume=0.3)
 
@@ -159,7 +159,7 @@ def test_the_mute_toggle_sits_next_to_the_volume(drive):
     scene.ring.focus(scene.mute_button)
     drive.click(scene.mute_button.rect.center)
     assert drive.app.settings.muted and "Mute: On" in scene.mute_button.text
-    assert drive.app.quiet
+    assert drive.app.audio.quiet()
 
 
 def _settings_scene(app):
