@@ -168,6 +168,15 @@ class App(Loop):
             self.save_screenshot(self.options.screenshot)
 
     # ---- handles for tests and tools (the parts do the work) ----------------------------------
+    @property  # type: ignore[override]
+    def speed(self) -> float:
+        """The loop's ``--speed``: read from the options, which a test may change mid-run."""
+        return self.options.speed
+
+    @speed.setter
+    def speed(self, speed: float) -> None:
+        self.options.speed = speed
+
     @property
     def settings(self) -> Settings:
         return self.store.current
