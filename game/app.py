@@ -123,8 +123,8 @@ class App(Loop):
         """The records, the game's end and the services, wired to the loop's parts."""
         options, scenes, display = self.options, self.scenes, self.display
         scripted = options.exit_when_over or options.quit_after is not None
-        self.records = Records(files, keep=self.kiosk is None and not scripted,
-                               saving=self.kiosk is None)  # fmt: skip
+        saving = self.policy.offer.saving  # a kiosk's visitors leave nothing behind
+        self.records = Records(files, keep=saving and not scripted, saving=saving)
         self.ending = GameEnd(scenes, self.policy, self.records,
                               self.quit if options.exit_when_over else None)  # fmt: skip
         services = Services(scenes=scenes, clock=self.clock, settings_store=self.store,

@@ -41,7 +41,7 @@ import pygame
 
 from game import i18n
 from game.engine.intents import Intent, Kind
-from game.engine.policy import Policy
+from game.engine.policy import Offer, Policy
 from game.i18n import tr
 from game.kiosk.attract import DemoRotation
 from game.kiosk.gate import Gate, pin_in_force
@@ -139,6 +139,8 @@ class Kiosk(Policy):
             self.problems.append(tr("kiosk.one_time_pin"))
         # The configuration in force: with the PIN the gate takes, whoever made it.
         self.config = self.kiosk_config = replace(config, admin_pin=pin)
+        self.offer = Offer(config.games, config.variants, config.ai_levels, saving=False,
+                           large_controls=True, languages=config.languages)  # fmt: skip
         if settings_problem is not None:
             self._report(settings_problem, "kiosk.settings_damaged")
         self.stats, stats_problem = Stats.open(data_dir)

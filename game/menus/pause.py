@@ -11,7 +11,7 @@ import pygame
 
 from game.engine.intents import Intent, Kind
 from game.i18n import has, tr
-from game.menus.menukit import KIOSK_BUTTON_H, dim, game_title, go_back, kiosk_config
+from game.menus.menukit import KIOSK_BUTTON_H, dim, game_title, go_back, offer
 from game.ui import theme
 from game.ui.kit import UIScene
 
@@ -33,11 +33,11 @@ class PauseScene(UIScene):
         return stack[-2].name if len(stack) > 1 else ""
 
     def panel_rect(self) -> pygame.Rect:
-        saving = kiosk_config(self.services) is None and self.services.records.playing
+        saving = offer(self.services).saving and self.services.records.playing
         return theme.centred((PANEL_W, SAVE_PANEL_H if saving else PANEL_H))
 
     def build(self) -> None:
-        if kiosk_config(self.services) is not None:
+        if offer(self.services).large_controls:  # a visitor's: no settings, no saving
             self._build_kiosk()
             return
         box = self.panel_rect()

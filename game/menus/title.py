@@ -18,7 +18,7 @@ from game import i18n
 from game.engine.pacing import DECOR
 from game.i18n import LANGUAGES, tr
 from game.menus import record
-from game.menus.menukit import GAMES, game_title, kiosk_config
+from game.menus.menukit import GAMES, game_title, offer
 from game.persist import saves
 from game.play.registry import plugin
 from game.ui import theme
@@ -44,7 +44,7 @@ class TitleScene(UIScene):
 
     def _read_unfinished(self) -> list[saves.Record]:
         """Each game's game left unfinished, most recent first (damaged files: kept as *.bad)."""
-        if kiosk_config(self.services) is not None:
+        if not offer(self.services).saving:
             return []
         found = saves.unfinished_games(self.services.data_dir)
         record.report_bad(self.services, found.bad)
@@ -53,7 +53,7 @@ class TitleScene(UIScene):
 
     def build(self) -> None:
         self.flag_buttons: dict[str, UIButton] = {}
-        if kiosk_config(self.services) is not None:
+        if offer(self.services).large_controls:
             self._build_kiosk()
             return
         x = theme.LOGICAL_SIZE[0] // 2 - WIDE_W // 2
@@ -106,13 +106,12 @@ class TitleScene(UIScene):
         return buttons
 
     def _build_kiosk(self) -> None:
-        config = kiosk_config(self.services)
-        assert config is not None
+        flags = offer(self.services).languages
         cx = theme.LOGICAL_SIZE[0] // 2
         play = KIOSK_PLAY.copy()
         play.centerx = cx
         self.play_button = self.button(play, tr("title.play"), self.play, "#big_button")
-        languages = config.languages if len(config.languages) > 1 else ()
+        languages = flags if len(flags) > 1 else ()
         total = len(languages) * FLAG_W + (len(languages) - 1) * FLAG_GAP
         for i, lang in enumerate(languages):
             rect = pygame.Rect(cx - total // 2 + i * (FLAG_W + FLAG_GAP), FLAG_Y, FLAG_W, FLAG_H)
@@ -164,7 +163,7 @@ class TitleScene(UIScene):
                 True,
                 "center",
             )
-        if kiosk_config(self.services) is not None:
+        if offer(self.services).large_controls:
             wide = max(KIOSK_PLAY.width, 3 * FLAG_W + 2 * FLAG_GAP) + 60
             buttons = pygame.Rect(0, 0, wide, 340 if self.flag_buttons else 180)
         else:
