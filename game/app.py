@@ -1,52 +1,50 @@
-"""The loop: a fixed 60 Hz logic step, one SceneManager, the display and its scaling.
+"""The composition root: what the command line asked for (``Options``), the parts of a run
+built from it and wired together (``App``), and ``run``, which never ends in a traceback.
 
-Everything is drawn on a logical 1920x1080 canvas; when the window has another size the canvas is
-scaled into it, letterboxed, and pointer positions are mapped back (``to_logical``).
+The loop is ``game.engine.loop``, the display ``game.engine.display``, what scenes may use
+``game.engine.services``; the end of a game ``game.play.ending`` and its records
+``game.play.records``.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import sys
-import time
 import traceback
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame_gui
 
 from game import i18n
-from game.engine.clock import Clock
-from game.engine.intents import InputMapper, Intent, Kind
-from game.engine.pacing import FULL, MOVING, NOTHING, Pacer
+from game.engine.audio import Audio
+from game.engine.display import Display
+from game.engine.files import Files
+from game.engine.loop import MAX_CATCH_UP, STEP, Loop
 from game.engine.policy import Policy
 from game.engine.scenes import SceneManager
 from game.engine.services import Services
-from game.engine.stop import StopRequest, quit_code
+from game.engine.settings_store import SettingsStore
 from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir, remove_leftovers
 from game.persist.settings import Damaged as SettingsProblem
-from game.persist.settings import Settings, load_settings, save_settings
+from game.persist.settings import Settings, load_settings
+from game.play.ending import GameEnd
+from game.play.records import Records
 from game.scene_table import scene_class
 from game.session import GameConfig
 from game.ui import theme
-from game.ui.pointer import LogicalPointer
+from game.ui.frame import FramePainter, new_ui_manager
 from game.ui.toasts import Toasts
 
 if TYPE_CHECKING:
     from game.kiosk.controller import Kiosk
+    from game.persist.kiosk_config import Damaged as KioskConfigProblem
     from game.persist.kiosk_config import KioskConfig
 
-STEP = 1 / 60
-ALIGN_MAX = 8  # a window part is scaled alone only at scales like 2/3 or 1/2 (see _aligned)
-MAX_CATCH_UP = 8  # logic steps per frame at speed 1 (an idle frame holds 5); beyond, the game slows
-DEFAULT_WINDOW = (1280, 720)
-PROCESS_START = time.perf_counter()
+__all__ = ["MAX_CATCH_UP", "STEP", "App", "Options", "run"]  # tests and the bench use these
 
 
 @dataclass
@@ -69,211 +67,85 @@ class Options:
     supervise: bool = False  # --supervise: game.kiosk.supervisor runs the kiosk as a child
 
 
-class App:
+class App(Loop):
+    """The composition root: builds the parts of a run (the settings store, the display, the
+    sound, the scenes and their services, the policy, the records and the game's end) and
+    wires them to the loop it is."""
+
     def __init__(self, options: Options) -> None:
         self.options = options
         self.data_dir = data_dir(options.data_dir)
         self.log_path = setup_logging(self.data_dir)
         for leftover in remove_leftovers(self.data_dir):  # of a write the last run was killed in
             LOG.info("removed the leftover of an interrupted write: %s", leftover)
-        self.settings, settings_problem = load_settings(self.data_dir)
-        i18n.set_language(options.language or self.settings.language)
-        _apply_access(self.settings)
-        self.toasts = Toasts()  # messages on top of every scene, where they cover nothing
+        settings, settings_problem = load_settings(self.data_dir)
+        self.store = SettingsStore(self.data_dir, settings, options.language)
+        self.store.restore_language()
+        _apply_access(settings)
+        toasts = Toasts()  # messages on top of every scene, where they cover nothing
         if settings_problem and not options.kiosk:  # a kiosk tells its operator, not visitors
             LOG.warning("settings: %s", settings_problem)
-            self.toast(_settings_message(settings_problem), 8.0)
+            toasts.add(_settings_message(settings_problem), 8.0)
         self.kiosk: Kiosk | None = None
-        self.kiosk_config: KioskConfig | None = None
-        kiosk_problem = None
-        if options.kiosk:
-            from game.persist.kiosk_config import load_kiosk_config
-
-            _kiosk_hints()
-            self.kiosk_config, kiosk_problem = load_kiosk_config(
-                self.data_dir, options.kiosk_config
-            )
-            max_bytes = round(self.kiosk_config.max_log_mb * 1024 * 1024)
-            self.log_path = setup_logging(self.data_dir, max_bytes)
+        self.kiosk_config, kiosk_problem = self._kiosk_config()
         os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")  # ours take them (game.engine.stop)
         pygame.init()
         _init_controllers()
         pygame.display.set_caption("Speltafel")
-        self.fullscreen = (
-            self.settings.fullscreen if options.fullscreen is None else options.fullscreen
-        )
-        if options.kiosk:  # always fullscreen, unless a window was asked for (tests, a try-out)
-            self.fullscreen = options.fullscreen is True or (
-                options.fullscreen is None and options.size is None
-            )
-        self.window = self._open_window()
-        self.canvas = pygame.Surface(theme.LOGICAL_SIZE).convert()
-        self.mapper = InputMapper(self.to_logical)
-        self.services = Services(self)  # what scenes and the policy may use (game.engine.services)
-        self.scenes = SceneManager(self.services, scene_class)
-        self.policy = Policy()  # how the loop behaves around the scenes (game.engine.policy)
-        if self.kiosk_config is not None:
+        kiosk_display = None if self.kiosk_config is None else self.kiosk_config.display
+        display = Display(_fullscreen(options, settings), options.size, kiosk_display)
+        policy = Policy()  # how the loop behaves around the scenes (game.engine.policy)
+        if self.kiosk_config is not None:  # after the display: it hides the pointer there
             from game.kiosk.controller import Kiosk
 
-            self.kiosk = Kiosk(self.services, self.kiosk_config, kiosk_problem, settings_problem)
-            self.policy = self.kiosk
-        self.scenes.listeners.append(self.policy)
-        self.ambience: str | None = None  # the game whose ambient loop plays (its scene's)
-        self.audio = _open_audio(self.settings.volume)
-        self.running = False
-        self.stop = StopRequest()  # SIGTERM, SIGINT, ...: the run ends cleanly at the next frame
-        self.accumulator = 0.0
-        self.exit_code = 0
-        self.clock = Clock()  # logic time: timers, idle animations, --quit-after
-        self.show_focus = False  # the focus ring shows once keys or a gamepad are used
-        self.frame_times: list[float] | None = None  # the bench switches this on
-        self.pacer = Pacer()  # the real loop draws a still screen seldom (game.engine.pacing)
-        self.first_frame_at: float | None = None
-        self.outcome: dict[str, Any] | None = None
+            self.kiosk = policy = Kiosk(self.data_dir, self.kiosk_config, kiosk_problem,
+                                        settings_problem)  # fmt: skip
+        scenes = SceneManager(scene_class)
+        audio = Audio(_open_audio(settings.volume), lambda: self.settings.muted or policy.muted)
+        super().__init__(scenes, display, audio, toasts, policy,
+                         FramePainter(scenes, policy, toasts), speed=options.speed,
+                         quit_after=options.quit_after,
+                         raise_errors=options.raise_errors)  # fmt: skip
+        self.services = self._services(Files(self.data_dir, self.log_path, toasts.add))
 
-    # ---- display ----------------------------------------------------------------------------
-    def reopen_display(self) -> None:
-        """The display again after the loop lost it (an error while drawing)."""
-        if not pygame.display.get_init() or pygame.display.get_surface() is None:
-            pygame.display.init()
-            self.window = self._open_window()
+    def _kiosk_config(self) -> tuple[KioskConfig | None, KioskConfigProblem | None]:
+        """kiosk.toml (or ``--kiosk-config``) in kiosk mode; its log size limit in force."""
+        if not self.options.kiosk:
+            return None, None
+        from game.persist.kiosk_config import load_kiosk_config
 
-    def _open_window(self) -> pygame.Surface:
-        if self.fullscreen and self.kiosk_config is not None:
-            return self._open_kiosk_display(self.kiosk_config.display)
-        if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        size = self.options.size or DEFAULT_WINDOW
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
+        _kiosk_hints()
+        config, problem = load_kiosk_config(self.data_dir, self.options.kiosk_config)
+        self.log_path = setup_logging(self.data_dir, round(config.max_log_mb * 1024 * 1024))
+        return config, problem
 
-    def _open_kiosk_display(self, wanted: int) -> pygame.Surface:
-        """Fullscreen at the native size of display ``wanted``, else of the first display."""
-        count = pygame.display.get_num_displays()
-        if not 0 <= wanted < count:
-            LOG.warning("kiosk: there is no display %d (%d found); using display 0", wanted, count)
-            wanted = 0
-        window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN, display=wanted)
-        pygame.event.set_grab(True)  # with SDL_GRAB_KEYBOARD: Alt+Tab, Super stay in the kiosk
-        return window
-
-    def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
-        self.window = self._open_window()
-
-    def _viewport(self) -> tuple[float, pygame.Rect]:
-        ww, wh = self.window.get_size()
-        lw, lh = theme.LOGICAL_SIZE
-        scale = min(ww / lw, wh / lh) or 1.0
-        rect = pygame.Rect(0, 0, round(lw * scale), round(lh * scale))
-        rect.center = (ww // 2, wh // 2)
-        return scale, rect
-
-    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
-        scale, rect = self._viewport()
-        return round((pos[0] - rect.x) / scale), round((pos[1] - rect.y) / scale)
-
-    def _present(self, area: pygame.Rect | None = None) -> None:
-        """Show the frame; ``area`` (logical): only that part changed."""
-        if self.window.get_size() == self.canvas.get_size():
-            pygame.display.flip() if area is None else pygame.display.update(area)
-            return
-        scale, rect = self._viewport()
-        if area is None:
-            self.window.fill((0, 0, 0))
-            pygame.transform.smoothscale(self.canvas, rect.size, self.window.subsurface(rect))
-            pygame.display.flip()
-            return
-        part = _aligned(area, Fraction(rect.w, self.canvas.get_width()),
-                        Fraction(rect.h, self.canvas.get_height()))  # fmt: skip
-        if part is None or not self.canvas.get_rect().contains(part[0]):
-            self._present()  # at this window size a part cannot be scaled as the whole is
-            return
-        source, shown = part
-        shown.move_ip(rect.topleft)
-        pygame.transform.smoothscale(
-            self.canvas.subsurface(source), shown.size, self.window.subsurface(shown)
+    def _services(self, files: Files) -> Services:
+        """The records, the game's end and the services, wired to the loop's parts."""
+        options, scenes, display = self.options, self.scenes, self.display
+        scripted = options.exit_when_over or options.quit_after is not None
+        saving = self.policy.offer.saving  # a kiosk's visitors leave nothing behind
+        self.records = Records(files, keep=saving and not scripted, saving=saving)
+        self.ending = GameEnd(scenes, self.policy, self.records,
+                              self.quit if options.exit_when_over else None)  # fmt: skip
+        services = Services(scenes=scenes, clock=self.clock, settings_store=self.store,
+                            audio=self.audio, toasts=self.toasts, files=files, policy=self.policy,
+                            game_over=self.ending, records=self.records, run=self,
+                            screen=display, new_ui_manager=new_ui_manager)  # fmt: skip
+        scenes.services = services
+        scenes.listeners += [self.policy, self.records]
+        if self.kiosk is not None:
+            self.kiosk.attach(services)
+        self.store.listeners.append(self._settings_changed)
+        self.store.not_saved = lambda exc: files.not_written("settings.not_saved", exc)
+        self.open_first = self._open_first
+        self.home = lambda: scenes.reset("title")
+        self.toggle_fullscreen = lambda: self.update_settings(
+            replace(self.settings, fullscreen=not display.fullscreen)
         )
-        pygame.display.update(shown)
+        self.closing += [self._screenshot, self.records.autosave]
+        return services
 
-    def surface(self) -> pygame.Surface:
-        """Where scenes draw this frame: the window itself when it has the logical size."""
-        return self.window if self.window.get_size() == theme.LOGICAL_SIZE else self.canvas
-
-    # ---- services for scenes ----------------------------------------------------------------
-    def new_ui_manager(self) -> pygame_gui.UIManager:
-        return SharedThemeUIManager(
-            theme.LOGICAL_SIZE, theme.gui_theme(*theme.gui_key()), enable_live_theme_updates=False
-        )
-
-    @property
-    def quiet(self) -> bool:
-        """Muted in the settings, or attract mode (quiet unless kiosk.toml says otherwise)."""
-        return self.settings.muted or self.policy.muted
-
-    def sound(self, name: str) -> None:
-        if self.quiet:
-            return
-        if self.audio is not None:
-            self.audio.play(name)
-
-    def ambient(self, game: str | None) -> None:
-        """A game scene's ambient loop, from its enter to its exit (None: no loop)."""
-        self.ambience = game
-        self._sync_ambient()
-
-    def _sync_ambient(self) -> None:
-        """Start, stop or keep the loop; every step, as attract mode and readiness change."""
-        if self.audio is not None:
-            self.audio.ambient(None if self.quiet else self.ambience)
-
-    def toast(self, text: str, seconds: float = 3.0, once: bool = False) -> None:
-        """A message on top of every scene for ``seconds``; ``once``: not while it shows."""
-        self.toasts.add(text, seconds, once)
-
-    @property
-    def messages(self) -> list[tuple[str, float]]:
-        """The toasts showing: (text, seconds left)."""
-        return [(toast.text, toast.left) for toast in self.toasts.shown]
-
-    def quit(self, operator: bool = False) -> None:
-        """End the run at the end of this frame, if the policy lets it (the kiosk: only the
-        admin's quit). ``operator``: the kiosk admin menu's Quit, which under a supervisor ends
-        the run with ``OPERATOR_QUIT`` so that it does not start the kiosk again."""
-        if operator:
-            self.exit_code = quit_code()
-        self.running = False
-
-    def update_settings(self, settings: Settings) -> None:
-        old, self.settings = self.settings, settings
-        i18n.set_language(settings.language)
-        _apply_access(settings)  # menus rebuild their controls when the theme key changes
-        if settings.fullscreen != self.fullscreen:
-            self.toggle_fullscreen()
-        if settings.volume != old.volume and self.audio is not None:
-            self.audio.set_volume(settings.volume)
-        self._sync_ambient()  # muting silences the ambient loop at once
-        try:
-            save_settings(self.data_dir, settings)
-        except OSError as exc:
-            from game.menus import record
-
-            record.not_written(self.services, "settings.not_saved", exc)
-
-    def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
-        """A play scene reports the end; headless runs print the JSON line and stop."""
-        from game.menus import record
-
-        self.outcome = outcome
-        replay = record.game_finished(self.services)  # the autosave goes, a replay is kept
-        self.policy.game_over(config, outcome)
-        if self.options.exit_when_over:
-            print(json.dumps(outcome), flush=True)
-            self.running = False
-        else:
-            self.scenes.replace("results", config=config, outcome=outcome, replay=replay)
-
-    # ---- the loop ---------------------------------------------------------------------------
-    def start(self) -> None:
+    def _open_first(self) -> None:
         cfg = self.options.game
         if cfg is not None:
             self.scenes.reset(cfg.game, config=cfg)
@@ -283,227 +155,59 @@ class App:
             from game.menus import record
 
             record.open_replay_file(self.services, self.options.replay)
-        self.scenes.apply_pending()
-        self.running = True
 
-    def run(self) -> int:
-        """The loop until a quit (in kiosk mode: the admin's), --quit-after or the operating
-        system's stop; then everything is closed properly and the exit code returned."""
-        self.stop.install()
-        try:
-            return self._run()
-        finally:
-            self.stop.finished.set()
-            self.stop.restore()
+    def _settings_changed(self, old: Settings, settings: Settings) -> None:
+        _apply_access(settings)  # menus rebuild their controls when the theme key changes
+        self.display.set_fullscreen(settings.fullscreen)
+        if settings.volume != old.volume:
+            self.audio.set_volume(settings.volume)
+        self.audio.sync()  # muting silences the ambient loop at once
 
-    def _run(self) -> int:
-        try:
-            self.start()
-        except Exception:
-            if not self.policy.fatal(traceback.format_exc()):
-                raise
-            self.running = True
-        last = time.perf_counter()
-        while self.running and not self.stop.requested:
-            now = time.perf_counter()
-            try:
-                self.frame(now - last, paced=True)
-            except Exception:
-                if not self.policy.fatal(traceback.format_exc()):  # the kiosk: to the title
-                    raise
-            last = now
-            self.pacer.wait(now, pygame.event.peek)
-            if not self.running and not self._may_stop():
-                LOG.warning("the loop was told to stop; the %s policy keeps it running",
-                            type(self.policy).__name__)  # fmt: skip
-                self.running = True
-        return self._finish()
-
-    def _may_stop(self) -> bool:
-        """``--quit-after`` and the operating system always end a run; a quit if the policy
-        lets it."""
-        limit = self.options.quit_after
-        timed_out = limit is not None and self.clock.now >= limit
-        return timed_out or self.stop.requested or self.policy.may_stop()
-
-    def frame(self, elapsed: float, paced: bool = False) -> None:
-        """One frame: events, as many fixed steps as the accumulator holds (capped), one draw
-        (``paced``: only if the pacer wants one; a still screen is drawn seldom)."""
-        started = time.perf_counter()
-        rate = self.options.speed * self.policy.time_scale
-        self.accumulator += min(elapsed, 0.25) * rate
-        self._guard(self._events)
-        steps, cap = 0, MAX_CATCH_UP * max(1, round(rate))
-        while self.accumulator >= STEP and steps < cap and self.running:
-            self._guard(self.step)
-            self.accumulator -= STEP
-            steps += 1
-        if steps == cap:
-            self.accumulator = min(self.accumulator, STEP)  # too slow: drop the backlog
-        area = None  # the logical rect to draw; None: all of it
-        if paced:
-            what = self.pacer.should_draw(self._pace(), self._look())
-            if what == NOTHING:
-                return
-            area = self._moving_area() if what == MOVING else None
-            if area is not None and not area:
-                return  # the scene's decoration moves nowhere this frame
-        self._guard(lambda: self.draw(min(self.accumulator / STEP, 1.0), area))
-        self._present(area)
-        if self.first_frame_at is None:
-            self.first_frame_at = time.perf_counter()
-            if os.environ.get("SPELTAFEL_REPORT_FIRST_FRAME"):  # read by game.tools.bench
-                print(f"first-frame {time.time():.6f}", flush=True)
-        if self.frame_times is not None:
-            self.frame_times.append(time.perf_counter() - started)
-
-    def _pace(self) -> float:
-        """The frames a second the screen needs while nobody plays (game.engine.pacing)."""
-        top = self.scenes.top
-        return max(FULL if top is None else top.pace(), self.policy.pace())
-
-    def _moving_area(self) -> pygame.Rect | None:
-        """Where the top scene's slow decoration moves (None: anywhere), toasts kept clear."""
-        top = self.scenes.top
-        areas = getattr(top, "moving_areas", None)
-        if areas is None or self.toasts.shown or self.show_focus:  # the focus ring pulses too
-            return None
-        if not areas:
-            return pygame.Rect(0, 0, 0, 0)
-        return areas[0].unionall(areas[1:]).inflate(8, 8).clip(self.canvas.get_rect())
-
-    def _look(self) -> tuple[Any, ...]:
-        """What a frame shows, as far as a change of it must be drawn at once."""
-        shown = tuple(id(scene) for scene in self.scenes.stack)
-        return shown, tuple(text for text, _ in self.messages), self.show_focus
-
-    def _events(self) -> None:
-        events = pygame.event.get()
-        if events:
-            self.pacer.input_seen()
-        for event in events:
-            if self.policy.raw_event(event):
-                continue
-            if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-                self.window = pygame.display.get_surface()
-            elif event.type >= pygame.USEREVENT and hasattr(event, "ui_element"):
-                self.dispatch(Intent(Kind.UI, "system", event=event))
-            else:
-                for intent in self.mapper.translate(event):
-                    self.dispatch(intent)
-
-    def dispatch(self, intent: Intent) -> None:
-        if self.policy.intercept(intent):
-            return  # kiosk mode: quit blocked, attract mode ended, the waking tap swallowed
-        if intent.kind is Kind.QUIT:
-            self.running = False
-            return
-        if intent.kind is Kind.FULLSCREEN:
-            self.update_settings(replace(self.settings, fullscreen=not self.fullscreen))
-            return
-        if intent.source in ("key", "pad") and intent.kind is not Kind.TEXT:
-            self.show_focus = True
-        elif intent.kind is Kind.POINT_DOWN:
-            self.show_focus = False
-        top = self.scenes.top
-        if top is not None:
-            top.handle(intent)
-
-    def step(self) -> None:
-        self.scenes.apply_pending()
-        self.clock.tick(STEP)
-        self.toasts.tick(STEP)
-        top = self.scenes.top  # scenes beneath an overlay are paused
-        if top is not None:
-            top.update(STEP)
-        self.policy.update(STEP)
-        self._sync_ambient()
-        self.scenes.apply_pending()
-        quit_after = self.options.quit_after
-        if quit_after is not None and self.clock.now >= quit_after:
-            self.running = False
-
-    def draw(self, alpha: float, area: pygame.Rect | None = None) -> None:
-        """Draw every visible scene, the policy's layer and the toasts (``area``: only there;
-        a frame with toasts is drawn whole, so what it holds is known)."""
-        surface = self.surface()
-        surface.set_clip(area)
-        # only a frame with toasts records what they must leave uncovered
-        held = theme.start_recording() if self.toasts.shown else None
-        try:
-            for scene in self.scenes.visible():
-                scene.draw(surface, alpha)
-            self.policy.draw(surface)
-            if held is not None:
-                theme.stop_recording(held)
-                self._draw_toasts(surface, held)
-            else:
-                self.toasts.draw(surface, (), None, None)  # none: it forgets the last layout
-        finally:
-            if held is not None:
-                theme.stop_recording(held)
-            surface.set_clip(None)
-
-    def _draw_toasts(self, surface: pygame.Surface, held: theme.Recording) -> None:
-        top = self.scenes.top
-        taken = [rect for _, rect in held.texts] + held.panels
-        if top is not None:
-            taken += top.keep_clear() + _controls(top)
-        area = None if top is None else top.message_area()
-        self.toasts.draw(surface, taken, area, self._look()[0])
-
-    def _guard(self, work: Any) -> None:
-        """Run a scene callback; an error is logged and the game goes back to the title."""
-        try:
-            work()
-        except Exception:
-            if self.options.raise_errors:
-                raise
-            if self.policy.scene_error(traceback.format_exc()):
-                return
-            LOG.error("scene error:\n%s", traceback.format_exc())
-            self.toast(i18n.tr("app.error"), 8.0)
-            self.scenes.reset("title")
-
-    def _finish(self) -> int:
-        self.stop.announce()
+    def _screenshot(self) -> None:
         if self.options.screenshot is not None:
             self.save_screenshot(self.options.screenshot)
-        self.policy.close()
-        from game.menus import record
 
-        record.autosave(self.services)  # the window closed during a game: "Continue" brings it back
-        for scene in reversed(self.scenes.stack):
-            scene.exit()
-        return self.exit_code
+    # ---- handles for tests and tools (the parts do the work) ----------------------------------
+    @property  # type: ignore[override]
+    def speed(self) -> float:
+        """The loop's ``--speed``: read from the options, which a test may change mid-run."""
+        return self.options.speed
+
+    @speed.setter
+    def speed(self, speed: float) -> None:
+        self.options.speed = speed
+
+    @property
+    def settings(self) -> Settings:
+        return self.store.current
+
+    def update_settings(self, settings: Settings) -> None:
+        self.store.change(settings)
+
+    @property
+    def outcome(self) -> dict[str, Any] | None:
+        return self.ending.outcome
+
+    @property
+    def fullscreen(self) -> bool:
+        return self.display.fullscreen
+
+    @property
+    def window(self) -> pygame.Surface:
+        return self.display.window
+
+    @property
+    def canvas(self) -> pygame.Surface:
+        return self.display.canvas
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        return self.display.to_logical(pos)
+
+    def surface(self) -> pygame.Surface:
+        return self.display.surface()
 
     def save_screenshot(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.surface(), str(path))
-
-
-class SharedThemeUIManager(LogicalPointer, pygame_gui.UIManager):
-    """A UIManager per scene, all sharing one loaded theme.
-
-    The theme holds pygame_gui's font and shape caches: sharing it means a scene opened again
-    finds its rounded buttons already drawn instead of redrawing them over the next frames.
-    """
-
-    shared_themes: dict[tuple[bool, float], Any] = {}  # one per high-contrast/UI-scale pair
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        import i18n as gui_i18n  # pygame_gui's translation backend
-
-        # every UIManager appends its translation folder again; keep the list from growing
-        paths = gui_i18n.load_path
-        paths[:] = list(dict.fromkeys(paths))
-
-    def create_new_theme(self, theme_path: Any = None) -> Any:
-        themes, key = SharedThemeUIManager.shared_themes, theme.gui_key()
-        if key not in themes:
-            themes[key] = super().create_new_theme(theme_path)
-        return themes[key]
+        self.display.save_screenshot(path)
 
 
 # the settings screen's label of each key, for "these are back to their defaults: ..."
@@ -517,34 +221,6 @@ SETTING_LABELS = {
     "ui_scale": "settings.ui_scale",
     "reduced_motion": "settings.reduced_motion",
 }
-
-
-def _controls(scene: Any) -> list[pygame.Rect]:
-    """The rects of a scene's visible pygame_gui controls."""
-    ui = getattr(scene, "ui", None)
-    if ui is None:
-        return []
-    return [
-        element.rect
-        for element in ui.get_sprite_group().sprites()
-        if element.visible and not isinstance(element, pygame_gui.core.UIContainer)
-    ]  # (the root container spans the screen and holds the controls; it is not one)
-
-
-def _aligned(
-    area: pygame.Rect, sx: Fraction, sy: Fraction
-) -> tuple[pygame.Rect, pygame.Rect] | None:
-    """``area`` grown to edges that scale to whole window pixels (at 2/3: multiples of 3), so
-    that the part scaled alone gives the pixels the whole frame scaled would; and its window
-    rect. None when the scale allows no small such step (an odd window size)."""
-    if max(sx.denominator, sy.denominator) > ALIGN_MAX:
-        return None
-    qx, qy = sx.denominator, sy.denominator
-    left, top = area.x // qx * qx, area.y // qy * qy
-    right, bottom = -(-area.right // qx) * qx, -(-area.bottom // qy) * qy
-    source = pygame.Rect(left, top, right - left, bottom - top)
-    shown = pygame.Rect(int(left * sx), int(top * sy), int(source.w * sx), int(source.h * sy))
-    return source, shown
 
 
 def _settings_message(problem: SettingsProblem) -> str:
@@ -566,6 +242,14 @@ def _kiosk_hints() -> None:
     os.environ.setdefault("SDL_GRAB_KEYBOARD", "1")
     os.environ.setdefault("SDL_ALLOW_ALT_TAB_WHILE_GRABBED", "0")
     os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+
+
+def _fullscreen(options: Options, settings: Settings) -> bool:
+    """The command line's choice, else the settings'; a kiosk is always fullscreen, unless a
+    window was asked for (tests, a try-out)."""
+    if options.kiosk:
+        return options.fullscreen is True or (options.fullscreen is None and options.size is None)
+    return settings.fullscreen if options.fullscreen is None else options.fullscreen
 
 
 def _apply_access(settings: Settings) -> None:

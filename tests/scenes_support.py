@@ -121,8 +121,8 @@ class FakeAudio:
 @pytest.fixture
 def fake_audio(app: App) -> FakeAudio:
     """The app's sound system replaced by a recorder of the names played."""
-    app.audio = FakeAudio()
-    return app.audio
+    app.audio.sounds = FakeAudio()
+    return app.audio.sounds
 
 
 @pytest.fixture

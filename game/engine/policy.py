@@ -10,6 +10,8 @@ unattended station's.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -21,10 +23,26 @@ if TYPE_CHECKING:
     from game.session import GameConfig
 
 
+@dataclass(frozen=True)
+class Offer:
+    """What the menus offer players: on the desktop everything; a kiosk's visitors its few
+    games, variants and levels, no saving (nor continuing, nor the saved games and replays),
+    bigger buttons for fingers (and no settings or quit among them), and its language flags
+    on the title."""
+
+    games: tuple[str, ...] | None = None  # None: every game
+    variants: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # none named: all
+    ai_levels: tuple[str, ...] | None = None  # None: every level
+    saving: bool = True
+    large_controls: bool = False
+    languages: tuple[str, ...] = ()  # the title's flags (none: the settings have the language)
+
+
 class Policy:
     """The desktop: nothing filtered, every quit honoured, an error shown to the player."""
 
     kiosk_config: KioskConfig | None = None  # the kiosk's configuration, in kiosk mode
+    offer = Offer()  # what the menus offer (``Offer``): everything
 
     @property
     def time_scale(self) -> float:

@@ -75,8 +75,10 @@ class SceneListener(Protocol):
 
 
 class SceneManager:
-    def __init__(self, services: Services, find: Callable[[str], type[Scene]]) -> None:
-        self.services = services  # what a scene may use of the program (game.engine.services)
+    def __init__(self, find: Callable[[str], type[Scene]]) -> None:
+        # what a scene may use of the program (game.engine.services): the services hold this
+        # manager, so the composition root hands them over once both exist
+        self.services: Services | None = None
         self.find = find  # a scene's name -> its class (game.scene_table)
         self.stack: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
@@ -118,6 +120,7 @@ class SceneManager:
     def _push(self, name: str, data: dict[str, Any]) -> None:
         if self.stack:
             self.stack[-1].time.pause()
+        assert self.services is not None, "the scene manager was given no services"
         scene = self.find(name)(self.services)
         scene.name = name
         self.stack.append(scene)

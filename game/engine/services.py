@@ -1,106 +1,131 @@
-"""What a scene may use of the running program: ``Services``, not the whole ``App``.
+"""What a scene may use of the running program: ``Services``, a value of real parts.
 
-A scene (and the kiosk's policy) gets this one object. It reaches the scene stack, the clock,
-the settings, sound, toasts, the data folder and the policy in force, and nothing else: not the
-window, the loop's accumulator, its running flag or its list of toasts. So a scene cannot make
-the loop misbehave, and a test or a tool can hand a scene services of its own.
+A scene (and the kiosk's policy) gets this one value: the scene stack, the clock, the settings
+store, sound, toasts, the files, the policy in force, the game-over handler, the records of
+the game in play, and of the loop and the display only what a scene may ask (quit, the stop
+request, the focus ring, full screen). Not the window, the accumulator or the running flag:
+a scene cannot make the loop misbehave. A test builds one from parts of its own, without an App.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     import pygame_gui
 
-    from game.app import App, Options
+    from game.engine.audio import Audio
     from game.engine.clock import Clock
+    from game.engine.files import Files
     from game.engine.policy import Policy
     from game.engine.scenes import SceneManager
+    from game.engine.settings_store import SettingsStore
     from game.engine.stop import StopRequest
     from game.persist.settings import Settings
-    from game.session import GameConfig
 
 
+class Run(Protocol):
+    """What a scene may ask of the loop (``game.engine.loop.Loop``)."""
+
+    stop: StopRequest  # the operating system's request to stop (SIGTERM, SIGINT, a logout)
+    show_focus: bool  # the focus ring shows (keys or a gamepad were used last)
+    raise_errors: bool  # tests and headless runs: an error stops the run
+
+    def quit(self, operator: bool = False) -> None: ...
+
+
+class Screen(Protocol):
+    """What a scene may ask of the display (``game.engine.display.Display``)."""
+
+    fullscreen: bool
+
+    def reopen(self) -> None: ...
+
+
+class Toaster(Protocol):
+    def add(self, text: str, seconds: float, once: bool = False) -> None: ...
+
+
+class Keeper(Protocol):
+    """The game being played, kept (``game.play.records.Records``)."""
+
+    @property
+    def playing(self) -> bool: ...
+
+    def save(self) -> Path | None: ...
+
+    def autosave(self) -> Path | None: ...
+
+
+GameOver = Callable[[Any, dict[str, Any]], None]  # (the table's record, the outcome)
+
+
+@dataclass(frozen=True)
 class Services:
-    def __init__(self, app: App) -> None:
-        self._app = app
+    scenes: SceneManager
+    clock: Clock
+    settings_store: SettingsStore
+    audio: Audio
+    toasts: Toaster
+    files: Files
+    policy: Policy  # how the program behaves around the scenes (the kiosk's, in kiosk mode)
+    game_over: GameOver  # a play table hands its record and outcome here at its game's end
+    records: Keeper  # "Save game", the autosave on leaving a game
+    run: Run
+    screen: Screen
+    new_ui_manager: Callable[[], pygame_gui.UIManager]
 
-    # ---- the scenes and time --------------------------------------------------------------
-    @property
-    def scenes(self) -> SceneManager:
-        return self._app.scenes
-
-    @property
-    def clock(self) -> Clock:
-        return self._app.clock
-
-    # ---- settings, files ------------------------------------------------------------------
+    # ---- the names scenes use ---------------------------------------------------------------
     @property
     def settings(self) -> Settings:
-        return self._app.settings
+        return self.settings_store.current
 
     def update_settings(self, settings: Settings) -> None:
         """Apply and save new settings (language, access, volume, fullscreen)."""
-        self._app.update_settings(settings)
+        self.settings_store.change(settings)
 
     @property
     def data_dir(self) -> Path:
-        return self._app.data_dir
+        return self.files.data_dir
 
     @property
     def log_path(self) -> Path:
-        return self._app.log_path
+        return self.files.log_path
 
-    @property
-    def options(self) -> Options:
-        """What the command line asked for (read only)."""
-        return self._app.options
-
-    # ---- sound and messages -----------------------------------------------------------------
     def sound(self, name: str) -> None:
-        self._app.sound(name)
+        self.audio.sound(name)
 
     def ambient(self, game: str | None) -> None:
         """A game scene's ambient loop, from its enter to its exit (None: no loop)."""
-        self._app.ambient(game)
+        self.audio.ambient(game)
 
     def toast(self, text: str, seconds: float = 3.0, once: bool = False) -> None:
         """A message on top of every scene for ``seconds``; ``once``: not while it shows."""
-        self._app.toast(text, seconds, once)
-
-    # ---- the program ----------------------------------------------------------------------
-    @property
-    def policy(self) -> Policy:
-        """How the program behaves around the scenes (the kiosk's, in kiosk mode)."""
-        return self._app.policy
+        self.toasts.add(text, seconds, once)
 
     @property
     def stop(self) -> StopRequest:
-        """The operating system's request to stop (SIGTERM, SIGINT, a logout)."""
-        return self._app.stop
+        return self.run.stop
 
     def quit(self, operator: bool = False) -> None:
         """End the run, if the policy lets it (``operator``: the kiosk admin menu's Quit)."""
-        self._app.quit(operator)
+        self.run.quit(operator)
 
-    def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
-        """A play scene reports the end of its game."""
-        self._app.game_over(config, outcome)
-
-    def reopen_display(self) -> None:
-        self._app.reopen_display()
-
-    # ---- the screen ---------------------------------------------------------------------------
     @property
     def show_focus(self) -> bool:
-        """Whether the focus ring shows (keys or a gamepad were used last)."""
-        return self._app.show_focus
+        return self.run.show_focus
+
+    @property
+    def raise_errors(self) -> bool:
+        """Tests and headless runs: an error stops the run instead of being shown."""
+        return self.run.raise_errors
 
     @property
     def fullscreen(self) -> bool:
-        return self._app.fullscreen
+        return self.screen.fullscreen
 
-    def new_ui_manager(self) -> pygame_gui.UIManager:
-        return self._app.new_ui_manager()
+    def reopen_display(self) -> None:
+        self.screen.reopen()

@@ -1,4 +1,4 @@
-"""The kiosk's state machine, sitting between the loop (``game.app``) and the scenes.
+"""The kiosk's state machine, sitting between the loop (``game.engine.loop``) and the scenes.
 
 Two modes: ``visitor`` (the menus and the games people play) and ``attract`` (demo games with
 a "Touch to play" banner). Every timer but the PIN lock (``game.kiosk.gate``, real time) counts
@@ -34,13 +34,14 @@ import time
 from collections import deque
 from dataclasses import replace
 from functools import lru_cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import i18n
 from game.engine.intents import Intent, Kind
-from game.engine.policy import Policy
+from game.engine.policy import Offer, Policy
 from game.i18n import tr
 from game.kiosk.attract import DemoRotation
 from game.kiosk.gate import Gate, pin_in_force
@@ -115,17 +116,18 @@ def corner_of(pos: tuple[int, int]) -> str | None:
 
 
 class Kiosk(Policy):
-    """Kiosk mode of one App: made by the App when ``Options.kiosk`` is set; the App's policy
+    """Kiosk mode of one run: made by the App when ``Options.kiosk`` is set; the run's policy
     (``game.engine.policy``): an input filter and the scene manager's listener."""
+
+    services: Services  # given by ``attach``: the services hold this policy, so it comes first
 
     def __init__(
         self,
-        services: Services,
+        data_dir: Path,
         config: KioskConfig,
         problem: Damaged | None = None,
         settings_problem: SettingsProblem | None = None,
     ) -> None:
-        self.services = services
         self.mode = "visitor"
         self.idle = 0.0  # game seconds since the last human input
         self.rotation = DemoRotation(config)
@@ -137,9 +139,11 @@ class Kiosk(Policy):
             self.problems.append(tr("kiosk.one_time_pin"))
         # The configuration in force: with the PIN the gate takes, whoever made it.
         self.config = self.kiosk_config = replace(config, admin_pin=pin)
+        self.offer = Offer(config.games, config.variants, config.ai_levels, saving=False,
+                           large_controls=True, languages=config.languages)  # fmt: skip
         if settings_problem is not None:
             self._report(settings_problem, "kiosk.settings_damaged")
-        self.stats, stats_problem = Stats.open(services.data_dir)
+        self.stats, stats_problem = Stats.open(data_dir)
         if stats_problem is not None:
             self._report(stats_problem, "kiosk.stats_damaged")
         self.rows: dict[int, int] = {}  # id(play scene) -> its statistics row, while it runs
@@ -169,6 +173,10 @@ class Kiosk(Policy):
             pygame.display.set_allow_screensaver(False)
             if sys.platform == "win32":  # the end of the session comes as a window message
                 pygame.event.set_allowed(pygame.SYSWMEVENT)
+
+    def attach(self, services: Services) -> None:
+        """The services of the run this kiosk looks after."""
+        self.services = services
 
     # ---- what the App asks ----------------------------------------------------------------
     @property
@@ -362,7 +370,7 @@ class Kiosk(Policy):
 
     def _restore_language(self) -> None:
         """Back to the kiosk's own language after a visitor picked another flag."""
-        i18n.set_language(self.services.options.language or self.services.settings.language)
+        self.services.settings_store.restore_language()
 
     def open_admin(self) -> None:
         """The admin menu, after the right PIN only: without the gate's pass, the PIN pad."""

@@ -12,18 +12,17 @@ from game.session import AI_LEVELS, HUMAN
 from game.ui import theme
 
 if TYPE_CHECKING:
+    from game.engine.policy import Offer
     from game.engine.services import Services
-    from game.persist.kiosk_config import KioskConfig
 
 KINDS = (HUMAN, *AI_LEVELS)
 HEADING_Y = 96
 KIOSK_BUTTON_H = 100  # kiosk mode: menu buttons big enough for any finger
 
 
-def kiosk_config(services: object) -> KioskConfig | None:
-    """The kiosk configuration when the services runs as a kiosk (``--kiosk``), else None."""
-    policy = getattr(services, "policy", None)  # a stand-in services in a test may have none
-    return policy.kiosk_config if policy is not None else None
+def offer(services: Services) -> Offer:
+    """What the menus offer under the policy in force (a kiosk's visitors: its few things)."""
+    return services.policy.offer
 
 
 def menu_games() -> tuple[str, ...]:

@@ -11,8 +11,7 @@ import pygame
 
 from game.engine.intents import Intent, Kind
 from game.i18n import has, tr
-from game.menus import record
-from game.menus.menukit import KIOSK_BUTTON_H, dim, game_title, go_back, kiosk_config
+from game.menus.menukit import KIOSK_BUTTON_H, dim, game_title, go_back, offer
 from game.ui import theme
 from game.ui.kit import UIScene
 
@@ -34,13 +33,11 @@ class PauseScene(UIScene):
         return stack[-2].name if len(stack) > 1 else ""
 
     def panel_rect(self) -> pygame.Rect:
-        saving = (
-            kiosk_config(self.services) is None and record.play_scene(self.services) is not None
-        )
+        saving = offer(self.services).saving and self.services.records.playing
         return theme.centred((PANEL_W, SAVE_PANEL_H if saving else PANEL_H))
 
     def build(self) -> None:
-        if kiosk_config(self.services) is not None:
+        if offer(self.services).large_controls:  # a visitor's: no settings, no saving
             self._build_kiosk()
             return
         box = self.panel_rect()
@@ -49,7 +46,7 @@ class PauseScene(UIScene):
             pygame.Rect(x, y, w, 96), tr("pause.resume"), self.resume_game, "#big_button"
         )
         self.save_button = None
-        if record.play_scene(self.services) is not None:
+        if self.services.records.playing:
             self.save_button = self.button(
                 pygame.Rect(x, y + 120, w, 84), tr("pause.save"), self.save
             )
@@ -87,10 +84,10 @@ class PauseScene(UIScene):
         self.services.scenes.push("settings")
 
     def save(self) -> None:
-        record.save(self.services)  # the toast says where
+        self.services.records.save()  # the toast says where
 
     def quit(self) -> None:
-        record.autosave(self.services)  # nothing in kiosk mode
+        self.services.records.autosave()  # nothing in kiosk mode
         self.services.scenes.reset("title")
 
     def handle(self, intent: Intent) -> None:

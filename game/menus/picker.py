@@ -17,8 +17,8 @@ from game.menus.menukit import (
     draw_heading,
     game_title,
     go_back,
-    kiosk_config,
     menu_games,
+    offer,
     players_text,
 )
 from game.play.registry import plugin
@@ -61,8 +61,7 @@ class PickerScene(UIScene):
 
     @property
     def games(self) -> tuple[str, ...]:
-        config = kiosk_config(self.services)
-        return config.games if config is not None else menu_games()
+        return offer(self.services).games or menu_games()
 
     def build(self) -> None:
         games = self.games
@@ -72,7 +71,7 @@ class PickerScene(UIScene):
                 rect, game_title(game), lambda g=game: self.choose(g), "#game_card"
             )
         back = pygame.Rect(80, 940, 320, 84)
-        if kiosk_config(self.services) is not None:
+        if offer(self.services).large_controls:
             back = pygame.Rect(80, 920, 360, KIOSK_BUTTON_H)
         self.back_button = self.button(back, tr("common.back"), self.back)
 

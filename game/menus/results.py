@@ -13,7 +13,7 @@ import pygame
 
 from game.i18n import has, tr
 from game.menus import record
-from game.menus.menukit import draw_heading, game_title, kind_name, kiosk_config
+from game.menus.menukit import draw_heading, game_title, kind_name, offer
 from game.persist import saves
 from game.play.registry import plugin
 from game.session import HUMAN, GameConfig, new_seed
@@ -41,7 +41,7 @@ class ResultsScene(UIScene):
         self.config = config
         self.outcome = outcome or {}
         replay = data.get("replay")
-        self.replay = replay if kiosk_config(self.services) is None else None
+        self.replay = replay if offer(self.services).saving else None
         self.build()
         self.ring.move(0)
 

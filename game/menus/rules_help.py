@@ -17,7 +17,7 @@ from game import i18n
 from game.engine.intents import Intent, Kind
 from game.engine.pacing import DECOR
 from game.i18n import tr
-from game.menus.menukit import KIOSK_BUTTON_H, draw_heading, game_title, go_back, kiosk_config
+from game.menus.menukit import KIOSK_BUTTON_H, draw_heading, game_title, go_back, offer
 from game.menus.rules_pages import Column, Page, fit, pages_for, variant_name
 from game.persist.log import LOG
 from game.play import pictures as rules_pictures
@@ -94,7 +94,7 @@ class RulesHelpScene(UIScene):
 
     # ---- controls -------------------------------------------------------------------------
     def build(self) -> None:
-        kiosk = kiosk_config(self.services) is not None
+        kiosk = offer(self.services).large_controls
         y, h = (940, KIOSK_BUTTON_H) if kiosk else (950, 90)
         self.back_button = self.button(pygame.Rect(PAGE.x, y, 300, h), tr("common.back"), self.back)
         self.previous_button = self.button(
@@ -243,7 +243,7 @@ class RulesHelpScene(UIScene):
                 return None  # being prepared in the background: the page shows it when ready
             return rules_pictures.picture(page.picture, self.variant, PICTURE.size)
         except Exception:
-            if getattr(self.services.options, "raise_errors", False):
+            if self.services.raise_errors:
                 raise
             LOG.exception("rules help: picture %s could not be drawn", page.picture)
             self.broken.add(page.picture)

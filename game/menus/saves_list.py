@@ -172,7 +172,7 @@ class LibraryScene(UIScene):
         try:
             path = saves.export_replay(self.services.data_dir, self.current)
         except OSError as exc:
-            record.not_written(self.services, "saves.not_exported", exc)
+            self.services.files.not_written("saves.not_exported", exc)
             return
         LOG.info("replay exported: %s", path)
         self.services.toast(tr("saves.exported", name=path.name), 6.0)
@@ -182,7 +182,7 @@ class LibraryScene(UIScene):
             newer: list[tuple[Path, str]] = []
             imported, bad = saves.import_replays(self.services.data_dir, newer)
         except OSError as exc:
-            record.not_written(self.services, "saves.not_imported", exc)
+            self.services.files.not_written("saves.not_imported", exc)
             return
         record.report_bad(self.services, bad)
         record.report_newer(self.services, newer)

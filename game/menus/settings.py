@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 
-from game.i18n import LANGUAGES, language, tr
+from game.i18n import LANGUAGES, tr
 from game.menus.menukit import draw_heading, go_back
 from game.persist.settings import ANIMATION_SPEEDS, UI_SCALES
 from game.ui import theme
@@ -65,7 +65,7 @@ class SettingsScene(UIScene):
             row(x, 0),
             tr("settings.language"),
             list(LANGUAGES),
-            language(),  # the shown language (a --language option may override the file)
+            self.services.settings_store.language,  # --lang may override the file
             lambda lang: LANGUAGES[lang],
             self.set_language,
         )
@@ -140,7 +140,8 @@ class SettingsScene(UIScene):
         self.rebuild()
 
     def set_language(self, lang: str) -> None:
-        self.change(language=lang)
+        self.services.settings_store.pick_language(lang)  # it replaces --lang
+        self.services.sound("click")
         self.rebuild()  # every control again, now in the new language
 
     def back(self) -> None:

@@ -30,7 +30,7 @@ from game.menus.menukit import (
     game_title,
     go_back,
     kind_name,
-    kiosk_config,
+    offer,
 )
 from game.persist import saves
 from game.persist.log import LOG
@@ -83,13 +83,12 @@ class SetupScene(UIScene):
             LOG.exception("setup: warming up %s", game)
         self.variants = self.plugin.rules.variants()
         self.kinds: tuple[str, ...] = KINDS
-        self.kiosk = kiosk_config(self.services) is not None
-        config = kiosk_config(self.services)
-        if config is not None:  # only what the kiosk offers visitors
-            wanted = config.variants.get(game, ())
-            chosen = [v for w in wanted for v in self.variants if v.id == w]
-            self.variants = chosen or self.variants
-            self.kinds = (HUMAN, *config.ai_levels)
+        given = offer(self.services)  # a kiosk's visitors: only its variants and levels
+        self.kiosk = given.large_controls
+        chosen = [v for w in given.variants.get(game, ()) for v in self.variants if v.id == w]
+        self.variants = chosen or self.variants
+        if given.ai_levels is not None:
+            self.kinds = (HUMAN, *given.ai_levels)
         self.variant = self.variants[0]
         self.columns = not self.kiosk and any(
             offered(o) for v in self.variants for o in v.options
@@ -311,7 +310,7 @@ class SetupScene(UIScene):
             return
         self.pending = config
         waiting = saves.unfinished(self.services.data_dir, self.game)
-        if waiting is None or kiosk_config(self.services) is not None:
+        if waiting is None or not offer(self.services).saving:
             self._play()
             return
         name = game_title(self.game)

@@ -18,7 +18,7 @@ from game import i18n
 from game.engine.pacing import DECOR
 from game.i18n import LANGUAGES, tr
 from game.menus import record
-from game.menus.menukit import game_title, kiosk_config, menu_games
+from game.menus.menukit import game_title, menu_games, offer
 from game.persist import saves
 from game.play.registry import plugin
 from game.ui import theme
@@ -55,7 +55,7 @@ class TitleScene(UIScene):
 
     def _read_unfinished(self) -> list[saves.Record]:
         """Each game's game left unfinished, most recent first (damaged files: kept as *.bad)."""
-        if kiosk_config(self.services) is not None:
+        if not offer(self.services).saving:
             return []
         found = saves.unfinished_games(self.services.data_dir)
         record.report_bad(self.services, found.bad)
@@ -64,7 +64,7 @@ class TitleScene(UIScene):
 
     def build(self) -> None:
         self.flag_buttons: dict[str, UIButton] = {}
-        if kiosk_config(self.services) is not None:
+        if offer(self.services).large_controls:
             self._build_kiosk()
             return
         x = theme.LOGICAL_SIZE[0] // 2 - WIDE_W // 2
@@ -117,13 +117,12 @@ class TitleScene(UIScene):
         return buttons
 
     def _build_kiosk(self) -> None:
-        config = kiosk_config(self.services)
-        assert config is not None
+        flags = offer(self.services).languages
         cx = theme.LOGICAL_SIZE[0] // 2
         play = KIOSK_PLAY.copy()
         play.centerx = cx
         self.play_button = self.button(play, tr("title.play"), self.play, "#big_button")
-        languages = config.languages if len(config.languages) > 1 else ()
+        languages = flags if len(flags) > 1 else ()
         total = len(languages) * FLAG_W + (len(languages) - 1) * FLAG_GAP
         for i, lang in enumerate(languages):
             rect = pygame.Rect(cx - total // 2 + i * (FLAG_W + FLAG_GAP), FLAG_Y, FLAG_W, FLAG_H)
@@ -133,7 +132,7 @@ class TitleScene(UIScene):
 
     def set_language(self, lang: str) -> None:
         """A visitor's flag: the whole kiosk speaks ``lang`` at once (not saved)."""
-        i18n.set_language(lang)
+        self.services.settings_store.visit(lang)
         self.services.sound("click")
         self.rebuild()
         self.ring.focus(self.flag_buttons[lang])
@@ -168,7 +167,7 @@ class TitleScene(UIScene):
             draw_emblem(surface, plugin(game).emblem(), art, seconds)
             theme.text(surface, game_title(game), (slot.centerx, box.bottom - 36), 34,
                        theme.SNOW, True, "center", width=slot.w - 16)  # fmt: skip
-        if kiosk_config(self.services) is not None:
+        if offer(self.services).large_controls:
             wide = max(KIOSK_PLAY.width, 3 * FLAG_W + 2 * FLAG_GAP) + 60
             buttons = pygame.Rect(0, 0, wide, 340 if self.flag_buttons else 180)
         else:

@@ -227,7 +227,7 @@ class PlayTable(UIScene):
                 self.sound(self.FINAL_SOUND)
         elif self.time.now >= self.over_at and not self.reported:
             self.reported = True
-            self.services.game_over(self.config, self.outcome_dict())
+            self.services.game_over(self.save_record("replay"), self.outcome_dict())
 
     def outcome_dict(self) -> dict[str, Any]:
         """The finished game for the results screen and ``--exit-when-over``'s JSON line."""

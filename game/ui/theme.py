@@ -15,10 +15,10 @@ from importlib import resources
 
 import pygame
 
+from game.engine.display import LOGICAL_SIZE  # the one logical canvas
 from game.resources import asset, gui_font
 
 THEME_FILE = asset("themes", "speltafel.json")
-LOGICAL_SIZE = (1920, 1080)
 
 
 def centred(size: tuple[int, int]) -> pygame.Rect:

@@ -114,7 +114,7 @@ def test_window_close_stops_the_loop(tmp_path):
 
 def test_a_failing_scene_goes_back_to_the_title_and_logs(tmp_path):
     app = make_app(tmp_path, size=(1920, 1080))
-    app.options.raise_errors = False
+    app.raise_errors = False
 
     class Broken(Scene):
         def update(self, dt):

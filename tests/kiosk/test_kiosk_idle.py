@@ -132,7 +132,7 @@ def test_a_visitor_game_played_to_the_end_is_recorded_with_the_winners_kinds(kio
     app, drive = kiosk()
     config = visitor_game(app, seats=(("Ann", "human"), ("Bot", "easy")))
     outcome = {"winners": [1], "game": "bergruft"}
-    app.game_over(config, outcome)  # what the scene reports at its end
+    app.kiosk.game_over(config, outcome)  # what the game's end tells the kiosk
     (row,) = app.kiosk.stats.rows()
     assert row["status"] == "finished" and row["winners"] == ["easy"]
     assert app.kiosk.stats.totals()["won_by_ai"] == 1

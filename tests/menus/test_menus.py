@@ -531,3 +531,19 @@ def test_start_shows_the_loading_picture_in_the_next_frame_then_the_table(drive)
     drive.frames(1)
     assert names(drive.app)[-1] in ("kaphoorn", "handoff")  # built; a hand-off may cover it
     assert "loading" not in names(drive.app)
+
+
+def test_the_menus_offer_what_the_policy_offers(drive, monkeypatch):
+    """No menu asks "is this a kiosk?": a policy offering one game, one variant, one level and
+    no saving gets just that (``Policy.offer``), the desktop's scenes and all."""
+    from game.engine.policy import Offer, Policy
+
+    offered = Offer(games=("bergruft",), variants={"bergruft": ("standard",)},
+                    ai_levels=("easy",), saving=False)  # fmt: skip
+    monkeypatch.setattr(Policy, "offer", offered)
+    picker = open_scene(drive, "picker")
+    assert list(picker.cards) == ["bergruft"]
+    setup = open_scene(drive, "setup", game="bergruft")
+    assert [v.id for v in setup.variants] == ["standard"] and setup.kinds == ("human", "easy")
+    results = open_scene(drive, "results", outcome={"game": "bergruft"}, replay="kept.json")
+    assert results.replay is None  # no saved replays to offer

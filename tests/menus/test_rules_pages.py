@@ -117,7 +117,7 @@ def test_a_picture_that_fails_leaves_the_text_and_does_not_crash(drive, monkeypa
         raise ValueError("no such position")
 
     monkeypatch.setattr(rules_pictures, "picture", broken)
-    monkeypatch.setattr(drive.app.options, "raise_errors", False)
+    monkeypatch.setattr(drive.app, "raise_errors", False)
     rules = open_rules(drive, "bergruft", "standard")
     drive.frames(3)
     assert rules.broken == {rules.pages[0].picture}

@@ -431,7 +431,7 @@ def test_the_replay_viewer_steps_to_the_right_states(drive):
     assert at(len(scene.moves))
     drive.key(pygame.K_HOME)
     assert at(0)
-    assert drive.app.ambience == "bergruft"  # a new board at each jump keeps its sound
+    assert drive.app.audio.ambience == "bergruft"  # a new board at each jump keeps its sound
     drive.key(pygame.K_SPACE)  # play: a move every 1.2 s
     assert viewer.playing
     drive.run(4.0)

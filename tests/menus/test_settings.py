@@ -134,17 +134,17 @@ def test_an_old_settings_file_without_mute_still_loads(tmp_path):
 
 def test_muting_silences_sounds_and_the_ambient_loop_at_once(app, fake_audio, tmp_path):
     audio = fake_audio
-    app.ambient("nanuuk")
-    app.sound("click")
+    app.audio.ambient("nanuuk")
+    app.audio.sound("click")
     assert audio.played == ["click"] and audio.ambients[-1] == "nanuuk"
     app.update_settings(Settings(muted=True))
     assert audio.ambients[-1] is None  # the loop stops with the setting, not a frame later
-    app.sound("click")
+    app.audio.sound("click")
     app.step()
     assert audio.played == ["click"] and audio.ambients[-1] is None
     app.update_settings(Settings(muted=False, volume=0.3))
     assert audio.ambients[-1] == "nanuuk" and audio.volume == 0.3
-    app.ambient(None)
+    app.audio.ambient(None)
     assert audio.ambients[-1] is None
     assert load_settings(tmp_path)[0] == Settings(volume=0.3)
 
@@ -159,4 +159,44 @@ def test_the_mute_toggle_sits_next_to_the_volume(drive):
     scene.ring.focus(scene.mute_button)
     drive.click(scene.mute_button.rect.center)
     assert drive.app.settings.muted and "Mute: On" in scene.mute_button.text
-    assert drive.app.quiet
+    assert drive.app.audio.quiet()
+
+
+def _settings_scene(app):
+    app.scenes.push("settings")
+    app.scenes.apply_pending()
+    return app.scenes.top
+
+
+def test_lang_holds_for_the_run_when_only_the_volume_changes(tmp_path):
+    """``--lang de`` over a file saying English: changing the volume keeps German, and the
+    file keeps the player's own language."""
+    save_settings(tmp_path, Settings(language="en"))
+    app = App(Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), language="de"))
+    try:
+        app.start()
+        scene = _settings_scene(app)
+        scene.change(volume=0.3)
+        assert i18n.language() == "de"
+        assert load_settings(tmp_path)[0] == Settings(language="en", volume=0.3)
+    finally:
+        for scene in reversed(app.scenes.stack):
+            scene.exit()
+        i18n.set_language("en")
+
+
+def test_the_language_picked_in_settings_replaces_lang_and_is_saved(tmp_path):
+    app = App(Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), language="de"))
+    try:
+        app.start()
+        scene = _settings_scene(app)
+        scene.set_language("nl" if "nl" in i18n.LANGUAGES else "en")
+        picked = i18n.language()
+        assert picked != "de"
+        scene.change(volume=0.2)  # and it stays picked
+        assert i18n.language() == picked
+        assert load_settings(tmp_path)[0].language == picked
+    finally:
+        for scene in reversed(app.scenes.stack):
+            scene.exit()
+        i18n.set_language("en")

@@ -97,7 +97,7 @@ def test_ai_game_reaches_game_over_with_the_outcome(drive):
 
 def test_final_position_shows_for_a_moment_before_the_results(drive, monkeypatch):
     calls = []
-    monkeypatch.setattr(drive.app, "game_over", lambda config, outcome: calls.append(outcome))
+    monkeypatch.setattr(type(drive.app.ending), "__call__", lambda _, r, out: calls.append(out))
     scene = start(drive, AI_ONLY)
     last = scene.state.with_positions((13, 0), (16, 1), caller=0)  # B19: Heidi stays below
     place(scene, last.apply(SetFlags(0, "Anna", 15)).apply(Guess(1, "Ben", 0)))

@@ -1,0 +1,36 @@
+"""The end of a game, in one direction: the table hands its record and outcome to this
+handler, which has the game kept (``Records``), tells the policy (the kiosk's statistics) and
+shows the results; a headless run (``--exit-when-over``) prints the outcome's JSON line and
+ends instead."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from game.engine.policy import Policy
+    from game.engine.scenes import SceneManager
+    from game.persist.saves import Record
+    from game.play.records import Records
+
+
+class GameEnd:
+    def __init__(self, scenes: SceneManager, policy: Policy, records: Records,
+                 end_run: Callable[[], None] | None = None) -> None:  # fmt: skip
+        self.scenes = scenes
+        self.policy = policy
+        self.records = records
+        self.end_run = end_run  # set: print the outcome and end the run (no results screen)
+        self.outcome: dict[str, Any] | None = None  # the last game's, for tools and tests
+
+    def __call__(self, record: Record, outcome: dict[str, Any]) -> None:
+        self.outcome = outcome
+        replay = self.records.finished(record)  # the autosave goes, a replay is kept
+        self.policy.game_over(record.config, outcome)
+        if self.end_run is not None:
+            print(json.dumps(outcome), flush=True)
+            self.end_run()
+        else:
+            self.scenes.replace("results", config=record.config, outcome=outcome, replay=replay)
