@@ -35,10 +35,10 @@ from game.games.nanuuk.setups import NAME_LIMIT, SetupFileError, list_setups, lo
 from game.games.nanuuk.view.figures import draw_piece, piece_icon
 from game.games.nanuuk.view.floe import FloeRenderer
 from game.i18n import tr
-from game.menus.menukit import dim, go_back
 from game.persist.log import LOG
 from game.ui import theme
 from game.ui.kit import Focusable, UIScene
+from game.ui.screens import dim, go_back
 
 BOARD_RECT = pygame.Rect(30, 100, 1100, 830)
 PANEL_X, PANEL_W = 1160, 730
