@@ -104,6 +104,7 @@ def _check(contract: str, builder: Any = None) -> Any:
         ("stack", "game.engine.clock", "game.menus.title"),
         ("stack", "game.persist.paths", "game.ui.theme"),
         ("stack", "game.menus.title", "game.kiosk.controller"),  # siblings in one layer
+        ("stack", "game.phones", "game.resources"),  # a new part of game/ without a layer
         ("above-the-games", "game.tools.tournament", "game.games.nanuuk.rules"),
         ("games-independent", "game.games.nanuuk.view.floe", "game.games.kaphoorn.rules"),
         ("a-game", "game.games.bergruft.rules.state", "game.games.bergruft.view.screen"),
