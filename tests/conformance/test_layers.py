@@ -44,6 +44,7 @@ def test_the_contracts_cover_the_import_rules() -> None:
     assert {
         "stack",
         "above-the-games",
+        "games-package-empty",
         "games-independent",
         "a-game",
         "pure",
@@ -106,6 +107,7 @@ def _check(contract: str, builder: Any = None) -> Any:
         ("stack", "game.menus.title", "game.kiosk.controller"),  # siblings in one layer
         ("stack", "game.phones", "game.resources"),  # a new part of game/ without a layer
         ("above-the-games", "game.tools.tournament", "game.games.nanuuk.rules"),
+        ("games-package-empty", "game.games", "game.play.plugin"),
         ("games-independent", "game.games.nanuuk.view.floe", "game.games.kaphoorn.rules"),
         ("a-game", "game.games.bergruft.rules.state", "game.games.bergruft.view.screen"),
         ("pure", "game.games.kaphoorn.bots.simple", "pygame"),
