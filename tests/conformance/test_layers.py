@@ -108,12 +108,14 @@ def _check(contract: str, builder: Any = None) -> Any:
         ("stack", "game.phones", "game.resources"),  # a new part of game/ without a layer
         ("above-the-games", "game.tools.tournament", "game.games.nanuuk.rules"),
         ("games-package-empty", "game.games", "game.play.plugin"),
+        ("games-package-empty", "game.games", "game.games.nanuuk"),  # a list of the games
         ("games-independent", "game.games.nanuuk.view.floe", "game.games.kaphoorn.rules"),
         ("a-game", "game.games.bergruft.rules.state", "game.games.bergruft.view.screen"),
         ("pure", "game.games.kaphoorn.bots.simple", "pygame"),
         ("pure", "game.protocol.base", "game.persist.log"),
         ("protocol-knows-no-game", "game.protocol.base", "game.games.nanuuk.rules"),
         ("plugins-light", "game.games.nanuuk", "pygame"),
+        ("plugins-light", "game.games.kaphoorn", "game.engine.clock"),
         ("engine-and-kit", "game.ui.kit", "game.kiosk.controller"),
         ("persist-knows-no-game", "game.persist.paths", "game.games.bergruft.rules"),
         ("acyclic", "game.resources", "game.ui.theme"),  # closes ui -> resources -> ui
