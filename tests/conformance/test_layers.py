@@ -116,6 +116,7 @@ def _check(contract: str, builder: Any = None) -> Any:
         ("protocol-knows-no-game", "game.protocol.base", "game.games.nanuuk.rules"),
         ("plugins-light", "game.games.nanuuk", "pygame"),
         ("plugins-light", "game.games.kaphoorn", "game.engine.clock"),
+        ("plugins-light", "game.games.bergruft", "game.games.bergruft.rules.state"),
         ("engine-and-kit", "game.ui.kit", "game.kiosk.controller"),
         ("persist-knows-no-game", "game.persist.paths", "game.games.bergruft.rules"),
         ("acyclic", "game.resources", "game.ui.theme"),  # closes ui -> resources -> ui
