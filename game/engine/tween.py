@@ -11,13 +11,21 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from game.ui import theme
-
 Value = float | tuple[float, ...]
 Ease = Callable[[float], float]
 # Reduced motion: a whole animation (its delays included) is squeezed into this many seconds,
 # and whatever moves a position (a tuple) jumps there instead of sliding or flying in an arc.
 REDUCED_SECONDS = 0.15
+# The reduced-motion access setting as the tweens follow it. It lives here, not in the kit's
+# theme, because the engine sits below the kit (docs/LAYERS.md): theme.configure, which holds the
+# access settings, sets it whenever they change.
+_reduced_motion = False
+
+
+def set_reduced_motion(on: bool) -> None:
+    """Follow the reduced-motion setting (called by ``game.ui.theme.configure``)."""
+    global _reduced_motion
+    _reduced_motion = bool(on)
 
 
 def linear(t: float) -> float:
@@ -126,7 +134,7 @@ class Tweener:
 
     @property
     def reduced(self) -> bool:
-        return theme.access().reduced_motion if self._reduced is None else self._reduced
+        return _reduced_motion if self._reduced is None else self._reduced
 
     def add(self, item: Tween | Path) -> Tween | Path:
         if self.reduced:

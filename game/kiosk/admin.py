@@ -19,10 +19,10 @@ from game.engine.intents import Intent, Kind
 from game.engine.pacing import DECOR
 from game.i18n import has, tr
 from game.kiosk import kiosk_of
-from game.menus.menukit import draw_heading, game_title, go_back
 from game.persist.log import LOG
 from game.ui import theme
 from game.ui.kit import UIScene
+from game.ui.screens import draw_heading, game_title, go_back
 
 CONFIRM_SECONDS = 5.0
 PROBLEM_COLOUR = (255, 190, 120)

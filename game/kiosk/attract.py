@@ -22,12 +22,12 @@ import pygame
 from game.engine.scenes import Scene
 from game.i18n import has, tr
 from game.kiosk import kiosk_of
-from game.menus.menukit import game_title
 from game.play.registry import plugin, rules_for
 from game.protocol.bots import DEMO
 from game.session import GameConfig, Seat
 from game.ui import theme
 from game.ui.emblems import draw_emblem
+from game.ui.screens import game_title
 
 INTERLUDE_SECONDS = 2.5
 DEMO_NAMES = ("Anna", "Bram", "Clara", "Dirk", "Eva")

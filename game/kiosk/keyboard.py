@@ -19,9 +19,9 @@ from pygame_gui.elements import UIButton
 
 from game.engine.intents import Intent, Kind
 from game.i18n import tr
-from game.menus.menukit import dim
 from game.ui import theme
 from game.ui.kit import Focusable, UIScene
+from game.ui.screens import dim
 
 KEY_W, KEY_H, GAP = 132, 110, 14
 KEYS_TOP = 330

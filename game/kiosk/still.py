@@ -16,9 +16,9 @@ from game.engine.intents import Intent, Kind
 from game.engine.pacing import DECOR
 from game.i18n import tr
 from game.kiosk import kiosk_of
-from game.menus.menukit import dim
 from game.ui import theme
 from game.ui.kit import UIScene
+from game.ui.screens import dim
 
 PANEL = pygame.Rect(0, 0, 1160, 720)
 

@@ -46,7 +46,7 @@ from pathlib import Path
 from typing import Any
 
 from game.play.plugin import Playouts
-from game.tools.bench_ai import bench_decisions, bench_hard_thinking
+from game.tools.bench_ai import bench_decisions
 
 LAUNCH = "import sys; from game.cli import main; sys.exit(main())"  # main.py, from any folder
 FIRST_FRAME_ENV = "SPELTAFEL_REPORT_FIRST_FRAME"
@@ -392,6 +392,38 @@ def peak_rss_mb(pid: int | None = None) -> float | None:
     except OSError:
         pass
     return None
+
+
+def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, Any]:
+    """Frames of a game of two Hard bots (the first game's bench variant: Nanuuk!'s full
+    game), counted only while one of them thinks, and the peak memory of the bot worker
+    process they think in.
+
+    Every answer of a bot takes at least one counted frame (it is asked in one frame and
+    collected in a later one), so the count is reached however fast the machine is.
+
+    Here, not in bench_ai, because it drives the bench's app (``_app``, ``frames_while``): one
+    module importing the other, never both ways (docs/LAYERS.md)."""
+    from game.play.registry import GAMES
+    from game.session import GameConfig, Seat
+
+    seats = (Seat("Anna", "hard", "red"), Seat("Ben", "hard", "blue"))
+    game = GAMES[0]
+    config = GameConfig(game.id, game.bench.scene_variant, seats, seed=21)
+    app = _app(data_dir, config)
+    workers: dict[int, Any] = {}
+
+    def thinking(scene: Any) -> bool:
+        runners = getattr(scene, "runners", {}).values()
+        workers.update((id(r.worker), r.worker) for r in runners)
+        return any(r.busy for r in runners)
+
+    report: dict[str, Any] = frames_while(app, config, frames, thinking, limit=frames * 200)
+    peaks = [peak_rss_mb(w.pid) for w in workers.values() if w.alive]
+    report["worker_peak_rss_mb"] = max((p for p in peaks if p is not None), default=None)
+    app.scenes.reset("title")  # the game screen closes its bot worker
+    app.scenes.apply_pending()
+    return report
 
 
 def ai_figures(frames: int, data_dir: str) -> dict[str, Any]:

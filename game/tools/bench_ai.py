@@ -1,5 +1,5 @@
-"""The AI figures of the bench: decision times per game and level, and the frame time while a
-Hard bot thinks on the screen (its search runs in the worker process, see game/play/bots.py).
+"""The AI figures of the bench: decision times per game and level (the frame time while a Hard
+bot thinks on the screen is ``game.tools.bench.bench_hard_thinking``: it drives the bench's app).
 
 Used by ``python -m game.tools.bench`` (``--only ai`` runs just these).
 """
@@ -58,34 +58,4 @@ def bench_decisions(games: tuple[str, ...] | None = None) -> dict[str, dict[str,
                 "mean_ms": round(statistics.mean(times) * 1000, 1),
                 "max_ms": round(max(times) * 1000, 1),
             }
-    return report
-
-
-def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, Any]:
-    """Frames of a game of two Hard bots (the first game's bench variant: Nanuuk!'s full
-    game), counted only while one of them thinks, and the peak memory of the bot worker
-    process they think in.
-
-    Every answer of a bot takes at least one counted frame (it is asked in one frame and
-    collected in a later one), so the count is reached however fast the machine is."""
-    from game.play.registry import GAMES
-    from game.session import GameConfig, Seat
-    from game.tools.bench import _app, frames_while, peak_rss_mb
-
-    seats = (Seat("Anna", "hard", "red"), Seat("Ben", "hard", "blue"))
-    game = GAMES[0]
-    config = GameConfig(game.id, game.bench.scene_variant, seats, seed=21)
-    app = _app(data_dir, config)
-    workers: dict[int, Any] = {}
-
-    def thinking(scene: Any) -> bool:
-        runners = getattr(scene, "runners", {}).values()
-        workers.update((id(r.worker), r.worker) for r in runners)
-        return any(r.busy for r in runners)
-
-    report: dict[str, Any] = frames_while(app, config, frames, thinking, limit=frames * 200)
-    peaks = [peak_rss_mb(w.pid) for w in workers.values() if w.alive]
-    report["worker_peak_rss_mb"] = max((p for p in peaks if p is not None), default=None)
-    app.scenes.reset("title")  # the game screen closes its bot worker
-    app.scenes.apply_pending()
     return report

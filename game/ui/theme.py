@@ -15,6 +15,7 @@ from importlib import resources
 
 import pygame
 
+from game.engine import tween
 from game.engine.display import LOGICAL_SIZE  # the one logical canvas
 from game.resources import asset, gui_font
 
@@ -90,6 +91,7 @@ def configure(high_contrast: bool, ui_scale: float, reduced_motion: bool) -> boo
     if wanted == _current:
         return False
     _current = wanted
+    tween.set_reduced_motion(wanted.reduced_motion)  # the engine's tweens follow it
     return True
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.tools import bench_ai
+from game.tools import bench, bench_ai
 
 
 @pytest.mark.parametrize("game", ["bergruft", "nanuuk", "kaphoorn"])
@@ -28,7 +28,7 @@ def test_decision_times_per_game_and_level(monkeypatch: pytest.MonkeyPatch) -> N
 def test_frames_are_counted_while_a_hard_bot_thinks(tmp_path) -> None:
     """However slow or busy the machine: every answer takes a counted frame, so the count is
     reached (before, a wall-clock deadline could leave it at 0 on a loaded machine)."""
-    report = bench_ai.bench_hard_thinking(5, str(tmp_path))
+    report = bench.bench_hard_thinking(5, str(tmp_path))
     assert report["frames"] == 5
     assert 0 < report["median_ms"] <= report["p99_ms"] <= report["max_ms"]
     assert report["worker_peak_rss_mb"] is None or report["worker_peak_rss_mb"] > 10

@@ -47,9 +47,9 @@ from game.games.nanuuk.rules.spec import full_game_mode
 from game.games.nanuuk.setups import NAME_LIMIT, SetupFileError, list_setups, load_setup, save_setup
 from game.games.nanuuk.view.floe import FloeRenderer
 from game.i18n import tr
-from game.menus.menukit import go_back
 from game.persist.log import LOG
 from game.ui.kit import Focusable
+from game.ui.screens import go_back
 
 DIRS = {Kind.UP: (0, -1), Kind.DOWN: (0, 1), Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0)}
 
