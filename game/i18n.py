@@ -23,6 +23,7 @@ from typing import Any
 from babel import Locale
 from babel.lists import format_list
 
+from game.protocol import catalogue
 from game.resources import asset
 
 TRANSLATIONS_DIR = asset("translations")
@@ -69,8 +70,7 @@ def plural_form(lang: str, count: float) -> str:
 
 def shared_files(lang: str) -> list[Traversable]:
     """The files of ``lang`` that belong to no game (each game's own file is its plugin's)."""
-    from game.play.registry import ids
-
+    ids = catalogue.games().ids
     folder = TRANSLATIONS_DIR / lang
     names = sorted(p.name for p in folder.iterdir() if p.name.endswith(".toml"))
     return [folder / name for name in names if name.removesuffix(".toml") not in ids()]
@@ -78,12 +78,11 @@ def shared_files(lang: str) -> list[Traversable]:
 
 def load_language(lang: str) -> dict[str, Entry]:
     """All strings of one language: the shared files, then each game's own."""
-    from game.play.registry import games, ids
-
-    key = (lang, ids())  # a game registered later (a test's) brings its texts
+    games = catalogue.games()
+    key = (lang, games.ids())  # a game registered later (a test's) brings its texts
     if key not in _tables:
         table: dict[str, Entry] = {}
-        for file in [*shared_files(lang), *(g.texts(lang) for g in games())]:
+        for file in [*shared_files(lang), *games.texts(lang)]:
             if file.is_file():
                 with file.open("rb") as fh:
                     _flatten("", tomllib.load(fh), table)

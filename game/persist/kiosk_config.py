@@ -9,7 +9,7 @@ read as a whole (not TOML, not UTF-8, no access) gives the defaults for every ke
 problem, naming the key, goes to the log and the admin menu, never to the visitors' screens. A
 missing file is not a problem: it gives the defaults. ``kiosk.example.toml`` in the repository is
 ``KioskConfig().to_toml()``: every key with its default and what it means, for the games there
-are; after adding a game, write it again with ``python -m game.persist.kiosk_config >
+are; after adding a game, write it again with ``python -m game.tools.kiosk_example >
 kiosk.example.toml``.
 """
 
@@ -25,8 +25,7 @@ from typing import Any
 
 from game.i18n import LANGUAGES
 from game.persist.paths import loads_toml, read_text_file
-from game.play import registry
-from game.play.registry import rules_for
+from game.protocol import catalogue
 from game.session import AI_LEVELS
 
 KIOSK_FILE = "kiosk.toml"
@@ -60,7 +59,11 @@ RANGES: dict[str, tuple[float, float]] = {
 
 
 def _default_variants() -> dict[str, tuple[str, ...]]:
-    return {g.id: g.demo.variants for g in registry.games()}
+    return catalogue.games().demo_variants()
+
+
+def _game_ids() -> tuple[str, ...]:
+    return catalogue.games().ids()
 
 
 @dataclass(frozen=True)
@@ -69,7 +72,7 @@ class KioskConfig:
     attract_after_s: float = 60.0
     idle_in_game_s: float = 180.0
     still_playing_s: float = 20.0
-    games: tuple[str, ...] = field(default_factory=registry.ids)
+    games: tuple[str, ...] = field(default_factory=_game_ids)
     variants: dict[str, tuple[str, ...]] = field(default_factory=_default_variants)
     ai_levels: tuple[str, ...] = ("easy", "normal")
     languages: tuple[str, ...] = ("en", "nl", "de")
@@ -142,7 +145,7 @@ def _comment(key: str) -> list[str]:
         shown = ", ".join(f"{g} = {_toml_value(ids)}" for g, ids in default.items())
     else:
         shown = _toml_value(default)
-    text = DOCS[key].replace("{games}", ", ".join(registry.ids()))
+    text = DOCS[key].replace("{games}", ", ".join(_game_ids()))
     words = f"{text} Default: {shown}".split()
     lines: list[str] = []
     for word in words:
@@ -298,7 +301,7 @@ def _ids(key: str, value: Any, known: tuple[str, ...], what: str) -> tuple[str, 
 
 
 def _games(key: str, value: Any) -> tuple[str, ...]:
-    return _ids(key, value, registry.ids(), "game")
+    return _ids(key, value, _game_ids(), "game")
 
 
 def _levels(key: str, value: Any) -> tuple[str, ...]:
@@ -319,13 +322,13 @@ def _variants(value: Any, problems: list[KioskConfigError]) -> dict[str, tuple[s
         )
         return merged
     for game, ids in value.items():
-        if game not in registry.ids():
-            known = ", ".join(registry.ids())
+        if game not in _game_ids():
+            known = ", ".join(_game_ids())
             problems.append(
                 KioskConfigError(f"variants.{game}", f"unknown game {game!r} (known: {known})")
             )
             continue
-        variants = tuple(v.id for v in rules_for(game).variants())
+        variants = tuple(v.id for v in catalogue.games().rules_for(game).variants())
         try:
             merged[game] = _ids(f"variants.{game}", ids, variants, "variant")
         except KioskConfigError as exc:
@@ -392,5 +395,3 @@ _CHECKS: dict[str, Callable[[str, Any], Any]] = {
 }
 
 
-if __name__ == "__main__":  # python -m game.persist.kiosk_config > kiosk.example.toml
-    print(KioskConfig().to_toml(), end="")

@@ -14,6 +14,7 @@ from functools import cache
 
 import game.games
 from game.play.plugin import GamePlugin
+from game.protocol import catalogue
 from game.protocol.base import Rules
 
 # a game's id names scenes ("<id>_editor"), texts and files: "_" and "." are the separators
@@ -66,3 +67,14 @@ def __getattr__(name: str) -> tuple[object, ...]:
     if name == "IDS":
         return ids()
     raise AttributeError(name)
+
+
+# the layers below (persistence, the texts) see the games through this, never through here
+catalogue.use(
+    catalogue.Catalogue(
+        ids=ids,
+        rules_for=rules_for,
+        demo_variants=lambda: {g.id: g.demo.variants for g in games()},
+        texts=lambda lang: [g.texts(lang) for g in games()],
+    )
+)
