@@ -29,6 +29,7 @@ from app_support import close, finished
 from game import i18n
 from game.app import STEP, App, Options
 from game.engine.intents import Kind
+from game.engine.policy import Offer
 from game.engine.scenes import Scene
 from game.kiosk.controller import Kiosk
 from game.menus import title as title_menu
@@ -414,7 +415,7 @@ def test_the_monkey_fails_a_kiosk_that_opens_an_admin_screen_without_the_pin(
 
 
 def test_the_monkey_fails_a_kiosk_whose_title_shows_quit_and_settings(tmp_path, monkeypatch):
-    monkeypatch.setattr(title_menu, "kiosk_config", lambda services: None)  # the desktop title
+    monkeypatch.setattr(title_menu, "offer", lambda services: Offer())  # the desktop's title
     shows = r"title screen shows desktop-facing controls: \['Settings', 'Quit'\]"
     with pytest.raises(AssertionError, match=shows):
         run_monkey(tmp_path / "data", KIOSK_TITLE, [[]])
