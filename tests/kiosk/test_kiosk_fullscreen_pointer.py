@@ -22,7 +22,7 @@ FULLSCREEN = {"fullscreen": True, "size": None}
 
 def window_point(app, pos: tuple[int, int]) -> tuple[int, int]:
     """Where the logical point ``pos`` is on the window (the inverse of ``App.to_logical``)."""
-    scale, rect = app._viewport()
+    scale, rect = app.display._viewport()
     return round(rect.x + pos[0] * scale), round(rect.y + pos[1] * scale)
 
 

@@ -161,7 +161,7 @@ def test_a_new_game_brings_its_own_sounds(tmp_path):
     with more_games(4):
         app = _app(tmp_path / "data")
         try:
-            audio = app.audio
+            audio = app.audio.sounds
             assert audio is not None, "the dummy audio driver opens a mixer"
             audio.worker.join(120)
             assert audio.ready("pebbles") and audio.ready("ambient:pebbles")
