@@ -22,6 +22,7 @@ import pygame
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.i18n import has, tr
+from game.menus import option_words
 from game.menus.menukit import (
     KINDS,
     KIOSK_BUTTON_H,
@@ -238,24 +239,6 @@ class SetupScene(UIScene):
             self.set_option("setup", name)
             self.help_option = "setup"
 
-    def option_label(self, option: VariantOption) -> str:
-        key = f"setup.options.{self.game}.{option.key}.label"
-        return tr(key) if has(key) else option.key
-
-    def option_help(self, option: VariantOption) -> str:
-        key = f"setup.options.{self.game}.{option.key}.help"
-        return tr(key) if has(key) else option.description
-
-    def option_value_text(self, option: VariantOption, value: Any) -> str:
-        if isinstance(value, bool):
-            return tr("common.on") if value else tr("common.off")
-        if option.names_a_seat and isinstance(value, int) and 1 <= value <= len(self.seats):
-            return self.seats[value - 1].name.strip() or tr("setup.seat_default", n=value)
-        if option.key == "setup":
-            return str(value) if value else tr(f"setup.options.{self.game}.setup.printed")
-        key = f"setup.options.{self.game}.{option.key}.values.{value}"
-        return tr(key) if has(key) else str(value)
-
     # ---- starting -------------------------------------------------------------------------
     def validate(self) -> str:
         """An empty string when the seats can start a game, else the message to show."""
@@ -404,8 +387,9 @@ class SetupScene(UIScene):
         return pygame.Rect(ROW_X + 560, TOP_Y, ROW_W - 1120, 84)
 
     def _option_text(self, option: VariantOption) -> str:
-        value = self.option_value_text(option, self.option_value(option.key))
-        return f"‹  {self.option_label(option)}: {value}  ›"
+        names = [seat.name for seat in self.seats]
+        value = option_words.value_text(self.game, option, self.option_value(option.key), names)
+        return f"‹  {option_words.label(self.game, option)}: {value}  ›"
 
     def row_rect(self, seat: int) -> pygame.Rect:
         if self.kiosk:
@@ -552,7 +536,8 @@ class SetupScene(UIScene):
         if self.help_option is not None:
             option = next((o for o in self.visible_options() if o.key == self.help_option), None)
             if option is not None:
-                return f"{self.option_label(option)}: {self.option_help(option)}"
+                label = option_words.label(self.game, option)
+                return f"{label}: {option_words.help_text(self.game, option)}"
         seat = self.seats[min(self.help_seat, len(self.seats) - 1)]
         return tr(
             "setup.level_help",

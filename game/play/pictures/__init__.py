@@ -26,8 +26,14 @@ def figures() -> dict[str, Figure]:
     return _by_name("FIGURES")
 
 
-def _readiness() -> dict[str, Callable[[str, tuple[int, int]], bool]]:
-    return _by_name("READY")
+def _entry(table: str, name: str) -> Callable | None:
+    """``name``'s entry of ``table`` in its game's pictures module alone (a picture is named
+    "<game>.<name>"): opening one game's rules pages imports no other game's renderers."""
+    from game.play.registry import ids
+
+    game = name.partition(".")[0]
+    games = (game,) if game in ids() else ids()
+    return _merged(table, games).get(name)
 
 
 def _by_name(table: str) -> dict[str, Callable]:
@@ -53,7 +59,7 @@ def ready(name: str, variant: str, size: tuple[int, int]) -> bool:
     background (a frame must never wait seconds: ask again in a later frame)."""
     if _key(name, variant, size) in _DRAWN:
         return True
-    check = _readiness().get(name)
+    check = _entry("READY", name)
     return check is None or check(variant, tuple(size))
 
 
@@ -79,7 +85,7 @@ def _key(name: str, variant: str, size: tuple[int, int]) -> tuple[str, str, tupl
 
 
 def _draw(name: str, variant: str, size: tuple[int, int]) -> pygame.Surface:
-    figure = figures().get(name)
+    figure = _entry("FIGURES", name)
     if figure is None:
         raise KeyError(f"no rules picture named {name!r}")
     image = figure(variant, size)
