@@ -262,7 +262,7 @@ class _Painting:
         there, never waiting for them); whether the board is painted."""
         if self._started(wait=False):
             assert self._work is not None
-            return self._work.done or self._work.advance(budget)
+            return self._work.advance(budget)
         return False
 
     @property
