@@ -1,1 +1,1 @@
-"""Speltafel: Nanuuk!, Kap Hoorn and Der Berg ruft on one screen."""
+"""Speltafel: classic family board games on one screen (each game in game/games/<id>/)."""

@@ -33,6 +33,7 @@ from game.persist.settings import Damaged as SettingsProblem
 from game.persist.settings import Settings, load_settings
 from game.play.ending import GameEnd
 from game.play.records import Records
+from game.play.registry import plugin
 from game.scene_table import scene_class
 from game.session import GameConfig
 from game.ui import theme
@@ -148,6 +149,7 @@ class App(Loop):
     def _open_first(self) -> None:
         cfg = self.options.game
         if cfg is not None:
+            self._keep_waiting(cfg.game)
             self.scenes.reset(cfg.game, config=cfg)
         else:
             self.scenes.reset("title")
@@ -155,6 +157,14 @@ class App(Loop):
             from game.menus import record
 
             record.open_replay_file(self.services, self.options.replay)
+
+    def _keep_waiting(self, game: str) -> None:
+        """The menus ask before a new game replaces a waiting one; the command line cannot
+        ask, so the waiting game is kept as a saved game, and one line says where."""
+        title = plugin(game).title
+        for path in self.records.keep_waiting(game, title):
+            print(f"speltafel: the unfinished {title} game that was waiting is kept under "
+                  f"Saved games, as {path}", file=sys.stderr)
 
     def _settings_changed(self, old: Settings, settings: Settings) -> None:
         _apply_access(settings)  # menus rebuild their controls when the theme key changes

@@ -20,7 +20,7 @@ from game.persist.paths import (
     file_problem,
     output_file_problem,
 )
-from game.play.registry import IDS, plugin
+from game.play.registry import IDS, games, plugin
 from game.session import GameConfig, Seat, new_seed, parse_option, parse_players
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON outcome only
@@ -76,14 +76,19 @@ def program() -> str:
     return "speltafel" if Path(sys.argv[0]).stem == "speltafel" else "python main.py"
 
 
+def _listed(titles: list[str]) -> str:
+    """``A, B and C`` (the help is in English, as the flags are)."""
+    return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(
         prog=program(),
-        description="Speltafel: Nanuuk!, Kap Hoorn and Der Berg ruft on one screen.",
+        description=f"Speltafel: {_listed([g.title for g in games()])} on one screen.",
     )
     g = p.add_argument_group("start a game directly (skips the menus)")
     g.add_argument("--game", choices=IDS, help="which game to start")
-    g.add_argument("--variant", help="the game's variant id (Der Berg ruft: standard)")
+    g.add_argument("--variant", help="the game's variant id (default: its first)")
     g.add_argument(
         "--players",
         help="comma list of seats: human, ai:easy, ai:normal, ai:hard, optionally Name=kind "

@@ -53,25 +53,11 @@ SEAT_Y, SEAT_H, SEAT_STEP = 290, 84, 96
 OPT_H, OPT_STEP = 76, 88
 HELP_BOTTOM = 920
 
-CRACK_COUNTS = (0, 4, 8, 12, 16)  # Nanuuk! variant 3: cracks laid at random before the game
-HIDDEN_KEYS = {"crack-list"}  # options the set-up scene does not offer
-CHOSEN_HERE = {"cracks", "setup"}  # options without fixed choices that this scene fills in
-
-
 @dataclass
 class SeatDraft:
     name: str
     colour: str
     kind: str = HUMAN
-
-
-def offered(option: VariantOption) -> bool:
-    """Whether the scene offers ``option`` at all: one with choices or a menu, or one it knows.
-
-    Free-form options (Nanuuk!'s crack list) stay on the command line.
-    """
-    has_menu = bool(option.choices or option.menu)
-    return option.key not in HIDDEN_KEYS and (has_menu or option.key in CHOSEN_HERE)
 
 
 class SetupScene(UIScene):
@@ -92,7 +78,7 @@ class SetupScene(UIScene):
             self.kinds = (HUMAN, *given.ai_levels)
         self.variant = self.variants[0]
         self.columns = not self.kiosk and any(
-            offered(o) for v in self.variants for o in v.options
+            self.offered(o) for v in self.variants for o in v.options
         )  # 2 columns
         self.option_values: dict[str, dict[str, Any]] = {v.id: {} for v in self.variants}
         self.seed: object = "random"
@@ -196,15 +182,22 @@ class SetupScene(UIScene):
         return [
             o
             for o in self.variant.options
-            if offered(o) and o.applies(players)
+            if self.offered(o) and o.applies(players)
         ]
+
+    def offered(self, option: VariantOption) -> bool:
+        """Whether the scene offers ``option`` at all: one with choices or a menu, or one
+        whose choices the game finds in files (its saved set-ups). Free-form options (a
+        list of cracks) stay on the command line."""
+        return bool(option.choices or option.menu) or self._from_files(option) is not None
+
+    def _from_files(self, option: VariantOption) -> tuple[Any, ...] | None:
+        return self.plugin.option_choices(self.services.data_dir, option.key)
 
     def option_choices(self, option: VariantOption) -> tuple[Any, ...]:
         if option.choices or option.menu:
             return option.menu_values(len(self.seats))
-        if option.key == "cracks":
-            return CRACK_COUNTS
-        found = self.plugin.option_choices(self.services.data_dir, option.key)
+        found = self._from_files(option)
         return (option.default,) if found is None else found
 
     def option_value(self, key: str) -> Any:

@@ -518,6 +518,29 @@ def write_autosave(data_dir: Path, record: Record) -> Path:
     return path
 
 
+def set_aside_autosave(data_dir: Path, game: str) -> list[Path]:
+    """A game started without the menus (``--game``) will autosave into ``game``'s slot: the
+    game waiting there moves to the saved games first, so it is never replaced unasked. The
+    file moves as it is (read or not: a damaged one or a newer version's is not lost either),
+    under a saved game's name; returns where each went."""
+    folder, moved = saves_dir(data_dir), []
+    legacy = folder / AUTOSAVE
+
+    def same_game(stored: dict[str, Any]) -> bool:
+        return stored["config"].get("game") == game
+
+    for path in (autosave_path(data_dir, game), legacy):
+        if not path.is_file() or (path == legacy and not _holds(path, same_game)):
+            continue
+        stamp = datetime.fromtimestamp(path.stat().st_mtime).strftime("%Y%m%d-%H%M%S")
+        target, n = folder / f"{game}-{stamp}{SUFFIX}", 2
+        while target.exists():
+            target, n = folder / f"{game}-{stamp}-{n}{SUFFIX}", n + 1
+        path.replace(target)
+        moved.append(target)
+    return moved
+
+
 def drop_autosave(data_dir: Path, config: GameConfig, game_id: str = "") -> None:
     """A game ended: its autosave goes, if it is that very game (another game of the same
     kind left unfinished stays to be continued). A save in the new form has no seed to tell
@@ -534,12 +557,17 @@ def drop_autosave(data_dir: Path, config: GameConfig, game_id: str = "") -> None
 
 
 def _drop_if(path: Path, matches: Callable[[dict[str, Any]], bool]) -> None:
+    if _holds(path, matches):
+        path.unlink(missing_ok=True)
+
+
+def _holds(path: Path, matches: Callable[[dict[str, Any]], bool]) -> bool:
+    """Whether the record at ``path`` can be read far enough to tell, and ``matches``."""
     try:
         stored = loads_json(read_text_file(path))
     except (OSError, ValueError, AttributeError):  # Unusable is a ValueError
-        return  # none, or damaged: the title reports a damaged one
-    if isinstance(stored, dict) and isinstance(stored.get("config"), dict) and matches(stored):
-        path.unlink(missing_ok=True)
+        return False  # none, or damaged: the title reports a damaged one
+    return isinstance(stored, dict) and isinstance(stored.get("config"), dict) and matches(stored)
 
 
 def write_replay(data_dir: Path, record: Record) -> Path:

@@ -70,6 +70,22 @@ class Records:
             self.files.not_written("saves.not_saved", exc)
             return None
 
+    def keep_waiting(self, game: str, title: str) -> list[Path]:
+        """A game about to start without the menus' question (``--game``): the game of the same
+        kind waiting for "Continue" moves to the saved games, where it is found and loaded as
+        any save, instead of being replaced by the new game's autosave."""
+        if not self.keep:
+            return []  # nothing of this run will be autosaved, so nothing is replaced
+        try:
+            moved = saves.set_aside_autosave(self.files.data_dir, game)
+        except OSError as exc:
+            self.files.not_written("saves.not_saved", exc)
+            return []
+        for path in moved:
+            LOG.info("the unfinished game waiting was kept as %s", path)
+            self.files.tell(tr("saves.kept_waiting", game=title), 8.0)
+        return moved
+
     def finished(self, record: saves.Record) -> Path | None:
         """A game ended: it is no longer to be continued, and it goes to the replays."""
         if not self.keep:
