@@ -257,3 +257,35 @@ def test_the_buttons_are_built_again_only_when_one_of_them_changes(drive, monkey
     drive.frames(1)
     assert builds == [1]  # the largest zoom: "+" greys out
     assert not next(i for i in scene.ring.items if i.element.rect == ZOOM_RECTS[0]).enabled
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_no_control_covers_a_field_at_any_zoom_or_camera_place(tmp_path, size):
+    """Issue 29, item 4: the zoom buttons (and every other control) lie off the chart's
+    window, so no camera place and no zoom step can bring a ship, station or sail field under
+    one. Checked at each zoom step, looking at the home view and at every field in turn."""
+    i18n.set_language("de")  # the longest words: the controls at their widest
+    app = App(Options(data_dir=tmp_path, raise_errors=True, size=size, fullscreen=False))
+    app.start()
+    try:
+        app.scenes.reset("kaphoorn", config=config(ONE_HUMAN, seed=3, start=1))
+        for _ in range(3):
+            app.frame(STEP)
+        scene = app.scenes.stack[0]
+        controls = [item.element.rect for item in scene.ring.items]
+        assert any(r == ZOOM_RECTS[0] for r in controls) and len(controls) >= 8
+        view, chart = scene.chart_view, scene.state.chart
+        fields = range(chart.width * chart.height)
+        for level in range(len(view.cells)):
+            view.zoom(level - view.camera.level)
+            assert view.camera.level == level
+            for look in (None, *fields):
+                if look is not None:
+                    view.look_at(look)
+                for field in fields:
+                    shown = scene.layout.field_rect(field).clip(BOARD_RECT)
+                    if shown.w and shown.h:
+                        covered = [c for c in controls if c.colliderect(shown)]
+                        assert not covered, (level, look, field, covered)
+    finally:
+        close(app)

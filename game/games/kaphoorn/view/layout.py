@@ -10,8 +10,10 @@ from collections.abc import Sequence
 
 import pygame
 
-BOARD_RECT = pygame.Rect(16, 96, 1180, 968)
-RIGHT_X = BOARD_RECT.right + 16
+BOARD_RECT = pygame.Rect(16, 96, 1096, 968)  # the chart's window: the camera shows it here
+# the chart's margin on its right: the zoom buttons, which so never cover a field (issue 29)
+MARGIN_RECT = pygame.Rect(BOARD_RECT.right, BOARD_RECT.y, 84, BOARD_RECT.h)
+RIGHT_X = MARGIN_RECT.right + 16
 RIGHT_W = 1920 - RIGHT_X - 16
 BANNER_RECT = pygame.Rect(16, 12, 1888, 72)
 LOG_RECT = pygame.Rect(640, 16, 1260, 64)  # the last lines of the log, in the banner
@@ -29,13 +31,14 @@ CARD_W, CARD_H = 106, 150
 LIFT = 24  # how far the picked card stands out of the hand
 # the wind card under the ship to move, enlarged in the chart's upper left corner
 WIND_RECT = pygame.Rect(BOARD_RECT.x + 12, BOARD_RECT.y + 12, 190, 214)
-# zoom in and out, at the chart's right edge (clear of the guide's corners and the notices)
-ZOOM_RECTS = [pygame.Rect(BOARD_RECT.right - 80, BOARD_RECT.centery - 70 + i * 72, 64, 64)
+# zoom in and out, in the chart's margin, level with the chart's middle
+ZOOM_RECTS = [pygame.Rect(MARGIN_RECT.x + 10, MARGIN_RECT.centery - 70 + i * 72, 64, 64)
               for i in range(2)]  # fmt: skip
+ZOOM_PANEL = ZOOM_RECTS[0].union(ZOOM_RECTS[1]).inflate(12, 12)  # the plate they sit on
 NOTICE_RECT = pygame.Rect(BOARD_RECT.x + 120, BOARD_RECT.bottom - 96, BOARD_RECT.w - 240, 72)
 GUIDE_PANELS = [  # where the guided game's panel may lie on the chart, best first
     pygame.Rect(36, 754, 640, 290),  # the south-west: open sea until the ships round the Horn
-    pygame.Rect(536, 754, 640, 290),
+    pygame.Rect(456, 754, 640, 290),
     pygame.Rect(36, 160, 640, 290),
 ]
 
