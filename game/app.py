@@ -31,11 +31,11 @@ from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir, remove_leftovers
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.settings import Settings, load_settings
+from game.play.config import GameConfig
 from game.play.ending import GameEnd
 from game.play.records import Records
 from game.play.registry import plugin
 from game.scene_table import scene_class
-from game.session import GameConfig
 from game.ui import theme
 from game.ui.frame import FramePainter, new_ui_manager
 from game.ui.toasts import Toasts

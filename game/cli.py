@@ -7,6 +7,7 @@ one line saying what is wrong and exit code 2, before a window opens.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import os
 import sys
@@ -20,8 +21,8 @@ from game.persist.paths import (
     file_problem,
     output_file_problem,
 )
-from game.play.registry import IDS, games, plugin
-from game.session import GameConfig, Seat, new_seed, parse_option, parse_players
+from game.play.config import HUMAN, GameConfig, Seat, new_seed
+from game.play.registry import games, ids, plugin
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON outcome only
 
@@ -81,18 +82,68 @@ def _listed(titles: list[str]) -> str:
     return " and ".join([", ".join(titles[:-1]), titles[-1]] if len(titles) > 1 else titles)
 
 
+def parse_players(
+    text: str, levels: tuple[str, ...], default_names: list[str] | None = None
+) -> tuple[Seat, ...]:
+    """``human,ai:easy,Ben=ai:normal`` -> seats, each computer at one of ``levels`` (the game's
+    bot levels, ``GamePlugin.levels``); raises ValueError with a clear message."""
+    seats = []
+    for i, raw in enumerate(p.strip() for p in text.split(",")):
+        name, _, kind = raw.rpartition("=")
+        kind = kind.strip().lower()
+        if kind.startswith("ai:"):
+            level = kind[3:]
+            if not levels:
+                raise ValueError(f"{raw!r}: the game has no computer players (only human)")
+            if level not in levels:
+                raise ValueError(
+                    f"unknown AI level {level!r} in {raw!r} (the game's: {', '.join(levels)})"
+                )
+            kind = level
+        elif kind != HUMAN:
+            kinds = ", ".join([HUMAN, *(f"ai:{level}" for level in levels)])
+            raise ValueError(f"unknown player {raw!r}: use {kinds}")
+        fallback = (default_names or [])[i] if default_names and i < len(default_names) else ""
+        seats.append(Seat(name.strip() or fallback or f"Player {i + 1}", kind))
+    if len({s.name for s in seats}) != len(seats):
+        raise ValueError("two players have the same name")
+    return tuple(seats)
+
+
+def default_players(levels: tuple[str, ...], players: int) -> str:
+    """You and as few computers as ``players`` needs (at "normal", or the game's first level);
+    only people for a game without bots."""
+    if not levels:
+        return ",".join([HUMAN] * players)
+    level = "normal" if "normal" in levels else levels[0]
+    return ",".join([HUMAN] + [f"ai:{level}"] * (players - 1))
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """``KEY=VALUE`` -> (key, value) with ints, floats and booleans recognised."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise ValueError(f"option {text!r} must look like KEY=VALUE")
+    try:
+        parsed: Any = json.loads(value)
+    except (ValueError, RecursionError):  # not JSON, or JSON nested or long beyond reading
+        parsed = value
+    return key.strip(), parsed
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = Parser(
         prog=program(),
         description=f"Speltafel: {_listed([g.title for g in games()])} on one screen.",
     )
     g = p.add_argument_group("start a game directly (skips the menus)")
-    g.add_argument("--game", choices=IDS, help="which game to start")
+    g.add_argument("--game", choices=ids(), help="which game to start")  # as registered now
     g.add_argument("--variant", help="the game's variant id (default: its first)")
     g.add_argument(
         "--players",
-        help="comma list of seats: human, ai:easy, ai:normal, ai:hard, optionally Name=kind "
-        "(default: you and as few computer players as the variant needs)",
+        help="comma list of seats: human or ai:LEVEL (the game's levels, e.g. ai:easy, "
+        "ai:normal, ai:hard), optionally Name=kind (default: you and as few computer players "
+        "as the variant needs)",
     )
     g.add_argument("--seed", type=int, help="seed for the game (default: random)")
     g.add_argument(
@@ -184,9 +235,9 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
         variant = rules.variant(args.variant or rules.variants()[0].id)
     except ValueError as exc:
         parser.error(f"--variant {args.variant}: {exc}")
-    default = ",".join(["human"] + ["ai:normal"] * (variant.min_players - 1))
+    default = default_players(game.levels, variant.min_players)
     try:
-        seats = parse_players(args.players or default)
+        seats = parse_players(args.players or default, game.levels)
     except ValueError as exc:
         parser.error(f"--players {args.players}: {exc}")
     try:

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 
 from game.app import App
-from game.persist import saves
+from game.play import saves
+from game.play.config import GameConfig
 from game.play.registry import rules_for
-from game.session import GameConfig
 
 
 def close(app: App) -> None:

@@ -20,7 +20,6 @@ if TYPE_CHECKING:
     from game.engine.intents import Intent
     from game.engine.scenes import Scene
     from game.persist.kiosk_config import KioskConfig
-    from game.session import GameConfig
 
 
 @dataclass(frozen=True)
@@ -84,8 +83,9 @@ class Policy:
         """Frames a second what ``draw`` adds needs while idle (see ``Scene.pace``)."""
         return 0.0
 
-    def game_over(self, config: GameConfig, outcome: dict[str, Any]) -> None:
-        """A game ended by its rules."""
+    def game_over(self, config: Any, outcome: dict[str, Any]) -> None:
+        """A game ended by its rules; ``config`` is the table's (``game.play.config.GameConfig``,
+        a layer above the engine, so not named here)."""
 
     def scene_error(self, text: str) -> bool:
         """A scene raised (``text``: the traceback); True when handled here, else the app logs

@@ -22,9 +22,9 @@ import pygame
 from game.engine.scenes import Scene
 from game.i18n import has, tr
 from game.kiosk import kiosk_of
+from game.play.config import GameConfig, Seat
 from game.play.registry import plugin, rules_for
 from game.protocol.bots import DEMO
-from game.session import GameConfig, Seat
 from game.ui import theme
 from game.ui.emblems import draw_emblem
 from game.ui.screens import game_title
@@ -51,6 +51,8 @@ class DemoRotation:
 def rotation_plan(
     games: tuple[str, ...], variants: dict[str, tuple[str, ...]]
 ) -> list[tuple[str, str]]:
+    games = tuple(g for g in games if plugin(g).levels)  # computers play the demo games: a
+    # game of people only (no bot levels) is offered to visitors but not shown
     lists = {}
     for game in games:
         known = [v.id for v in rules_for(game).variants()]

@@ -49,8 +49,8 @@ from game.persist.kiosk_config import Damaged, KioskConfig
 from game.persist.log import LOG
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.stats import Stats
+from game.play.config import HUMAN, GameConfig
 from game.play.registry import ids
-from game.session import HUMAN, GameConfig
 from game.ui import theme
 from game.ui.flags import draw_flag
 from game.ui.pointer import show_cursor

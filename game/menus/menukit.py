@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from game.i18n import has, tr
+from game.play.config import HUMAN
 from game.play.registry import ids
-from game.session import AI_LEVELS, HUMAN
 
 # the screen helpers the kiosk and a game's own screens share with the menus live in the kit,
 # below the menus (docs/LAYERS.md); named here too, where the menus have always found them
@@ -20,8 +21,14 @@ if TYPE_CHECKING:
     from game.engine.policy import Offer
     from game.engine.services import Services
 
-KINDS = (HUMAN, *AI_LEVELS)
 KIOSK_BUTTON_H = 100  # kiosk mode: menu buttons big enough for any finger
+
+
+def seat_kinds(levels: Sequence[str], offered: Sequence[str] | None = None) -> tuple[str, ...]:
+    """What a set-up seat can be: a person, or a computer at one of ``levels`` (the game's bot
+    levels, ``GamePlugin.levels``, in its order) that the policy offers (None: all of them). A
+    game without bots: a person only."""
+    return (HUMAN, *(level for level in levels if offered is None or level in offered))
 
 
 def offer(services: Services) -> Offer:

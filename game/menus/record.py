@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.i18n import tr
-from game.persist import saves
 from game.persist.log import LOG
+from game.play import saves
 
 if TYPE_CHECKING:
     from game.engine.services import Services

@@ -19,7 +19,7 @@ from game.engine.intents import Intent, Kind
 from game.engine.pacing import FULL
 from game.i18n import tr
 from game.menus.menukit import go_back
-from game.persist import saves
+from game.play import saves
 from game.play.registry import plugin
 from game.play.table import PlayTable
 from game.ui import theme

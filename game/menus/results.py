@@ -14,9 +14,9 @@ import pygame
 from game.i18n import has, tr
 from game.menus import record
 from game.menus.menukit import draw_heading, game_title, kind_name, offer
-from game.persist import saves
+from game.play import saves
+from game.play.config import HUMAN, GameConfig, new_seed
 from game.play.registry import plugin
-from game.session import HUMAN, GameConfig, new_seed
 from game.ui import theme
 from game.ui.kit import UIScene
 

@@ -22,8 +22,8 @@ from game.engine.pacing import DECOR
 from game.i18n import has, tr
 from game.menus import record
 from game.menus.menukit import game_title, go_back
-from game.persist import saves
 from game.persist.log import LOG
+from game.play import saves
 from game.play.registry import plugin
 from game.ui import theme
 from game.ui.emblems import draw_emblem

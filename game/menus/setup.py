@@ -24,7 +24,6 @@ from pygame_gui.elements import UIButton, UITextEntryLine
 from game.i18n import has, tr
 from game.menus import option_words
 from game.menus.menukit import (
-    KINDS,
     KIOSK_BUTTON_H,
     colour_name,
     draw_heading,
@@ -32,13 +31,14 @@ from game.menus.menukit import (
     go_back,
     kind_name,
     offer,
+    seat_kinds,
 )
-from game.persist import saves
 from game.persist.log import LOG
+from game.play import saves
+from game.play.config import HUMAN, GameConfig, Seat, new_seed
 from game.play.plugin import OptionsFileError
 from game.play.registry import plugin
 from game.protocol.base import VariantOption
-from game.session import HUMAN, GameConfig, Seat, new_seed
 from game.ui import theme
 from game.ui.kit import Focusable, UIScene
 
@@ -69,13 +69,12 @@ class SetupScene(UIScene):
         except Exception:  # a table that starts cold is slower, never broken
             LOG.exception("setup: warming up %s", game)
         self.variants = self.plugin.rules.variants()
-        self.kinds: tuple[str, ...] = KINDS
         given = offer(self.services)  # a kiosk's visitors: only its variants and levels
+        # a person, or one of the game's bot levels (none for a game without bots)
+        self.kinds: tuple[str, ...] = seat_kinds(self.plugin.levels, given.ai_levels)
         self.kiosk = given.large_controls
         chosen = [v for w in given.variants.get(game, ()) for v in self.variants if v.id == w]
         self.variants = chosen or self.variants
-        if given.ai_levels is not None:
-            self.kinds = (HUMAN, *given.ai_levels)
         self.variant = self.variants[0]
         self.columns = not self.kiosk and any(
             self.offered(o) for v in self.variants for o in v.options

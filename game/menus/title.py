@@ -19,7 +19,7 @@ from game.engine.pacing import DECOR
 from game.i18n import LANGUAGES, tr
 from game.menus import record
 from game.menus.menukit import game_title, menu_games, offer
-from game.persist import saves
+from game.play import saves
 from game.play.registry import plugin
 from game.ui import theme
 from game.ui.emblems import draw_emblem

@@ -26,7 +26,6 @@ from typing import Any
 from game.i18n import LANGUAGES
 from game.persist.paths import loads_toml, read_text_file
 from game.protocol import catalogue
-from game.session import AI_LEVELS
 
 KIOSK_FILE = "kiosk.toml"
 MAX_BYTES = 1024 * 1024  # the example with every key is some 3 kB
@@ -64,6 +63,12 @@ def _default_variants() -> dict[str, tuple[str, ...]]:
 
 def _game_ids() -> tuple[str, ...]:
     return catalogue.games().ids()
+
+
+def _levels_of(games: tuple[str, ...]) -> tuple[str, ...]:
+    """The bot levels any of ``games`` has, each once, in the games' own orders."""
+    found = (level for game in games for level in catalogue.games().levels(game))
+    return tuple(dict.fromkeys(found))
 
 
 @dataclass(frozen=True)
@@ -113,7 +118,9 @@ DOCS: dict[str, str] = {
         "Games offered to visitors and shown in attract mode, in rotation order (any of "
         "{games}; each at most once)."
     ),
-    "ai_levels": (f"AI levels offered to visitors (any of {', '.join(AI_LEVELS)})."),
+    "ai_levels": (
+        "AI levels offered to visitors (any of {levels}; a game offers those of them it has)."
+    ),
     "languages": (f"Language flags shown on the title (any of {', '.join(LANGUAGES)})."),
     "attract_sound": "Play sound during demo games (true or false).",
     "admin_keys": (
@@ -146,6 +153,7 @@ def _comment(key: str) -> list[str]:
     else:
         shown = _toml_value(default)
     text = DOCS[key].replace("{games}", ", ".join(_game_ids()))
+    text = text.replace("{levels}", ", ".join(_levels_of(_game_ids())))
     words = f"{text} Default: {shown}".split()
     lines: list[str] = []
     for word in words:
@@ -244,6 +252,12 @@ def parse_kiosk_config(data: Mapping[str, Any]) -> tuple[KioskConfig, list[Kiosk
                 problems.append(exc)
     if "variants" in data:
         values["variants"] = _variants(data["variants"], problems)
+    if "ai_levels" in data:  # after the games: checked against the levels they have
+        try:
+            games = values.get("games") or _game_ids()
+            values["ai_levels"] = _levels("ai_levels", data["ai_levels"], games)
+        except KioskConfigError as exc:
+            problems.append(exc)
     config = KioskConfig(**values)
     if config.idle_in_game_s <= config.attract_after_s:
         problems.append(
@@ -304,8 +318,13 @@ def _games(key: str, value: Any) -> tuple[str, ...]:
     return _ids(key, value, _game_ids(), "game")
 
 
-def _levels(key: str, value: Any) -> tuple[str, ...]:
-    return _ids(key, value, AI_LEVELS, "AI level")
+def _levels(key: str, value: Any, games: tuple[str, ...]) -> tuple[str, ...]:
+    """The levels offered, each one some of the kiosk's ``games`` has (the levels come from
+    the games' plugins: a level that none of them has is a typo, or a game left out)."""
+    known = _levels_of(games)
+    if not known:
+        raise KioskConfigError(key, f"none of the kiosk's games ({', '.join(games)}) has bots")
+    return _ids(key, value, known, "AI level")  # "known": the levels those games have
 
 
 def _languages(key: str, value: Any) -> tuple[str, ...]:
@@ -384,7 +403,6 @@ _CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "idle_in_game_s": _number,
     "still_playing_s": _number,
     "games": _games,
-    "ai_levels": _levels,
     "languages": _languages,
     "attract_sound": _bool,
     "admin_keys": _admin_keys,

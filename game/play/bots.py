@@ -44,13 +44,40 @@ GONE = (EOFError, OSError)  # what a pipe raises once the process at its other e
 WORKER_NAME = "bots"
 
 
+class NoSuchLevel(ValueError):
+    """A computer seat at a level its game's bots do not have (or a game with no bots)."""
+
+
+def demo_level(levels: Sequence[str]) -> str:
+    """The level a demo game's bots play at (wrapped in ``DemoBot``): "normal", or the game's
+    first level if it has no "normal"."""
+    return "normal" if "normal" in levels or not levels else levels[0]
+
+
+def check_levels(game_id: str, levels: Sequence[str], kinds: Sequence[str]) -> None:
+    """Refuse seats of ``kinds`` ("human" or a level) that ``levels`` (the game's bot levels,
+    ``GamePlugin.levels``) cannot fill: when the table is set up, not at the first computer
+    move. ``DEMO`` needs only some level."""
+    for seat, kind in enumerate(kinds):
+        if kind == "human" or (kind == DEMO and levels):
+            continue
+        if not levels:
+            raise NoSuchLevel(f"{game_id} has no computer players: seat {seat + 1} is {kind!r}")
+        if kind not in levels:
+            raise NoSuchLevel(
+                f"seat {seat + 1} is a computer at level {kind!r}, which {game_id} has not "
+                f"(its levels: {', '.join(levels)})"
+            )
+
+
 def make_bot(game_id: str, level: str) -> Bot:
-    """The bot for ``game_id`` at ``level`` ("easy", "normal", "hard", or "demo")."""
+    """The bot for ``game_id`` at ``level`` (one of its plugin's levels, or "demo")."""
     from game.play.registry import plugin  # the games' bots, imported when first asked for
 
+    game = plugin(game_id)
     if level == DEMO:
-        return DemoBot(make_bot(game_id, "normal"))
-    bot: Bot = plugin(game_id).make_bot(level)
+        return DemoBot(make_bot(game_id, demo_level(game.levels)))
+    bot: Bot = game.make_bot(level)
     return bot
 
 
@@ -61,7 +88,7 @@ def bot_of(paths: dict[str, str], level: str) -> Bot:
     from game.play.plugin import load
 
     if level == DEMO:
-        return DemoBot(bot_of(paths, "normal"))
+        return DemoBot(bot_of(paths, demo_level(tuple(paths))))
     bot: Bot = load(paths[level])()
     return bot
 
@@ -391,13 +418,15 @@ class BotRunner:
 def seat_runners(
     game: str, kinds: Sequence[str], budget: Callable[[str], float]
 ) -> dict[int, BotRunner]:
-    """A runner for every computer seat of ``kinds`` ("human" or a level), sharing one worker."""
-    levels = {seat: kind for seat, kind in enumerate(kinds) if kind != "human"}
-    if not levels:
-        return {}
+    """A runner for every computer seat of ``kinds`` ("human" or a level), sharing one worker;
+    ``NoSuchLevel`` for a level the game's plugin has not (see ``check_levels``)."""
     from game.play.registry import plugin
 
     paths = dict(plugin(game).bot_paths)
+    check_levels(game, tuple(paths), kinds)
+    levels = {seat: kind for seat, kind in enumerate(kinds) if kind != "human"}
+    if not levels:
+        return {}
     worker = BotWorker()
     return {
         seat: BotRunner(partial(bot_of, paths, level), budget(level), worker)

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from game.engine.policy import Policy
     from game.engine.scenes import SceneManager
-    from game.persist.saves import Record
     from game.play.records import Records
+    from game.play.saves import Record
 
 
 class GameEnd:

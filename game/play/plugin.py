@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from game.protocol.base import Outcome, Rules
+from game.protocol.bots import BUDGETS
 from game.resources import asset
 
 
@@ -94,7 +95,10 @@ class GamePlugin:
     id: str  # a-z, 0-9 and "-"
     title: str  # the game's own name in every language ("Nanuuk!")
     rules_path: str
-    bot_paths: Mapping[str, str]  # level -> bot class
+    # level -> bot class, in the order the set-up offers them (easiest first); none: the game
+    # is for people only (the set-up offers no computer seat, the command line and the table
+    # refuse one)
+    bot_paths: Mapping[str, str]
     scene_path: str  # the play scene's class
     pictures_path: str  # a module with FIGURES (and READY) for the rules pages
     emblem_path: str  # (surface, rect, seconds) -> None
@@ -124,11 +128,24 @@ class GamePlugin:
     texts_folder: str = ""  # <lang>.toml for each language
     # () -> {name: recipe}: the game's sound effects (a numpy Generator -> samples)
     effects_path: str = ""
+    # level -> seconds a bot of the game thinks per move on the screen; a level not named here
+    # thinks the shared default (``game.protocol.bots.BUDGETS``)
+    budgets: Mapping[str, float] = field(default_factory=dict)
 
     @cached_property
     def rules(self) -> Rules:
         rules: Rules = load(self.rules_path)
         return rules
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The game's bot levels, in its order (``bot_paths``); () for a game of people only."""
+        return tuple(self.bot_paths)
+
+    def budget(self, level: str) -> float:
+        """The seconds a bot of ``level`` thinks per move: the game's own figure, else the
+        shared default (a level the default does not know thinks as long as "normal")."""
+        return self.budgets.get(level, BUDGETS.get(level, BUDGETS["normal"]))
 
     def make_bot(self, level: str) -> Any:
         """A fresh bot of ``level``; ValueError naming the known levels for another."""

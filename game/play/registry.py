@@ -69,12 +69,14 @@ def __getattr__(name: str) -> tuple[object, ...]:
     raise AttributeError(name)
 
 
-# the layers below (persistence, the texts) see the games through this, never through here
+# the layers below (persistence's kiosk configuration, the texts) see the games through this,
+# never through here
 catalogue.use(
     catalogue.Catalogue(
         ids=ids,
         rules_for=rules_for,
         demo_variants=lambda: {g.id: g.demo.variants for g in games()},
+        levels=lambda game_id: plugin(game_id).levels,
         texts=lambda lang: [g.texts(lang) for g in games()],
     )
 )

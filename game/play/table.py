@@ -54,17 +54,15 @@ from game.engine.intents import Intent, Kind
 from game.engine.pacing import FULL
 from game.engine.tween import Tweener
 from game.i18n import tr
-from game.persist import saves
 from game.persist.log import LOG
-from game.play import panels
-from game.play.bots import BotRunner, close_runners, seat_runners
+from game.play import panels, saves
+from game.play.bots import BotRunner, check_levels, close_runners, seat_runners
+from game.play.config import GameConfig
 from game.play.guide.base import Guide, Hint
 from game.play.plugin import GamePlugin
 from game.play.registry import plugin
 from game.protocol.base import IllegalAction, Outcome, Refusal, State
-from game.protocol.bots import BUDGETS
 from game.protocol.streams import Streams
-from game.session import GameConfig
 from game.ui import theme
 from game.ui.kit import SKIP_KINDS, UIScene
 
@@ -117,8 +115,12 @@ class PlayTable(UIScene):
         game_id: str = "",
         **data: Any,
     ) -> None:
+        self.runners: dict[int, BotRunner] = {}  # none yet: a table refused below closes cleanly
         self.config = config
         self.plugin: GamePlugin = plugin(config.game)
+        if not replaying:  # a computer seat the game's bots cannot fill: refused now, not
+            # at its first move (a replay's seats only watch)
+            check_levels(config.game, self.plugin.levels, [s.kind for s in config.seats])
         self.state: Any = start
         if start is None:
             self.state = self.plugin.rules.new_game(
@@ -135,9 +137,7 @@ class PlayTable(UIScene):
         self.restoring = False  # moves played again on entering: quiet, no controls built
         self.muted = False
         kinds = [seat.kind for seat in config.seats]
-        self.runners: dict[int, BotRunner] = (
-            {} if replaying else seat_runners(config.game, kinds, BUDGETS.__getitem__)
-        )
+        self.runners = {} if replaying else seat_runners(config.game, kinds, self.plugin.budget)
         self.streams = Streams.for_table(config.seed, config.humans)  # private: not the seed
         self.ai_job: AiJob | None = None
         self.history: list[tuple[State[Any], int]] = []  # undo: (state, log length) per decision

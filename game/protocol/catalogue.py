@@ -1,7 +1,7 @@
 """The games as the layers below the registry see them.
 
-Persistence reads a save through its game's rules and checks a kiosk configuration against the
-games; the texts load each game's own file. Those layers stand below ``game.play.registry``
+Persistence checks a kiosk configuration against the games (their variants and bot levels); the
+texts load each game's own file. Those layers stand below ``game.play.registry``
 (docs/LAYERS.md), so they do not import it: the registry hands them this catalogue when it is
 imported (the app, the command line and every scene import it before any game is named).
 Before that the catalogue is empty: no games, and a game named is unknown.
@@ -25,6 +25,8 @@ class Catalogue:
     ids: Callable[[], tuple[str, ...]] = tuple
     rules_for: Callable[[str], Rules] = _unknown
     demo_variants: Callable[[], dict[str, tuple[str, ...]]] = dict  # the kiosk's defaults
+    # a game's bot levels, in its plugin's order (the kiosk's ai_levels are checked against them)
+    levels: Callable[[str], tuple[str, ...]] = field(default=lambda game_id: ())
     texts: Callable[[str], Sequence[Traversable]] = field(default=lambda lang: ())
 
 

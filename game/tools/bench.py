@@ -124,8 +124,8 @@ def frames_while(
 
 def _easy_game(game: str) -> Any:
     """The game of Easy bots the bench watches: the variant and seats its plugin names."""
+    from game.play.config import GameConfig, Seat
     from game.play.registry import plugin
-    from game.session import GameConfig, Seat
 
     bench = plugin(game).bench
     names = ("Anna", "Ben", "Clara", "David", "Emil", "Frida")[: bench.scene_players]
@@ -404,8 +404,8 @@ def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, Any]:
 
     Here, not in bench_ai, because it drives the bench's app (``_app``, ``frames_while``): one
     module importing the other, never both ways (docs/LAYERS.md)."""
+    from game.play.config import GameConfig, Seat
     from game.play.registry import GAMES
-    from game.session import GameConfig, Seat
 
     seats = (Seat("Anna", "hard", "red"), Seat("Ben", "hard", "blue"))
     game = GAMES[0]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.engine.clock import Clock
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 
 
 def test_a_stopwatch_runs_with_its_clock_and_stands_still_while_paused() -> None:

@@ -34,8 +34,8 @@ from game.engine.scenes import Scene
 from game.kiosk.controller import Kiosk
 from game.menus import title as title_menu
 from game.menus.title import TitleScene
-from game.persist import saves
-from game.session import GameConfig, Seat
+from game.play import saves
+from game.play.config import GameConfig, Seat
 
 SHORT_EVENTS = 1_000
 FULL_EVENTS = 100_000

@@ -21,8 +21,8 @@ from app_support import close
 from game import i18n
 from game.app import STEP, App, Options
 from game.menus.menukit import menu_games
+from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
-from game.session import GameConfig, Seat
 from game.ui import theme
 
 RAW_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+$")
@@ -183,7 +183,7 @@ def visit_play(app: App, watch: Watch) -> None:
 
 def visit_saves(app: App, watch: Watch) -> None:
     """Continue on the title, both lists, deleting, the results' "Watch replay", the viewer."""
-    from game.persist import saves
+    from game.play import saves
 
     for game, kinds in (("nanuuk", ["human"] * 2), ("kaphoorn", ["human"] * 3),
                         ("bergruft", ["human"] * 2)):  # fmt: skip

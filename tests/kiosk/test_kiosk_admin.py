@@ -10,7 +10,7 @@ from kiosk_support import FAST, PIN, enter_admin, type_pin
 from game.kiosk import gate
 from game.kiosk.controller import CORNER_WINDOW_S
 from game.persist.stats import Stats
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 
 CORNERS = {"tl": (40, 40), "tr": (1880, 40), "br": (1880, 1040), "bl": (40, 1040)}
 CHORD = (pygame.K_LCTRL, pygame.K_LSHIFT, pygame.K_k)

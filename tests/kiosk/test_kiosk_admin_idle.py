@@ -8,7 +8,7 @@ import pytest
 from kiosk_support import PIN, enter_admin
 
 from game.kiosk.controller import ATTRACT
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 
 # The default idle times (attract after 60 s on the title, 180 s elsewhere), the tests' PIN.
 DEFAULT_IDLE = f'admin_pin = "{PIN}"\n'

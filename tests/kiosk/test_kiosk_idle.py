@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 from kiosk_support import FAST
 
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 
 
 def visitor_game(app, seats=(("Ann", "human"), ("Bot", "normal")), game="bergruft", seed=3):

@@ -9,7 +9,7 @@ import os
 import pygame
 from kiosk_support import FAST
 
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 
 
 def test_the_window_close_is_ignored(kiosk):

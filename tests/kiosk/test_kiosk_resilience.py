@@ -37,7 +37,7 @@ def test_an_exception_in_a_scene_returns_to_the_title_and_is_logged(kiosk):
 
 def test_an_exception_in_a_game_scene_abandons_the_game(kiosk):
     app, drive = kiosk(raise_errors=False)
-    from game.session import GameConfig, Seat
+    from game.play.config import GameConfig, Seat
 
     seats = (Seat("Ann", "human", ""), Seat("Bot", "easy", ""))
     app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", seats, 5))

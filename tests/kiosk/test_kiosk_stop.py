@@ -18,8 +18,8 @@ from kiosk_support import wait_for
 
 from game.engine.stop import WM_QUERYENDSESSION, StopRequest
 from game.persist.stats import STATS_FILE
+from game.play.config import GameConfig, Seat
 from game.play.registry import IDS
-from game.session import GameConfig, Seat
 
 # Only a hung process takes this long: a guard against hanging CI, never a timing assertion.
 HANG_S = 600.0

@@ -10,7 +10,7 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.i18n import LANGUAGES
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 
 ROOM = 18  # what a button keeps round its label: its rounded border and the text padding
 GAMES = (("kaphoorn", "standard", 3), ("nanuuk", "full", 2), ("bergruft", "standard", 2))

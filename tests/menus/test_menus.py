@@ -8,7 +8,7 @@ import pytest
 from game import i18n, scene_table
 from game.app import App, Options
 from game.engine.scenes import Scene
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 
 
 class FakePlay(Scene):

@@ -175,7 +175,7 @@ def test_computers_play_a_new_game_to_its_end(more, tmp_path):
     """The bots think in a worker process, which knows only the shipped games by itself: it
     makes a new game's bot from its plugin's import path."""
     from game.play.bots import BotWorker
-    from game.session import GameConfig, Seat
+    from game.play.config import GameConfig, Seat
     from tests.scenes_support import Driver
 
     app = _app(tmp_path / "data")

@@ -13,8 +13,8 @@ from game import i18n
 from game.app import STEP, App, Options
 from game.games.kaphoorn.view import hand as kaphoorn_hand
 from game.games.kaphoorn.view.layout import ALL_HANDS_RECT
-from game.persist import saves
-from game.session import GameConfig, Seat
+from game.play import saves
+from game.play.config import GameConfig, Seat
 from game.ui import theme
 
 

@@ -18,8 +18,8 @@ from game.menus import rules_help as help_scene
 from game.menus.menukit import KIOSK_BUTTON_H, menu_games
 from game.menus.rules_pages import BODY, all_pages, pages_for
 from game.play import pictures as rules_pictures
+from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
-from game.session import GameConfig, Seat
 
 VARIANTS = [(game, v.id) for game in menu_games() for v in rules_for(game).variants()]
 PICTURES = sorted({(page.picture, page.variants[0]) for p in all_pages().values() for page in p})

@@ -23,9 +23,9 @@ from game.app import App, Options
 from game.engine.intents import Intent, Kind
 from game.games.bergruft.rules import Phase
 from game.games.kaphoorn.rules.actions import Play
-from game.persist import saves
+from game.play import saves
+from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
-from game.session import GameConfig, Seat
 
 NAMES = ("Anna", "Ben", "Cleo")
 COLOURS = ("red", "blue", "yellow")

@@ -11,11 +11,11 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from game.persist import saves
 from game.persist.settings import UI_SCALES, Settings, save_settings
 from game.persist.stats import Stats
+from game.play import saves
+from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
-from game.session import GameConfig, Seat
 
 SAVE = "saves/kill-test.json"
 REPLAY = "replays/kill-test.json"

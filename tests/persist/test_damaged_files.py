@@ -21,10 +21,11 @@ from typing import Any
 
 import pytest
 
-from game.persist import paths, saves
+from game.persist import paths
 from game.persist.kiosk_config import KIOSK_FILE, KioskConfig, load_kiosk_config
 from game.persist.settings import SETTINGS_FILE, Settings, load_settings
 from game.persist.stats import STATS_FILE, Stats
+from game.play import saves
 from tests.persist.test_saves import config, play
 
 ROOT = Path(__file__).resolve().parents[2]

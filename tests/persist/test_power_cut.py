@@ -17,9 +17,10 @@ import sys
 import time
 from pathlib import Path
 
-from game.persist import paths, saves
+from game.persist import paths
 from game.persist.settings import load_settings, save_settings
 from game.persist.stats import STATS_FILE
+from game.play import saves
 
 sys.path.insert(0, str(Path(__file__).parent))
 import power_cut_writer as writer  # noqa: E402

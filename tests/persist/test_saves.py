@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from game.persist import saves
+from game.play import saves
+from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
-from game.session import GameConfig, Seat
 
 GAMES = (("nanuuk", "full", 2), ("kaphoorn", "standard", 3), ("bergruft", "standard", 2))
 

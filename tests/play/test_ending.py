@@ -10,10 +10,10 @@ from app_support import finished
 
 from game.engine.files import Files
 from game.engine.policy import Policy
-from game.persist import saves
+from game.play import saves
+from game.play.config import GameConfig, Seat
 from game.play.ending import GameEnd
 from game.play.records import Records
-from game.session import GameConfig, Seat
 
 CONFIG = GameConfig("bergruft", "standard", (Seat("Anna"), Seat("Ben", "easy")), seed=7)
 OUTCOME = {"game": "bergruft", "winners": [0]}

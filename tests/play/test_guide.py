@@ -12,10 +12,10 @@ from game.games.bergruft.rules import Guess, LiftScreen, Phase, SetFlags
 from game.games.kaphoorn import guide as kap_guide
 from game.games.nanuuk import guide as nanuuk_guide
 from game.i18n import tr
+from game.play.config import GameConfig, Seat
 from game.play.guide.base import Guide, Hint
 from game.play.registry import rules_for
 from game.protocol import streams
-from game.session import GameConfig, Seat
 
 GUIDES = {"nanuuk": nanuuk_guide, "kaphoorn": kap_guide, "bergruft": berg_guide}
 NAMES = ("Anna", "Ben", "Cleo", "Dirk")

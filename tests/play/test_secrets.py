@@ -26,8 +26,8 @@ from game.games.kaphoorn.rules import RULES as KAP
 from game.games.kaphoorn.rules.state import KapState
 from game.games.kaphoorn.rules.turn import HIDDEN
 from game.play.bots import BotRunner, make_bot
+from game.play.config import GameConfig, Seat, new_seed
 from game.protocol.streams import Streams
-from game.session import GameConfig, Seat, new_seed
 
 TURNS = 10  # computer (or guided) caller turns the attacker watches
 

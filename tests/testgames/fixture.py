@@ -3,7 +3,8 @@
 ``with more_games(4):`` adds Pebbles (``fourth/``), ``more_games(5)`` Pebble Duel too
 (``fifth/``, an id with a "-"): their folders join ``game.games.__path__``, where the registry
 looks for games, and leave it afterwards. The menus, texts and rules pages follow on their
-own: nothing else is told.
+own: nothing else is told. ``people_only_game()`` adds Pebble Pair (``people/``), a game without
+bots, to the shipped three.
 """
 
 from __future__ import annotations
@@ -30,6 +31,21 @@ def more_games(count: int) -> Iterator[tuple[str, ...]]:
     try:
         assert len(registry.ids()) == count, registry.ids()
         yield registry.ids()
+    finally:
+        game.games.__path__[:] = before
+        registry.refresh()
+
+
+@contextmanager
+def people_only_game() -> Iterator[str]:
+    """The registry with the shipped games and Pebble Pair, a game with no bot levels; yields
+    its id."""
+    before = list(game.games.__path__)
+    game.games.__path__[:] = [*before, str(HERE / "people")]
+    registry.refresh()
+    try:
+        assert "pebble-pair" in registry.ids() and not registry.plugin("pebble-pair").levels
+        yield "pebble-pair"
     finally:
         game.games.__path__[:] = before
         registry.refresh()

@@ -12,8 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.cli import build_parser, parse_args
-from game.session import parse_players
+from game.cli import build_parser, parse_args, parse_players
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -35,7 +34,7 @@ def test_the_installed_command_is_named_by_its_own_name(monkeypatch, capsys):
 
 
 def test_players_parse_kinds_and_names():
-    seats = parse_players("human,ai:easy,Ben=ai:normal,Cleo=ai:hard")
+    seats = parse_players("human,ai:easy,Ben=ai:normal,Cleo=ai:hard", ("easy", "normal", "hard"))
     assert [(s.name, s.kind) for s in seats] == [
         ("Player 1", "human"),
         ("Player 2", "easy"),

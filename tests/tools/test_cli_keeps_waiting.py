@@ -8,9 +8,9 @@ from app_support import close
 
 from game import i18n
 from game.app import App, Options
-from game.persist import saves
+from game.play import saves
+from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
-from game.session import GameConfig, Seat
 
 WAITING = GameConfig("bergruft", "standard", (Seat("Anna"), Seat("Ben", "easy")), seed=5)
 NEW = GameConfig("bergruft", "standard", (Seat("Cleo"), Seat("Dirk", "easy")), seed=9)

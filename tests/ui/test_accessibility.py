@@ -17,7 +17,7 @@ from game.games.bergruft.view import mountain as berg_board
 from game.games.kaphoorn.view import clipper, seachart
 from game.games.nanuuk.view import figures
 from game.persist.settings import SETTINGS_FILE, Settings, load_settings, save_settings
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 from game.ui import theme
 
 LARGEST = Settings(language="de", ui_scale=1.3, high_contrast=True)

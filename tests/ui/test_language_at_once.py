@@ -15,7 +15,7 @@ from app_support import close
 
 from game import i18n
 from game.app import STEP, App, Options
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 from game.ui import theme
 
 MOVES = 6

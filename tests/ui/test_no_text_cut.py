@@ -26,10 +26,9 @@ from game import i18n
 from game.app import STEP, App, Options
 from game.i18n import LANGUAGES
 from game.menus.menukit import game_title
-from game.persist import saves
 from game.persist.settings import Settings, save_settings
-from game.play import registry
-from game.session import GameConfig, Seat
+from game.play import registry, saves
+from game.play.config import GameConfig, Seat
 from game.ui import theme
 from tests.testgames.fixture import more_games
 

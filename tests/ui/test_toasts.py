@@ -12,7 +12,7 @@ from app_support import close
 from game import i18n
 from game.app import STEP, App, Options
 from game.persist.settings import Settings, save_settings
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 from game.ui import theme, toasts
 
 LONG = "saves.damaged"  # the longest toast there is, in every language

@@ -14,7 +14,7 @@ from game.games.bergruft.rules import AllowGuess, Guess, Hint, Phase, SetFlags
 from game.games.bergruft.scene import BergruftScene
 from game.games.bergruft.view import prompt
 from game.i18n import TRANSLATIONS_DIR
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 
 AI_ONLY = GameConfig(
     "bergruft", "standard", (Seat("Anna", "easy", "red"), Seat("Ben", "normal", "blue")), seed=7

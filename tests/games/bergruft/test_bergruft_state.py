@@ -261,8 +261,8 @@ def test_a_save_made_while_the_number_is_hidden_holds_the_turn_before_the_flags_
 ) -> None:
     from datetime import UTC, datetime
 
-    from game.persist import saves
-    from game.session import GameConfig, Seat
+    from game.play import saves
+    from game.play.config import GameConfig, Seat
 
     cfg = GameConfig("bergruft", "standard", (Seat("Anna"), Seat("Ben")), 3)
     now = datetime(2026, 12, 3, tzinfo=UTC)

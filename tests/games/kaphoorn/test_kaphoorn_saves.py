@@ -423,7 +423,7 @@ OLD_RECORDS = Path(__file__).parent / "data"  # written by the code at 60bcf96, 
 
 @pytest.mark.parametrize("kind", ["save", "replay"])
 def test_a_record_written_before_the_refusal_codes_still_loads_and_replays(kind: str) -> None:
-    from game.persist import saves
+    from game.play import saves
 
     record = saves.load(OLD_RECORDS / f"kaphoorn-60bcf96-{kind}.json")  # replays every move
     state = saves.rebuild(record.config, list(record.moves))
@@ -465,9 +465,9 @@ def test_a_resumed_game_shuffles_the_pile_afresh_from_the_new_seed() -> None:
 
 def test_a_kaphoorn_save_resumes_and_bots_play_it_to_the_end(tmp_path) -> None:
     """Through the persist API, as the pause menu's Save and the title's Load do it."""
-    from game.persist import saves
+    from game.play import saves
     from game.play.bots import make_bot
-    from game.session import GameConfig, Seat
+    from game.play.config import GameConfig, Seat
 
     seats = tuple(Seat(n, "easy", "") for n in ("Ann", "Ben", "Cas"))
     cfg = GameConfig("kaphoorn", "standard", seats, 4, {"rounds": 6})

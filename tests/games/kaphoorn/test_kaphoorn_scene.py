@@ -25,8 +25,8 @@ from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, MOVED
 from game.games.kaphoorn.scene import KapHoornScene
 from game.games.kaphoorn.view.layout import BOARD_RECT, HAND_RECT, WIND_RECT, ZOOM_RECTS
 from game.i18n import tr
+from game.play.config import GameConfig, Seat
 from game.protocol.base import Refusal
-from game.session import GameConfig, Seat
 
 STAY, IGNORE, AGAIN, BUY, END, UNDO = range(6)  # the buttons, in the order they are built
 TWO_HUMANS_AND_AI = ["human", "human", "easy"]
@@ -735,7 +735,7 @@ def test_the_move_log_keeps_codes_and_follows_a_language_change(drive, monkeypat
 
 
 def test_the_replay_viewer_says_a_move_as_the_log_does(drive) -> None:
-    from game.persist import saves
+    from game.play import saves
 
     cfg = config(["human", "easy", "easy"], seed=8)
     state, rng, moves = RULES.new_game("standard", cfg.names, seed=8), random.Random(8), []

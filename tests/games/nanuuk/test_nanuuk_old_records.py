@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from game.games.nanuuk.rules import RULES, NanuukState
-from game.persist import saves
+from game.play import saves
 
 RECORDS = Path(__file__).parent / "records"
 # file -> (the sentence it stores, the code it is read as, what decided the full game)

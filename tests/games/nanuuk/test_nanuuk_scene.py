@@ -14,7 +14,7 @@ from game import i18n
 from game.games.nanuuk.rules.actions import Banish, Crack, Step, Take
 from game.games.nanuuk.scene import NanuukScene
 from game.i18n import tr
-from game.session import GameConfig, Seat
+from game.play.config import GameConfig, Seat
 from game.ui import theme
 
 
@@ -305,7 +305,7 @@ def test_steps_cracks_and_the_harpoon_are_heard(drive, fake_audio) -> None:
 
 def test_the_replay_viewer_tells_each_move_as_the_log_does(drive) -> None:
     from game.games.nanuuk.rules import RULES
-    from game.persist import saves
+    from game.play import saves
 
     cfg = config("intro", ["human", "human"], seed=5)
     state = RULES.new_game("intro", cfg.names, seed=5)

@@ -9,7 +9,7 @@ from game import i18n, scene_table
 from game.engine.scenes import Scene
 from game.games.nanuuk.rules.level import default_level
 from game.games.nanuuk.setups import save_setup, setups_dir
-from game.session import GameConfig
+from game.play.config import GameConfig
 
 
 class FakePlay(Scene):

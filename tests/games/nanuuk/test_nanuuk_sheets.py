@@ -43,7 +43,7 @@ def test_a_click_off_the_glowing_crack_lines_says_why(drive):
     import random
 
     from game import i18n
-    from game.session import GameConfig, Seat
+    from game.play.config import GameConfig, Seat
 
     i18n.set_language("en")
     config = GameConfig("nanuuk", "full", (Seat("Anna", "human", "red"),

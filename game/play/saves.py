@@ -37,9 +37,9 @@ from pathlib import Path
 from typing import Any
 
 from game.persist.paths import Unusable, keep_bad, loads_json, read_text_file, write_atomic
-from game.protocol import catalogue
+from game.play.config import GameConfig, Seat, new_seed
+from game.play.registry import rules_for
 from game.protocol.base import State
-from game.session import GameConfig, Seat, new_seed
 
 FORMAT = "speltafel"
 VERSION = 2  # the newest this build reads and writes; see _version
@@ -95,7 +95,7 @@ class Record:
         position only, whatever record it was made from (no save ever holds a seed)."""
         if kind not in POSITION_KINDS or self.position is not None:
             return dataclasses.replace(self, kind=kind, path=None)
-        state = catalogue.games().rules_for(self.config.game).state_from_dict(self.final)
+        state = rules_for(self.config.game).state_from_dict(self.final)
         position = _plain(state.stored())
         return dataclasses.replace(self, kind=kind, path=None, moves=(), final=position,
                                    position=position, start=None)  # fmt: skip
@@ -297,7 +297,7 @@ def _game_id(data: dict[str, Any]) -> str:
 def _resumed(config: GameConfig, position: dict[str, Any], seed: int) -> State:
     """The game a save's position goes on as, with ``seed`` for the chance still to come."""
     try:
-        return catalogue.games().rules_for(config.game).resume(position, seed)
+        return rules_for(config.game).resume(position, seed)
     except (ValueError, KeyError, TypeError, AttributeError, IndexError) as exc:
         raise SaveError(f"the saved position cannot be played on: {exc}") from None
 
@@ -344,7 +344,7 @@ def rebuild(
     """The state after ``moves`` from ``start`` (None: the new game of ``config``), each move
     checked by the rules like a move made at the table."""
     try:
-        rules = catalogue.games().rules_for(config.game)
+        rules = rules_for(config.game)
         state = (
             rules.new_game(config.variant, config.names, seed=config.seed, options=config.options)
             if start is None

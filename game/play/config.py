@@ -1,0 +1,53 @@
+"""The table's config: what a game is started with (the game, its variant, the seats, the seed
+and options).
+
+Made by the command line, the set-up scene, the kiosk's attract mode and "play again"; kept by
+a record (``game.play.saves``); checked against the game's plugin when a table is set up
+(``game.play.table``: a computer seat at a level the game's bots do not have is refused there).
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+HUMAN = "human"  # a seat's kind: a person; any other kind is a level of the game's bots
+
+
+@dataclass(frozen=True)
+class Seat:
+    name: str
+    kind: str = HUMAN  # "human" or one of the game's bot levels (``GamePlugin.levels``)
+    colour: str = ""
+
+    @property
+    def is_human(self) -> bool:
+        return self.kind == HUMAN
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    game: str
+    variant: str
+    seats: tuple[Seat, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    guided: bool = False  # the guided first game: the play scene points at the next choice
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def humans(self) -> int:
+        return sum(s.is_human for s in self.seats)
+
+    def with_seed(self, seed: int) -> GameConfig:
+        return replace(self, seed=seed)
+
+
+def new_seed() -> int:
+    """The seed of "a random game": one of too many to try them all against one's own hand of
+    cards (from a small range a player could find the seed, and so the deal, by search)."""
+    return secrets.randbelow(10**12)
