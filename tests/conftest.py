@@ -24,5 +24,7 @@ def pytest_addoption(parser):
     )
 
 
-# the scene tests' fixtures (a headless App, a Driver that feeds it input), for every folder
+# the fixtures for every folder: a test once per game, the tests' own games included
+# (tests/games_support.py); the scene tests' headless App and a Driver that feeds it input
+from tests.games_support import each_game  # noqa: E402, F401
 from tests.scenes_support import app, drive, fake_audio  # noqa: E402, F401

@@ -74,12 +74,16 @@ class Playouts:
 class Bench:
     """What the bench measures of the game: a game of ``scene_players`` Easy bots on the
     screen, bot decisions in positions of ``decisions`` (variant, seats), and its rules' random
-    playouts."""
+    playouts; and the shared screens it opens on this game (``"setup"``, ``"rules_help"``):
+    standing still for the idle CPU share (``idle_menus``), and from their first frame on
+    (``first_menus``; the game's table is always timed so)."""
 
     scene_variant: str
     scene_players: int
     decisions: tuple[str, int]
     playouts: tuple[Playouts, ...]
+    idle_menus: tuple[str, ...] = ()
+    first_menus: tuple[str, ...] = ()
 
 
 def turns_completed(state: Any, outcome: Outcome) -> int:

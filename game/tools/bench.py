@@ -146,9 +146,19 @@ def _moving(scene: Any) -> bool:
     return bool(getattr(scene, "busy", False))
 
 
-IDLE_SCENES = (("title", {}), ("picker", {}), ("setup", {"game": "kaphoorn"}),
-               ("settings", {}), ("library", {"tab": "replays"}),
-               ("rules_help", {"game": "nanuuk"}))  # fmt: skip
+IDLE_SCENES = (("title", {}), ("picker", {}), ("settings", {}), ("library", {"tab": "replays"}))
+# and the screens each game's plugin names (``Bench.idle_menus``), as "<scene>:<game>"
+
+
+def idle_scenes() -> tuple[tuple[str, str, dict[str, Any]], ...]:
+    """(figure's name, scene, its data): the shared menus, then those the games' plugins name."""
+    from game.play.registry import games
+
+    return (*((name, name, data) for name, data in IDLE_SCENES),
+            *((f"{menu}:{g.id}", menu, {"game": g.id}) for g in games()
+              for menu in g.bench.idle_menus))  # fmt: skip
+
+
 IDLE_SIZES = ((1920, 1080), (1280, 720))
 
 
@@ -157,8 +167,8 @@ def bench_idle(data_dir: str, seconds: float = 6.0) -> dict[str, dict[str, float
     paced by game.engine.pacing) takes while nobody touches anything, measured as process CPU
     time over ``seconds`` of wall time, once the loop has gone idle."""
     return {
-        f"{w}x{h}": {name: _idle_share(data_dir, (w, h), name, data, seconds)
-                     for name, data in IDLE_SCENES}  # fmt: skip
+        f"{w}x{h}": {name: _idle_share(data_dir, (w, h), scene, data, seconds)
+                     for name, scene, data in idle_scenes()}  # fmt: skip
         for w, h in IDLE_SIZES
     }
 
@@ -211,8 +221,7 @@ def bench_first_frame(data_dir: str) -> float:
 
 
 # ---- the first frames of each scene, and a stop in a demo's first seconds (issue 27, item 9) --
-FIRST_SCENES = ("title", "rules_help")  # and every game's table
-FIRST_DATA = {"rules_help": {"game": "kaphoorn"}}  # the pages with the chart's pictures
+FIRST_SCENES = ("title",)  # then every game's table, and the screens its plugin names
 FIRST_S = 6.0  # seconds of frames measured from a scene's first frame on
 SLOW_MS = 50.0  # the target: no frame longer than this, the very first included
 CHILD = "import json, sys; from game.tools.bench import first_frames_here as f; " \
@@ -223,9 +232,7 @@ def bench_first_frames(data_dir: str) -> dict[str, dict[str, float]]:
     """Per scene, the longest single frame from its first frame on (that one included), each
     scene in a fresh interpreter: its caches are as cold as a visitor meets them."""
     found = {}
-    from game.play.registry import ids
-
-    for scene in (*FIRST_SCENES, *ids()):
+    for scene in first_scenes():
         out = subprocess.run([sys.executable, "-c", CHILD, scene, data_dir], capture_output=True,
                              text=True, cwd=data_dir, timeout=600, check=True)  # fmt: skip
         line = next(s for s in out.stdout.splitlines() if s.startswith("first-frames "))
@@ -233,11 +240,21 @@ def bench_first_frames(data_dir: str) -> dict[str, dict[str, float]]:
     return found
 
 
+def first_scenes() -> tuple[str, ...]:
+    """What ``bench_first_frames`` times: the title, each game's table (its id) and the shared
+    screens each game's plugin names (``Bench.first_menus``), as "<scene>:<game>"."""
+    from game.play.registry import games
+
+    return (*FIRST_SCENES, *(g.id for g in games()),
+            *(f"{menu}:{g.id}" for g in games() for menu in g.bench.first_menus))  # fmt: skip
+
+
 def first_frames_here(scene: str, data_dir: str, seconds: float = FIRST_S) -> dict[str, float]:
-    """In this process: the title's first frame, then ``scene``'s (a game: 4 Easy bots, as a
-    demo plays it) and those that follow it for ``FIRST_S`` seconds, at speed 1. The longest in
-    wall time (``longest_ms``, at ``longest_at``) and in the loop thread's own CPU time
-    (``longest_cpu_ms``: the same on a busy machine), the first, the number over ``SLOW_MS``."""
+    """In this process: the title's first frame, then ``scene``'s (a game: its Easy bots, as a
+    demo plays it; ``"rules_help:kaphoorn"``: that menu on that game) and those that follow it
+    for ``FIRST_S`` seconds, at speed 1. The longest in wall time (``longest_ms``, at
+    ``longest_at``) and in the loop thread's own CPU time (``longest_cpu_ms``: the same on a
+    busy machine), the first, the number over ``SLOW_MS``."""
     from game.app import STEP
     from game.play.registry import IDS
 
@@ -246,7 +263,8 @@ def first_frames_here(scene: str, data_dir: str, seconds: float = FIRST_S) -> di
         config = _easy_game(scene)
         app.scenes.reset(scene, config=config)
     elif scene != "title":
-        app.scenes.reset(scene, **FIRST_DATA.get(scene, {}))
+        menu, _, game = scene.partition(":")
+        app.scenes.reset(menu, **({"game": game} if game else {}))
     wall: list[float] = []
     cpu: list[float] = []
     end = time.perf_counter() + seconds

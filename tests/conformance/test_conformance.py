@@ -1,16 +1,15 @@
 """The rules protocol's contract, checked on seeded random games of every game that exists.
 
-Every registered game is checked; what is particular to a game (how many games to play, its
-check of hidden information) is in its own test folder, ``tests/games/<id>/conformance.py``.
+Every registered game is checked, the tests' own games too (``each_game``); what is particular
+to a game (how many games to play, its check of hidden information) is in its own test folder,
+``tests/games/<id>/conformance.py`` (tests/games_support.py finds it).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
 import random
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
@@ -18,9 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game import i18n
-from game.play.registry import IDS as GAME_IDS
 from game.play.registry import plugin
 from game.protocol.base import IllegalAction, Outcome, Replay, Rules, State, replay
+from tests.games_support import knob, knobs, shipped
 
 # Per game, from its own test folder (tests/games/<id>/conformance.py, if it has one): GAMES
 # random games (else DEFAULT_GAMES), FULL_CHECKS of them with every legal action applied at every
@@ -28,21 +27,6 @@ from game.protocol.base import IllegalAction, Outcome, Replay, Rules, State, rep
 DEFAULT_GAMES = 100
 FULL_CHECK_GAMES = 40
 MAX_ACTIONS = 5_000  # a game must end within this many actions
-
-
-def knobs(game_id: str) -> ModuleType | None:
-    """The game's own conformance settings (tests/games/<id>/conformance.py), if any."""
-    name = f"tests.games.{game_id}.conformance"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as missing:
-        if not name.startswith(str(missing.name)):
-            raise  # the settings are there but import something that is not
-        return None
-
-
-def knob(game_id: str, name: str, default: Any) -> Any:
-    return getattr(knobs(game_id), name, default)
 
 
 def load_rules(game_id: str) -> Rules:
@@ -128,7 +112,11 @@ def play_random_game(rules: Rules, seed: int, full: bool) -> None:
     assert replay(rules, rec) == state
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.fixture
+def game_id(each_game: str) -> str:
+    return each_game
+
+
 def test_random_games_keep_the_protocol(game_id: str) -> None:
     rules = load_rules(game_id)
     full_checks = knob(game_id, "FULL_CHECKS", FULL_CHECK_GAMES)
@@ -138,12 +126,11 @@ def test_random_games_keep_the_protocol(game_id: str) -> None:
 
 def test_each_games_own_settings_are_found() -> None:
     folder = Path(__file__).resolve().parents[1] / "games"
-    having = [g for g in GAME_IDS if (folder / g / "conformance.py").is_file()]
+    having = [g for g in shipped() if (folder / g / "conformance.py").is_file()]
     assert having and all(knobs(g) is not None for g in having)
-    assert [g for g in GAME_IDS if knob(g, "hidden", None)]  # some game has secrets to check
+    assert [g for g in shipped() if knob(g, "hidden", None)]  # some game has secrets to check
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_variants_describe_themselves(game_id: str) -> None:
     rules = load_rules(game_id)
     for variant in rules.variants():
@@ -151,8 +138,11 @@ def test_variants_describe_themselves(game_id: str) -> None:
         assert rules.variant(variant.id) == variant
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(seed=st.integers(0, 2**32), picks=st.lists(st.integers(0, 10_000), max_size=120))
 def test_any_sequence_of_legal_actions_keeps_the_protocol(
     game_id: str, seed: int, picks: list[int]

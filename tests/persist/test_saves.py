@@ -14,14 +14,23 @@ import pytest
 from game.play import saves
 from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
-
-GAMES = (("nanuuk", "full", 2), ("kaphoorn", "standard", 3), ("bergruft", "standard", 2))
+from tests.games_support import first_set_up, knob
 
 
 def config(game: str, variant: str, players: int, **options: object) -> GameConfig:
     names = ("Anna", "Ben", "Cleo", "Dirk")
     seats = tuple(Seat(names[i], "human" if i == 0 else "easy", "red") for i in range(players))
     return GameConfig(game, variant, seats, 17, dict(options))
+
+
+def game_config(game: str) -> GameConfig:
+    """The set-up the tests below play of every game (its knob ``SET_UP``, tests/games_support)."""
+    return config(game, *first_set_up(game))
+
+
+def middle(game: str) -> int:
+    """Moves into a game that leave it unfinished (the game's knob ``MIDDLE``, else 23)."""
+    return int(knob(game, "MIDDLE", 23))
 
 
 def play(cfg: GameConfig, limit: int | None = None, seed: int = 3):
@@ -36,25 +45,21 @@ def play(cfg: GameConfig, limit: int | None = None, seed: int = 3):
     return moves, state
 
 
-@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
-def test_a_save_in_the_middle_of_a_game_reads_back_to_the_same_position(game, variant, players):
-    cfg = config(game, variant, players)
-    moves, state = play(cfg, limit=23)
+def test_a_save_in_the_middle_of_a_game_reads_back_to_the_same_position(each_game):
+    cfg = game_config(each_game)
+    moves, state = play(cfg, limit=middle(cfg.game))
     back = saves.from_json(saves.to_json(saves.build("save", cfg, moves, state)))
     assert back.config == cfg.with_seed(saves.NO_SEED) and back.moves == ()
     fresh, resumed = saves.resume_point(back)
     assert fresh == cfg.with_seed(fresh.seed) and fresh.seed != cfg.seed
     assert resumed.stored() == state.stored()  # the same position, less what a save leaves out
-    assert back.summary["move_count"] == 23 and not back.finished
+    assert back.summary["move_count"] == middle(cfg.game) and not back.finished
 
 
-@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
-def test_no_save_or_autosave_holds_a_seed_but_a_replay_keeps_seed_and_moves(
-    game, variant, players, tmp_path
-):
+def test_no_save_or_autosave_holds_a_seed_but_a_replay_keeps_seed_and_moves(each_game, tmp_path):
     """Issue 27, item 11: the seed gives away every draw still to come."""
-    cfg = config(game, variant, players)
-    moves, state = play(cfg, limit=23)
+    cfg = game_config(each_game)
+    moves, state = play(cfg, limit=middle(cfg.game))
     for path in (
         saves.save_game(tmp_path, saves.build("save", cfg, moves, state)),
         saves.write_autosave(tmp_path, saves.build("autosave", cfg, moves, state)),
@@ -70,11 +75,11 @@ def test_no_save_or_autosave_holds_a_seed_but_a_replay_keeps_seed_and_moves(
     assert replay["version"] == 1  # as every version wrote it: an older Speltafel reads it
 
 
-@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
-def test_every_position_of_a_game_saves_and_resumes_as_itself(game, variant, players):
+def test_every_position_of_a_game_saves_and_resumes_as_itself(each_game):
     """The load's check (the position must be what a save keeps) never refuses a real save."""
-    cfg = config(game, variant, players)
-    state = rules_for(game).new_game(variant, cfg.names, seed=cfg.seed, options=cfg.options)
+    cfg = game_config(each_game)
+    state = rules_for(cfg.game).new_game(cfg.variant, cfg.names, seed=cfg.seed,
+                                         options=cfg.options)  # fmt: skip
     rng, played = random.Random(5), 0
     while True:
         back = saves.from_json(saves.to_json(saves.build("autosave", cfg, [], state,
@@ -104,10 +109,9 @@ def _keys(data: object) -> set[str]:
     return set()
 
 
-@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
-def test_a_version_1_save_of_seed_and_moves_still_loads_by_replaying(game, variant, players):
-    cfg = config(game, variant, players)
-    moves, state = play(cfg, limit=23)
+def test_a_version_1_save_of_seed_and_moves_still_loads_by_replaying(each_game):
+    cfg = game_config(each_game)
+    moves, state = play(cfg, limit=middle(cfg.game))
     text = _version_1_save(cfg, moves, state)
     back = saves.from_json(text)
     assert back.config == cfg and list(back.moves) == moves and back.position is None
@@ -125,9 +129,8 @@ def _version_1_save(cfg: GameConfig, moves: list, state) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize(("game", "variant", "players"), GAMES)
-def test_a_replay_reproduces_the_final_state(game, variant, players, tmp_path):
-    cfg = config(game, variant, players)
+def test_a_replay_reproduces_the_final_state(each_game, tmp_path):
+    cfg = game_config(each_game)
     moves, final = play(cfg)
     path = saves.write_replay(tmp_path, saves.build("replay", cfg, moves, final))
     record = saves.read_replay(path)

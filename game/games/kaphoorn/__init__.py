@@ -34,6 +34,8 @@ PLUGIN = GamePlugin(
         scene_players=4,
         decisions=("standard", 4),
         playouts=(Playouts("4p", "standard", (4, 4), 100, 4, {"rounds": 40}),),
+        idle_menus=("setup",),
+        first_menus=("rules_help",),  # the pages with the chart's pictures
     ),
     turns_played=turns_played,
 )

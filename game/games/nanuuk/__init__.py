@@ -36,6 +36,7 @@ PLUGIN = GamePlugin(
             Playouts("full_4p", "full", (4, 4), games=200, seed=3),
             Playouts("intro_2p", "intro", (2, 2), games=200, seed=3),
         ),
+        idle_menus=("rules_help",),
     ),
     editor_path="game.games.nanuuk.editor:NanuukEditorScene",
     editor_variants=("full",),

@@ -1,4 +1,7 @@
-"""What the shared conformance suite (tests/conformance) needs to know of Nanuuk!: few random
-games here (the larger conformance test is test_nanuuk_conformance.py); nothing is hidden."""
+"""What the shared tests (tests/conformance, the saves, the screens) need to know of Nanuuk!:
+few random games here (the larger conformance test is test_nanuuk_conformance.py); nothing is
+hidden; the set-up the saves and the buttons are tried on."""
 
 GAMES = 30
+
+SET_UP = ("full", 2)  # the saves' and buttons' tests play the full game (not the introduction)

@@ -7,23 +7,22 @@ A save may be old, hand-edited or cut off: every field is checked, and anything 
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from game.games.kaphoorn.rules.chart import COLOURS, default_chart
-from game.games.kaphoorn.rules.turn import EMPTY, HIDDEN, MAX_SAIL, PHASES
+from game.games.kaphoorn.rules.position import EMPTY, HIDDEN, PHASES, KapPosition
+from game.games.kaphoorn.rules.turn import MAX_SAIL
 from game.games.kaphoorn.rules.winds import default_deck
 from game.protocol.base import checked_save
-
-if TYPE_CHECKING:
-    from game.games.kaphoorn.rules.state import KapState
-
 
 GAME_ID = "kaphoorn"  # what a save of Kap Hoorn names as its game
 VARIANT = "standard"  # and as its variant (the one there is)
 
+P = TypeVar("P", bound=KapPosition)  # the class asked for (``KapState``, which hands itself in)
 
-def state_from_dict(data: Any, cls: type[KapState]) -> KapState:
-    """The state of class ``cls`` (``KapState``, which hands itself in) that ``data`` holds."""
+
+def state_from_dict(data: Any, cls: type[P]) -> P:
+    """The state of class ``cls`` (``KapPosition``, which hands itself in) that ``data`` holds."""
     checked_save(data, GAME_ID, "Kap Hoorn", cls.VERSION)
     if data.get("variant") != VARIANT:
         raise ValueError(f"Kap Hoorn save: unknown variant {data.get('variant')!r}")
@@ -37,7 +36,7 @@ def state_from_dict(data: Any, cls: type[KapState]) -> KapState:
     return state
 
 
-def _build(data: dict[str, Any], cls: type[KapState]) -> KapState:
+def _build(data: dict[str, Any], cls: type[P]) -> P:
     chart, deck = default_chart(), default_deck()
     names = tuple(_list(data["names"], len(data["names"]), "names"))
     if not all(isinstance(n, str) and n for n in names):
@@ -86,7 +85,7 @@ def _build(data: dict[str, Any], cls: type[KapState]) -> KapState:
     )
 
 
-def _check(s: KapState) -> None:
+def _check(s: KapPosition) -> None:
     """Whole-state consistency: seats, ships on cards, sail points, the 90 cards."""
     n, chart = s.players, default_chart()
     for what, value, lo, hi in (

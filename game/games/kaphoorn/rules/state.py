@@ -12,60 +12,24 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from game.games.kaphoorn.rules import saves, turn, why
 from game.games.kaphoorn.rules.actions import KapAction, action_from_dict, label
-from game.games.kaphoorn.rules.chart import COLOURS, Chart, default_chart
+from game.games.kaphoorn.rules.chart import COLOURS
 from game.games.kaphoorn.rules.codes import DecidedBy
+from game.games.kaphoorn.rules.position import EMPTY, HIDDEN, OVER, KapPosition
 from game.games.kaphoorn.rules.saves import GAME_ID, VARIANT
-from game.games.kaphoorn.rules.turn import (
-    EMPTY,
-    HIDDEN,
-    LAY,
-    OVER,
-    all_winds,
-)
-from game.games.kaphoorn.rules.winds import Deck, default_deck
+from game.games.kaphoorn.rules.turn import all_winds
+from game.games.kaphoorn.rules.winds import default_deck
 from game.protocol.base import Outcome, Refusal, Seat, State
 
 
 @dataclass(frozen=True)
-class KapState(State[KapAction]):
-    """One position. ``cards[f]`` is the wind index on field ``f`` (see :func:`winds`) or
-    ``EMPTY``; ``laid`` is the same as a bit mask. ``pile`` has its top card last. ``roses[s]``
-    holds a colour index per stage (log-book slots 1-3). In a view (``viewer >= 0``) the other
-    hands, the pile and the seed (which would give away the draw order) are hidden."""
-
-    VERSION: ClassVar[int] = 1
-
-    names: tuple[str, ...]
-    seed: int
-    rounds: int  # K15: the game ends after this many rounds (0 = no limit)
-    start_player: int
-    cards: tuple[int, ...]
-    laid: int
-    ships: tuple[int, ...]
-    sail: tuple[int, ...]
-    roses: tuple[tuple[int, int, int], ...]
-    hands: tuple[tuple[int, ...], ...]
-    pile: tuple[int, ...]
-    discard: tuple[int, ...] = ()
-    reshuffles: int = 0
-    seat: int = 0
-    turn: int = 0  # turns completed in the whole game
-    phase: str = LAY
-    played: int = 0  # cards played (or replaced) this turn
-    replaced: bool = False
-    winner: int = -1
-    reason: str = ""
-    viewer: int = -1  # -1: the full state; else the seat whose view this is
+class KapState(KapPosition, State[KapAction]):
+    """A position (:class:`KapPosition`: its fields) as the rules protocol's state."""
 
     # --- the rules protocol -------------------------------------------------------------------
-
-    @property
-    def players(self) -> int:
-        return len(self.names)
 
     @property
     def current_player(self) -> Seat | None:
@@ -78,14 +42,6 @@ class KapState(State[KapAction]):
     @property
     def options(self) -> dict[str, Any]:
         return {"rounds": self.rounds, "start": self.start_player + 1}
-
-    @property
-    def chart(self) -> Chart:
-        return default_chart()
-
-    @property
-    def deck(self) -> Deck:
-        return default_deck()
 
     def legal_actions(self) -> tuple[KapAction, ...]:
         memo = self._memo()
@@ -194,25 +150,6 @@ class KapState(State[KapAction]):
         return self.with_(
             hands=tuple(hands), pile=tuple(unseen), seed=rng.randrange(2**31), viewer=-1
         )
-
-    # --- copies and the per-state memo --------------------------------------------------------
-
-    def with_(self, **changes: Any) -> KapState:
-        """A copy with ``changes``; cheaper than ``dataclasses.replace`` (no re-validation)."""
-        new = object.__new__(KapState)
-        fields = dict(self.__dict__)
-        fields.pop("_cache", None)
-        fields.update(changes)
-        new.__dict__.update(fields)
-        return new
-
-    def _memo(self) -> dict[str, Any]:
-        try:
-            return self.__dict__["_cache"]  # type: ignore[no-any-return]
-        except KeyError:
-            memo: dict[str, Any] = {}
-            self.__dict__["_cache"] = memo  # not a field: equality and hashing ignore it
-            return memo
 
     # --- saves --------------------------------------------------------------------------------
 

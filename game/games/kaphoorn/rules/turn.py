@@ -1,13 +1,13 @@
 """The flow of a Kap Hoorn turn: which small actions are offered, and what each one does.
 
-Works on ``KapState`` through its fields and ``with_`` only (no import of ``state.py``, which
-imports this module). Rulings are cited where they apply.
+Works on a position (``position.py``: the state's fields and ``with_``; ``state.py``, which
+imports this module, builds the state on it). Rulings are cited where they apply.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 from game.games.kaphoorn.rules.actions import (  # fmt: skip
     AGAIN,
@@ -30,19 +30,41 @@ from game.games.kaphoorn.rules.actions import (  # fmt: skip
 )
 from game.games.kaphoorn.rules.chart import bits, default_chart
 from game.games.kaphoorn.rules.codes import Ending
+from game.games.kaphoorn.rules.position import (  # the values of a position's fields
+    AGAIN_PHASE as AGAIN_PHASE,
+)
+from game.games.kaphoorn.rules.position import (
+    DRAW as DRAW,
+)
+from game.games.kaphoorn.rules.position import (
+    EMPTY as EMPTY,
+)
+from game.games.kaphoorn.rules.position import (
+    HIDDEN as HIDDEN,
+)
+from game.games.kaphoorn.rules.position import (
+    LAY as LAY,
+)
+from game.games.kaphoorn.rules.position import (
+    MOVED as MOVED,
+)
+from game.games.kaphoorn.rules.position import (
+    OVER as OVER,
+)
+from game.games.kaphoorn.rules.position import (
+    PHASES as PHASES,
+)
+from game.games.kaphoorn.rules.position import (
+    KapPosition,
+)
 from game.games.kaphoorn.rules.winds import Wind, default_deck
 from game.protocol.base import seeded_rng
 
-if TYPE_CHECKING:
-    from game.games.kaphoorn.rules.state import KapState
-
-HIDDEN = -1  # a card whose face the viewer may not see (other hands, the draw pile)
-EMPTY = -1  # no card on a field; no wind rose in a log-book slot
-LAY, MOVED, AGAIN_PHASE, DRAW, OVER = "lay", "moved", "again", "draw", "over"
-PHASES = (LAY, MOVED, AGAIN_PHASE, DRAW, OVER)
 HAND_LIMIT = 6
 MAX_SAIL = 8
 IGNORE_COST, AGAIN_COST, CARD_COST = 3, 5, 1
+P = TypeVar("P", bound=KapPosition)  # a move on a state makes a state
+
 ROSES, FINISH, ROUNDS = Ending.ROSES, Ending.FINISH, Ending.ROUNDS  # how a game ended (K8, K15)
 
 
@@ -56,7 +78,7 @@ def all_winds() -> tuple[Wind, ...]:
 # --- what is offered ----------------------------------------------------------------------------
 
 
-def legal_actions(s: KapState) -> tuple[KapAction, ...]:
+def legal_actions(s: KapPosition) -> tuple[KapAction, ...]:
     if s.phase == LAY:
         return lay_actions(s) + move_actions(s)
     if s.phase == AGAIN_PHASE:
@@ -68,7 +90,7 @@ def legal_actions(s: KapState) -> tuple[KapAction, ...]:
     return ()
 
 
-def lay_actions(s: KapState) -> tuple[KapAction, ...]:
+def lay_actions(s: KapPosition) -> tuple[KapAction, ...]:
     """Step 2: any number of cards next to a card, or one replacement as the only card."""
     if s.replaced:
         return ()
@@ -79,13 +101,13 @@ def lay_actions(s: KapState) -> tuple[KapAction, ...]:
     return tuple(out)
 
 
-def frontier(s: KapState) -> int:
+def frontier(s: KapPosition) -> int:
     """Empty fields where a card may go: touching a card or start field, also diagonally."""
     chart = default_chart()
     return chart.grow(s.laid) & chart.playable & ~s.laid
 
 
-def replaceable(s: KapState) -> int:
+def replaceable(s: KapPosition) -> int:
     """K5, K6, K3: cards not printed, without a ship, that the player cannot reach this turn."""
     ships = 0
     for f in s.ships:
@@ -93,7 +115,7 @@ def replaceable(s: KapState) -> int:
     return s.laid & default_chart().playable & ~ships & ~reach(s)
 
 
-def reach(s: KapState) -> int:
+def reach(s: KapPosition) -> int:
     """K5: where the ship could end with its current card, plus its neighbours with a card if
     it could pay for "ignore"."""
     mask = 0
@@ -104,7 +126,7 @@ def reach(s: KapState) -> int:
     return mask
 
 
-def move_actions(s: KapState) -> tuple[KapAction, ...]:
+def move_actions(s: KapPosition) -> tuple[KapAction, ...]:
     """Step 3: sail by the card, ignore it for 3 points, or stay (K7, K12: always offered)."""
     out: list[KapAction] = list(sail_actions(s))
     if s.sail[s.seat] >= IGNORE_COST:
@@ -113,11 +135,11 @@ def move_actions(s: KapState) -> tuple[KapAction, ...]:
     return tuple(out)
 
 
-def sail_actions(s: KapState) -> tuple[KapAction, ...]:
+def sail_actions(s: KapPosition) -> tuple[KapAction, ...]:
     return tuple(sail(d, to) for d, to in sail_moves(s))
 
 
-def sail_moves(s: KapState, at: int | None = None) -> list[tuple[int, int]]:
+def sail_moves(s: KapPosition, at: int | None = None) -> list[tuple[int, int]]:
     """(direction, end field) of every legal sail of the ship (K4): exactly the card's number
     along one arrow, ending on a card without another ship (stations hold any number)."""
     chart = default_chart()
@@ -132,7 +154,7 @@ def sail_moves(s: KapState, at: int | None = None) -> list[tuple[int, int]]:
     return out
 
 
-def course(s: KapState) -> list[tuple[int, int]]:
+def course(s: KapPosition) -> list[tuple[int, int]]:
     """Where the wind under the mover's ship leads (K4): (direction, end field) of each arrow,
     the end -1 where land or the edge is in the way. Legal or not: ``why_not`` says which."""
     chart = default_chart()
@@ -141,13 +163,13 @@ def course(s: KapState) -> list[tuple[int, int]]:
     return [(d, chart.end_of(ship, d, wind.distance)) for d in chart.arrows(wind, ship)]
 
 
-def ignore_targets(s: KapState) -> int:
+def ignore_targets(s: KapPosition) -> int:
     chart = default_chart()
     free = ~_other_ships(s) | chart.stations
     return chart.neighbours[s.ships[s.seat]] & s.laid & free
 
 
-def draw_actions(s: KapState, free_draw_pending: bool) -> tuple[KapAction, ...]:
+def draw_actions(s: KapPosition, free_draw_pending: bool) -> tuple[KapAction, ...]:
     """Step 4 (K14): buying counts the free card first; the pile is known only by its size."""
     hand, available = len(s.hands[s.seat]), len(s.pile) + len(s.discard)
     if free_draw_pending and hand < HAND_LIMIT and available:
@@ -156,7 +178,7 @@ def draw_actions(s: KapState, free_draw_pending: bool) -> tuple[KapAction, ...]:
     return (BUY, END) if can_buy else (END,)
 
 
-def offers(s: KapState, action: object) -> bool:
+def offers(s: KapPosition, action: object) -> bool:
     """Whether ``action`` is one of ``legal_actions(s)``, checked without building the list
     (``apply`` asks this for every action)."""
     phase, kind = s.phase, type(action)
@@ -191,7 +213,7 @@ def offers(s: KapState, action: object) -> bool:
 # --- what an action does ------------------------------------------------------------------------
 
 
-def apply(s: KapState, action: KapAction) -> KapState:
+def apply(s: P, action: KapAction) -> P:
     """Apply an action already known to be legal."""
     if isinstance(action, Play):
         return _lay(s, action.wind, action.to, covered=False)
@@ -213,7 +235,7 @@ def apply(s: KapState, action: KapAction) -> KapState:
     raise TypeError(f"not a Kap Hoorn action: {action!r}")
 
 
-def _lay(s: KapState, wind: int, to: int, covered: bool) -> KapState:
+def _lay(s: P, wind: int, to: int, covered: bool) -> P:
     hand = list(s.hands[s.seat])
     hand.remove(wind)
     changes: dict[str, Any] = {
@@ -228,7 +250,7 @@ def _lay(s: KapState, wind: int, to: int, covered: bool) -> KapState:
     return s.with_(**changes)
 
 
-def _moved(s: KapState, to: int, cost: int) -> KapState:
+def _moved(s: P, to: int, cost: int) -> P:
     second = s.phase == AGAIN_PHASE
     s = s.with_(ships=_set(s.ships, s.seat, to), sail=_set(s.sail, s.seat, s.sail[s.seat] - cost))
     s = arrive(s, to)
@@ -240,7 +262,7 @@ def _moved(s: KapState, to: int, cost: int) -> KapState:
     return enter_draw(s)
 
 
-def arrive(s: KapState, to: int) -> KapState:
+def arrive(s: P, to: int) -> P:
     """A move ended on ``to``: a station may give a wind rose (K9); a win ends the game (K8)."""
     chart = default_chart()
     roses = s.roses[s.seat]
@@ -257,13 +279,13 @@ def arrive(s: KapState, to: int) -> KapState:
     return s
 
 
-def enter_draw(s: KapState) -> KapState:
+def enter_draw(s: P) -> P:
     """The move is done: the free card (hand limit 6), then buying or ending (K14)."""
     s = s.with_(phase=DRAW)
     return draw(s) if len(s.hands[s.seat]) < HAND_LIMIT else s
 
 
-def draw(s: KapState) -> KapState:
+def draw(s: P) -> P:
     """Draw the top card; an empty pile is first refilled from the shuffled discards (K6)."""
     if s.viewer >= 0:  # the pile, and the seed that reshuffles the discards, are hidden
         raise ValueError("a player's view cannot draw: the pile is hidden (determinize first)")
@@ -278,7 +300,7 @@ def draw(s: KapState) -> KapState:
     return s.with_(pile=s.pile[:-1], hands=_set(s.hands, s.seat, hand))
 
 
-def end_turn(s: KapState) -> KapState:
+def end_turn(s: P) -> P:
     """Pass to the left neighbour (K11), who gains a sail point (step 1); K15 ends the game."""
     done = s.turn + 1
     if s.rounds and done >= s.rounds * s.players:
@@ -301,7 +323,7 @@ def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return items[:index] + (value,) + items[index + 1 :]
 
 
-def _other_ships(s: KapState) -> int:
+def _other_ships(s: KapPosition) -> int:
     mask = 0
     for seat, f in enumerate(s.ships):
         if seat != s.seat:

@@ -7,11 +7,12 @@ Parameters are data: a field by its label (``N7``), a wind card by its motif (``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.games.kaphoorn.rules.actions import Again, Buy, End, Ignore, Play, Replace, Sail, Stay
 from game.games.kaphoorn.rules.chart import default_chart
 from game.games.kaphoorn.rules.codes import Refused
+from game.games.kaphoorn.rules.position import KapPosition
 from game.games.kaphoorn.rules.turn import (  # fmt: skip
     AGAIN_COST,
     AGAIN_PHASE,
@@ -27,9 +28,6 @@ from game.games.kaphoorn.rules.turn import (  # fmt: skip
     sail_moves,
 )
 from game.games.kaphoorn.rules.winds import default_deck
-
-if TYPE_CHECKING:
-    from game.games.kaphoorn.rules.state import KapState
 
 Reason = tuple[str, dict[str, Any]]
 
@@ -81,7 +79,7 @@ def english(code: str, params: dict[str, Any]) -> str:
     return ENGLISH[code].format(**shown)
 
 
-def ignore_reason(s: KapState) -> Reason | None:
+def ignore_reason(s: KapPosition) -> Reason | None:
     """Why the wind cannot be ignored now at all, or None: the question of the Ignore button,
     which is pressed before the field is picked (a field's own reason comes from
     :func:`reason`). None exactly when ``legal_actions`` holds an ``Ignore``."""
@@ -94,7 +92,7 @@ def ignore_reason(s: KapState) -> Reason | None:
     return None if ignore_targets(s) else ("ignore_none", {})
 
 
-def reason(s: KapState, action: Any) -> Reason:
+def reason(s: KapPosition, action: Any) -> Reason:
     if s.phase == OVER:
         return Refused.OVER, {}
     if isinstance(action, Play | Replace) and not 0 <= action.wind < len(default_deck().winds):
@@ -105,7 +103,7 @@ def reason(s: KapState, action: Any) -> Reason:
     return Refused.OTHER, {"action": repr(action)}
 
 
-def _play(s: KapState, a: Play) -> Reason:
+def _play(s: KapPosition, a: Play) -> Reason:
     chart = default_chart()
     if s.phase != LAY:
         return Refused.LAY_FIRST, {}
@@ -122,7 +120,7 @@ def _play(s: KapState, a: Play) -> Reason:
     return Refused.NOT_NEXT, {}
 
 
-def _replace(s: KapState, a: Replace) -> Reason:
+def _replace(s: KapPosition, a: Replace) -> Reason:
     chart = default_chart()
     if s.phase != LAY:
         return Refused.LAY_FIRST, {}
@@ -139,7 +137,7 @@ def _replace(s: KapState, a: Replace) -> Reason:
     return Refused.REACH, {}
 
 
-def _sail(s: KapState, a: Sail) -> Reason:
+def _sail(s: KapPosition, a: Sail) -> Reason:
     if s.phase not in (LAY, AGAIN_PHASE):
         return Refused.MOVED, {}
     chart = default_chart()
@@ -157,7 +155,7 @@ def _sail(s: KapState, a: Sail) -> Reason:
     return Refused.OTHER_SHIP, {"field": chart.label(to)}
 
 
-def _ignore(s: KapState, a: Ignore) -> Reason:
+def _ignore(s: KapPosition, a: Ignore) -> Reason:
     if s.phase != LAY:
         return Refused.MOVED, {}
     chart = default_chart()
@@ -170,7 +168,7 @@ def _ignore(s: KapState, a: Ignore) -> Reason:
     return Refused.OTHER_SHIP, {"field": chart.label(a.to)}
 
 
-def _again(s: KapState, a: Again) -> Reason:
+def _again(s: KapPosition, a: Again) -> Reason:
     if s.phase in (LAY, AGAIN_PHASE):
         return Refused.MOVE_FIRST, {}
     if s.sail[s.seat] < AGAIN_COST:
@@ -180,11 +178,11 @@ def _again(s: KapState, a: Again) -> Reason:
     return Refused.DEAD_END, {}
 
 
-def _stay(s: KapState, a: Stay) -> Reason:
+def _stay(s: KapPosition, a: Stay) -> Reason:
     return Refused.MOVED, {}
 
 
-def _buy(s: KapState, a: Buy) -> Reason:
+def _buy(s: KapPosition, a: Buy) -> Reason:
     if s.phase not in (MOVED, DRAW):
         return Refused.AFTER_MOVE, {}
     if s.sail[s.seat] < CARD_COST:
@@ -194,7 +192,7 @@ def _buy(s: KapState, a: Buy) -> Reason:
     return Refused.EMPTY, {}
 
 
-def _end(s: KapState, a: End) -> Reason:
+def _end(s: KapPosition, a: End) -> Reason:
     if s.phase == AGAIN_PHASE:
         return Refused.END_AGAIN, {}
     return Refused.END_FIRST, {}

@@ -5,26 +5,22 @@ These read a state and never change it; ``turn.py`` uses them to move the game o
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from game.games.nanuuk.rules.board import bits
+from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import HARPOON, KAYAK
 from game.games.nanuuk.rules.spec import FULL, HUNTER
-
-if TYPE_CHECKING:
-    from game.games.nanuuk.rules.state import NanuukState
 
 BEARS, ALL_PIECES = 5, -1
 
 
-def all_pieces(st: NanuukState) -> int:
+def all_pieces(st: NanuukPosition) -> int:
     mask = 0
     for m in st.pieces:
         mask |= m
     return mask
 
 
-def targets(st: NanuukState, i: int, first_round_ban: bool = True) -> list[tuple[int, bool]]:
+def targets(st: NanuukPosition, i: int, first_round_ban: bool = True) -> list[tuple[int, bool]]:
     """The fields mover ``i`` may step to now, each with whether the step needs the kayak.
 
     N9: never across a crack (a carried kayak crosses one, N25), never onto a hunter's field
@@ -41,7 +37,7 @@ def targets(st: NanuukState, i: int, first_round_ban: bool = True) -> list[tuple
     return found
 
 
-def _targets(st: NanuukState, i: int, banned: bool) -> list[tuple[int, bool]]:
+def _targets(st: NanuukPosition, i: int, banned: bool) -> list[tuple[int, bool]]:
     f = st.pos[i]
     if f < 0:
         return []
@@ -69,7 +65,7 @@ def _targets(st: NanuukState, i: int, banned: bool) -> list[tuple[int, bool]]:
     return out
 
 
-def _may_face_bear(st: NanuukState, i: int, g: int, banned: bool) -> bool:
+def _may_face_bear(st: NanuukPosition, i: int, g: int, banned: bool) -> bool:
     if not st.sheets[i].carried & HARPOON:
         return False
     if banned:
@@ -78,23 +74,23 @@ def _may_face_bear(st: NanuukState, i: int, g: int, banned: bool) -> bool:
     return bool(_empty(st, occupied) & ~(1 << g))
 
 
-def _empty(st: NanuukState, occupied: int) -> int:
+def _empty(st: NanuukPosition, occupied: int) -> int:
     """Fields with no hunter, animal, Inuk, bear and no igloo (N23's banishment targets)."""
     board = st.spec.board
     return board.mask & ~board.igloos & ~occupied & ~all_pieces(st)
 
 
-def banish_fields(st: NanuukState) -> int:
+def banish_fields(st: NanuukPosition) -> int:
     return _empty(st, st.occupied())
 
 
-def is_stuck_by_ice(st: NanuukState, i: int) -> bool:
+def is_stuck_by_ice(st: NanuukPosition, i: int) -> bool:
     """N13: the mover has no uncracked edge at all (cracks and the edge alone block it)."""
     f = st.pos[i]
     return all(st.cracks & e for _, e in st.spec.board.steps[f])
 
 
-def crack_options(st: NanuukState, f: int) -> tuple[int, ...]:
+def crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:
     """N7 (and N28 variant 2): the edges the crack for field ``f`` may go on."""
     key = ("cracks", f)
     memo = st.memo
@@ -104,7 +100,7 @@ def crack_options(st: NanuukState, f: int) -> tuple[int, ...]:
     return found
 
 
-def _crack_options(st: NanuukState, f: int) -> tuple[int, ...]:
+def _crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:
     board = st.spec.board
     group = _free(board.c_lines[f], st.cracks) or _free(board.d_lines[f], st.cracks)
     if not group or not (st.spec.variant == FULL and st.spec.opt("variant-2")):
@@ -123,7 +119,7 @@ def _free(lines: tuple[int, ...], cracks: int) -> tuple[int, ...]:
     return tuple(free)
 
 
-def hunters_mask(st: NanuukState) -> int:
+def hunters_mask(st: NanuukPosition) -> int:
     """Fields with a hunter (in the full game every mover is a hunter)."""
     if st.spec.variant == FULL:
         return st.occupied()
@@ -134,12 +130,12 @@ def hunters_mask(st: NanuukState) -> int:
     return mask
 
 
-def blocks_a_way_home(st: NanuukState, edge: int) -> bool:
+def blocks_a_way_home(st: NanuukPosition, edge: int) -> bool:
     """N28 v2 / N33: after this crack, a hunter who had a way to an igloo has none."""
     return bool(blocking_edges(st, (edge,)))
 
 
-def blocking_edges(st: NanuukState, candidates: tuple[int, ...]) -> int:
+def blocking_edges(st: NanuukPosition, candidates: tuple[int, ...]) -> int:
     """The candidate edges (as a mask) that would cut some hunter's last way to an igloo.
 
     The way ignores hunters and kayaks (N28); a hunter already cut off does not count (N33).

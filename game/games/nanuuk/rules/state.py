@@ -2,7 +2,8 @@
 
 A turn is a short sequence of small actions (choose, step, crack, take or leave, banish, igloo,
 done); ``phase`` says which question is open. The turn flow lives in ``turn.py``; this module
-keeps the data, the legal actions per phase, the checks and the (de)serialisation.
+keeps the legal actions per phase, the checks and the (de)serialisation; the data is the
+position's (``position.py``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from game.games.nanuuk.rules import moves, turn, why
 from game.games.nanuuk.rules.actions import (
@@ -44,6 +45,7 @@ from game.games.nanuuk.rules.phases import (
     STEP,
     TAKE,
 )
+from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import HUSKY, SLEDGE, Sheet
 from game.games.nanuuk.rules.spec import FULL, SHARED, VARIANTS, Spec, make_spec
 from game.protocol.base import NewGame, Outcome, Refusal, Seat, State, checked_save
@@ -52,7 +54,6 @@ _TURN_FIELDS = (
     "phase", "seat", "mover", "steps", "stepped", "owed", "quiet", "at", "closing", "moved",
     "placed", "turns", "out", "home", "fur", "skipped", "winners", "reason",
 )  # fmt: skip
-_NEW, _SET = object.__new__, object.__setattr__
 # Saves and replays written before the reasons became codes (issue 17) hold the engine's English
 # sentence, in the full game followed by "; " and the tie-break: they are read as the code.
 LEGACY_REASONS = {
@@ -69,64 +70,13 @@ LEGACY_REASONS = {
     "every hunter is home or stranded (N26)": "hunt_over",
     "no hunter can move any more (N31)": "no_moves",
 }
-_BOARD_FIELDS = frozenset({"spec", "pos", "cracks", "pieces", "sheets"})
 
 
 @dataclass(frozen=True)
-class NanuukState(State[NanuukAction]):
-    """A position. Fields are bit indices of the floe; ``cracks`` is the crack mask.
-
-    ``pos`` per mover (``NOT_PLACED`` before placement, ``REMOVED`` when out, N12); ``pieces``
-    per kind of :data:`PIECES` a mask of fields (the full game's animals, Inuit and bears);
-    ``sheets`` per mover (hunters in the full game, else empty). The turn: ``seat`` moves
-    ``mover`` (-1 before the choice); ``steps`` more steps may follow, ``stepped`` were taken;
-    ``owed`` means a crack is due at the end of the move; ``quiet`` counts steps whose crack is
-    postponed (variant 1); ``at`` is the field a pending question is about; ``closing`` marks
-    the crack that ends a move. ``moved`` masks movers that moved this turn; ``turns`` counts
-    each seat's finished turns; ``out`` lists the seats out in order; ``home`` is the homecoming
-    after the hunt (N26); ``fur`` the Inuit's fight after the bear is enclosed (N16 d);
-    ``skipped`` the seats whose turn just passed because no hunter of theirs could move (N21).
-    Once over, ``winners`` and ``reason``, the code of how it ended (``hunt_over``, ``partner``
-    ...; the screen shows ``results.reason.nanuuk_<code>``).
-    """
+class NanuukState(NanuukPosition, State[NanuukAction]):
+    """A position (:class:`NanuukPosition`: its fields) as the rules protocol's state."""
 
     VERSION: ClassVar[int] = 1
-
-    spec: Spec
-    pos: tuple[int, ...]
-    cracks: int
-    pieces: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
-    sheets: tuple[Sheet, ...] = ()
-    phase: str = PLACE
-    seat: int = 0
-    mover: int = -1
-    steps: int = 0
-    stepped: int = 0
-    owed: bool = False
-    quiet: int = 0
-    at: int = -1
-    closing: bool = False
-    moved: int = 0
-    placed: int = 0
-    turns: tuple[int, ...] = ()
-    out: tuple[int, ...] = ()
-    home: bool = False
-    fur: bool = False
-    skipped: tuple[int, ...] = ()
-    winners: tuple[int, ...] = ()
-    reason: str = ""
-
-    # Caches, not fields: in the instance ``__dict__`` (frozen does not apply to that).
-    # ``memo`` holds values derived only from the board fields (``_BOARD_FIELDS``); ``with_``
-    # passes it on while those stay the same. ``_legal`` holds ``legal_actions()``.
-    memo: ClassVar[dict[Any, Any]]
-    _legal: ClassVar[tuple[NanuukAction, ...] | None]
-
-    def __post_init__(self) -> None:
-        # A plain dict of its own, caches included: a fresh instance shares its keys with the
-        # class (a "split" dict), which ``with_``'s copies would inherit, and attribute reads of
-        # such a dict miss the interpreter's attribute caches (as do reads of a descriptor).
-        _SET(self, "__dict__", {**self.__dict__, "_legal": None, "memo": {}})
 
     # -- the protocol ----------------------------------------------------------------------
     @property
@@ -156,7 +106,8 @@ class NanuukState(State[NanuukAction]):
 
     def apply(self, action: Any) -> NanuukState:
         self.refuse(action)
-        return turn.apply(self, action)
+        # the flow copies a position with ``with_``, which keeps its class: this state's
+        return cast(NanuukState, turn.apply(self, action))
 
     def why_not(self, action: Any) -> Refusal | None:
         """The refusal ``apply`` would raise, without applying: the legal list is cached."""
@@ -182,7 +133,7 @@ class NanuukState(State[NanuukAction]):
         """The move log line: ``Ann: hunter 1 -> F23``."""
         return f"{self.spec.names[self.seat]}: {action}"
 
-    # -- helpers for the flow and the screen -------------------------------------------------
+    # -- the first position, the score ------------------------------------------------------
     @classmethod
     def first(cls, spec: Spec) -> NanuukState:
         """The position before the first piece is placed."""
@@ -196,44 +147,6 @@ class NanuukState(State[NanuukAction]):
             seat=spec.placing[0][0] % spec.players,
             turns=(0,) * spec.players,
         )
-
-    def with_(self, **changes: Any) -> NanuukState:
-        """A copy with some fields changed (cheaper than ``dataclasses.replace``).
-
-        Keys of the ``__dict__`` are replaced, never deleted: a dict without holes is copied as
-        one block, a dict with holes key by key (and playouts make a few copies per action).
-        """
-        data = self.__dict__.copy()
-        data.update(changes)
-        data["_legal"] = None
-        if not _BOARD_FIELDS.isdisjoint(changes):
-            data["memo"] = {}  # the memo holds what depends on the board only: keep it if it can
-        new = _NEW(NanuukState)
-        _SET(new, "__dict__", data)
-        return new
-
-    def position(self, mover_id: str) -> int:
-        return self.pos[self.spec.index[mover_id]]
-
-    def occupied(self) -> int:
-        """Fields holding a mover (hunters, or the introduction games' bears and Inuit)."""
-        memo = self.memo
-        mask: int | None = memo.get("occupied")
-        if mask is None:
-            mask = 0
-            for p in self.pos:  # not sum(): hunters may share an igloo
-                if p >= 0:
-                    mask |= 1 << p
-            memo["occupied"] = mask
-        return mask
-
-    def piece_at(self, field: int) -> str | None:
-        """The animal, Inuk or bear on ``field`` (N5: at most one), or None."""
-        bit = 1 << field
-        for k, mask in enumerate(self.pieces):
-            if mask & bit:
-                return PIECES[k]
-        return None
 
     def score(self, seat: Seat) -> int:
         """Points so far (N27): animals carried or deposited, +2 per hunter in an igloo."""

@@ -8,7 +8,6 @@ goes on (bears' double steps, the Inuit player's two Inuit, the bear-then-Inuk t
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from game.games.nanuuk.rules import moves
 from game.games.nanuuk.rules.actions import (
@@ -40,6 +39,7 @@ from game.games.nanuuk.rules.phases import (
     STEP,
     TAKE,
 )
+from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import (
     ANIMAL_BITS,
     BUYS,
@@ -63,20 +63,17 @@ from game.games.nanuuk.rules.spec import (
     PARTNER,
 )
 
-if TYPE_CHECKING:
-    from game.games.nanuuk.rules.state import NanuukState
-
 INUIT, BEARS = PIECES.index("inuk"), PIECES.index("bear")
 SKIP = "skip"  # internal: never the phase of a state handed out
 
 
-def apply(st: NanuukState, action: NanuukAction) -> NanuukState:
+def apply(st: NanuukPosition, action: NanuukAction) -> NanuukPosition:
     handler = _HANDLERS[type(action)]
     return handler(st, action)
 
 
 # -- placement ----------------------------------------------------------------------------------
-def _place(st: NanuukState, a: Place) -> NanuukState:
+def _place(st: NanuukPosition, a: Place) -> NanuukPosition:
     i = st.spec.index[a.mover]
     pos = list(st.pos)
     pos[i] = a.to
@@ -90,7 +87,7 @@ def _place(st: NanuukState, a: Place) -> NanuukState:
 Fresh = dict[str, object]  # the turn fields of a new turn, set together with its first step
 
 
-def start_turn(st: NanuukState, seat: int, **changes: object) -> NanuukState:
+def start_turn(st: NanuukPosition, seat: int, **changes: object) -> NanuukPosition:
     """Hand the turn to ``seat`` or, if he cannot take it, on round the table.
 
     ``changes`` (e.g. the finished turn's count) are applied together with the new turn.
@@ -134,18 +131,18 @@ class _Skipped:
         self.changes = changes
 
 
-def _skip(st: NanuukState, fresh: Fresh, **changes: object) -> _Skipped:
+def _skip(st: NanuukPosition, fresh: Fresh, **changes: object) -> _Skipped:
     return _Skipped(changes)
 
 
-def _ready(st: NanuukState, movers: list[int], fresh: Fresh) -> NanuukState:
+def _ready(st: NanuukPosition, movers: list[int], fresh: Fresh) -> NanuukPosition:
     """The turn begins: one mover goes straight to its step, several are a choice."""
     if len(movers) == 1:
         return begin_move(st, movers[0], fresh)
     return st.with_(**fresh)
 
 
-def begin_move(st: NanuukState, i: int, fresh: Fresh | None = None) -> NanuukState:
+def begin_move(st: NanuukPosition, i: int, fresh: Fresh | None = None) -> NanuukPosition:
     """Mover ``i`` moves next: within this turn, or as the first move of the ``fresh`` one."""
     if fresh is None:
         moved = st.moved | 1 << i
@@ -154,7 +151,7 @@ def begin_move(st: NanuukState, i: int, fresh: Fresh | None = None) -> NanuukSta
     return st.with_(**{**fresh, **move})
 
 
-def _steps(st: NanuukState, i: int) -> int:
+def _steps(st: NanuukPosition, i: int) -> int:
     """Steps a move may have: a bear in the hunt twice (N16), in the fear once unless (b) (N39)."""
     spec = st.spec
     if spec.movers[i].kind != BEAR:
@@ -166,11 +163,11 @@ def _steps(st: NanuukState, i: int) -> int:
     return 1
 
 
-def mobile(st: NanuukState, i: int) -> bool:
+def mobile(st: NanuukPosition, i: int) -> bool:
     return bool(moves.targets(st, i))
 
 
-def _start_elimination(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+def _start_elimination(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition | _Skipped:
     """N12 and N14: one hunter each; a hunter that cannot move ends its player (or the game)."""
     if seat in st.out:
         return _skip(st, fresh)
@@ -202,7 +199,7 @@ def neighbourhood_winner(side: str, enclosed: int, players: int) -> int:
     return (enclosed - 1) % players if side == "left" else (enclosed + 1) % players
 
 
-def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+def _start_intro(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition | _Skipped:
     if st.spec.players > 2:
         return _start_elimination(st, seat, fresh)
     mine = st.spec.of_seat(seat)
@@ -213,14 +210,14 @@ def _start_intro(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Ski
     return _ready(st, able, fresh)
 
 
-def _start_helpers(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+def _start_helpers(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition | _Skipped:
     bear, inuk = st.spec.of_seat(seat)
     if not mobile(st, bear):
         return game_over(st, (1 - seat,), Ending.BEAR_ENCLOSED)  # N15
     return _ready(st, [i for i in (bear, inuk) if mobile(st, i)], fresh)
 
 
-def _start_bear_hunt(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+def _start_bear_hunt(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition | _Skipped:
     spec = st.spec
     bear = spec.index["bear"]
     inuit = [spec.index["Inuk 1"], spec.index["Inuk 2"]]
@@ -242,7 +239,7 @@ def _start_bear_hunt(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | 
     return _ready(st, mine, fresh)
 
 
-def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+def _start_bear_fear(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition | _Skipped:
     spec = st.spec
     inuk = spec.index[f"Inuk {seat + 1}"]
     if not mobile(st, inuk):
@@ -251,7 +248,7 @@ def _start_bear_fear(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | 
     return _ready(st, bears, fresh) if bears else begin_move(st, inuk, fresh)
 
 
-def _start_full(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skipped:
+def _start_full(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition | _Skipped:
     mine = st.spec.of_seat(seat)
     if st.home:  # in the hunt every hunter plays
         mine = tuple(i for i in mine if _still_playing(st, i))
@@ -266,7 +263,7 @@ def _start_full(st: NanuukState, seat: int, fresh: Fresh) -> NanuukState | _Skip
     return _skip(st, fresh, turns=tuple(turns), skipped=skipped)
 
 
-def _mobile_ones(st: NanuukState, movers: tuple[int, ...]) -> list[int]:
+def _mobile_ones(st: NanuukPosition, movers: tuple[int, ...]) -> list[int]:
     """The ``movers`` that can step (a loop: asked at every turn, mostly about one mover)."""
     able = []
     for i in movers:
@@ -275,7 +272,7 @@ def _mobile_ones(st: NanuukState, movers: tuple[int, ...]) -> list[int]:
     return able
 
 
-def _still_playing(st: NanuukState, i: int) -> bool:
+def _still_playing(st: NanuukPosition, i: int) -> bool:
     """In the hunt every hunter plays; in the homecoming only those on the way home (N26)."""
     if not st.home:
         return True
@@ -287,7 +284,7 @@ def _still_playing(st: NanuukState, i: int) -> bool:
     return bool(board.reach(1 << p, st.cracks, kayak) & board.igloos)
 
 
-def choosable(st: NanuukState) -> list[int]:
+def choosable(st: NanuukPosition) -> list[int]:
     """The movers the player may choose from now."""
     spec = st.spec
     seat = st.seat
@@ -299,7 +296,7 @@ def choosable(st: NanuukState) -> list[int]:
     return [i for i in mine if mobile(st, i)]
 
 
-_STARTS: dict[str, Callable[[NanuukState, int, Fresh], NanuukState | _Skipped]] = {
+_STARTS: dict[str, Callable[[NanuukPosition, int, Fresh], NanuukPosition | _Skipped]] = {
     INTRO: _start_intro,
     PARTNER: _start_elimination,
     NEIGHBOURHOOD: _start_elimination,
@@ -311,11 +308,11 @@ _STARTS: dict[str, Callable[[NanuukState, int, Fresh], NanuukState | _Skipped]] 
 
 
 # -- choosing and stepping ----------------------------------------------------------------------
-def _choose(st: NanuukState, a: Choose) -> NanuukState:
+def _choose(st: NanuukPosition, a: Choose) -> NanuukPosition:
     return begin_move(st, st.spec.index[a.mover])
 
 
-def _mush(st: NanuukState, a: Mush) -> NanuukState:
+def _mush(st: NanuukPosition, a: Mush) -> NanuukPosition:
     """N25: husky and sledge go back to the igloo side; one more step (variant 1: one crack)."""
     sheets = list(st.sheets)
     s = sheets[st.mover]
@@ -323,7 +320,7 @@ def _mush(st: NanuukState, a: Mush) -> NanuukState:
     return st.with_(sheets=tuple(sheets), steps=st.steps + 1, quiet=st.quiet + a.one_crack)
 
 
-def _step(st: NanuukState, a: Step) -> NanuukState:
+def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
     i = st.mover
     pos = list(st.pos)
     pos[i] = a.to
@@ -348,7 +345,7 @@ def _step(st: NanuukState, a: Step) -> NanuukState:
     return _entered(st.with_(owed=False) if st.owed else st)
 
 
-def _crack_now(st: NanuukState) -> bool:
+def _crack_now(st: NanuukPosition) -> bool:
     """Whether the step just taken cracks the ice now or at the end of the move."""
     more = st.steps > 0 and bool(moves.targets(st, st.mover))
     if st.spec.movers[st.mover].kind == BEAR and st.spec.variant in (BEAR_HUNT, BEAR_FEAR):
@@ -356,26 +353,26 @@ def _crack_now(st: NanuukState) -> bool:
     return not (st.quiet > 0 and more)  # N28 variant 1
 
 
-def _crack(st: NanuukState, a: Crack) -> NanuukState:
+def _crack(st: NanuukPosition, a: Crack) -> NanuukPosition:
     st = st.with_(cracks=st.cracks | a.edge)
     if st.closing:
         return _after_move(st.with_(closing=False))
     return _entered(st)
 
 
-def _stay(st: NanuukState, a: Stay) -> NanuukState:
+def _stay(st: NanuukPosition, a: Stay) -> NanuukPosition:
     """N16 (c): the bear stays; a crack arises at its own field."""
     return _close_move(st.with_(owed=True, at=st.pos[st.mover]))
 
 
-def _end(st: NanuukState, a: EndTurn) -> NanuukState:
+def _end(st: NanuukPosition, a: EndTurn) -> NanuukPosition:
     if st.phase == IGLOO:
         return _go_on(st)
     return _close_move(st)
 
 
 # -- entering a field (N22-N24, N26a) ------------------------------------------------------------
-def _entered(st: NanuukState) -> NanuukState:
+def _entered(st: NanuukPosition) -> NanuukPosition:
     if st.spec.variant != FULL:
         return _go_on(st)
     g, i = st.at, st.mover
@@ -397,7 +394,7 @@ def _entered(st: NanuukState) -> NanuukState:
     return _go_on(st)
 
 
-def _take(st: NanuukState, a: Take) -> NanuukState:
+def _take(st: NanuukPosition, a: Take) -> NanuukPosition:
     kind = PIECES.index(a.animal)
     st = st.with_(pieces=_without(st.pieces, kind, 1 << st.at))
     sheet = st.sheets[st.mover]
@@ -405,11 +402,11 @@ def _take(st: NanuukState, a: Take) -> NanuukState:
     return _go_on(_set_sheet(st, st.mover, sheet._replace(bag=sheet.bag | bit)))
 
 
-def _leave(st: NanuukState, a: Leave) -> NanuukState:
+def _leave(st: NanuukPosition, a: Leave) -> NanuukPosition:
     return _go_on(st)
 
 
-def _banish(st: NanuukState, a: Banish) -> NanuukState:
+def _banish(st: NanuukPosition, a: Banish) -> NanuukPosition:
     """N23: the bear goes to an empty field; the harpoon goes to the igloo side."""
     pieces = list(st.pieces)
     pieces[BEARS] = (pieces[BEARS] & ~(1 << st.at)) | 1 << a.to
@@ -418,16 +415,16 @@ def _banish(st: NanuukState, a: Banish) -> NanuukState:
     return _go_on(_set_sheet(st, st.mover, sheet._replace(carried=sheet.carried & ~HARPOON)))
 
 
-def _exchange(st: NanuukState, a: Exchange) -> NanuukState:
+def _exchange(st: NanuukPosition, a: Exchange) -> NanuukPosition:
     sheet = st.sheets[st.mover]
     return _set_sheet(st, st.mover, sheet.to_igloo(a.animal, BUYS[a.animal]))
 
 
-def _deposit(st: NanuukState, a: Deposit) -> NanuukState:
+def _deposit(st: NanuukPosition, a: Deposit) -> NanuukPosition:
     return _set_sheet(st, st.mover, st.sheets[st.mover].to_igloo(a.animal))
 
 
-def _set_sheet(st: NanuukState, i: int, sheet: Sheet) -> NanuukState:
+def _set_sheet(st: NanuukPosition, i: int, sheet: Sheet) -> NanuukPosition:
     return st.with_(sheets=_replaced(st.sheets, i, sheet))
 
 
@@ -442,7 +439,7 @@ def _without(pieces: tuple[int, ...], kind: int, bit: int) -> tuple[int, ...]:
 
 
 # -- how a move goes on and ends ----------------------------------------------------------------
-def _go_on(st: NanuukState) -> NanuukState:
+def _go_on(st: NanuukPosition) -> NanuukPosition:
     """After the questions of one field: step again if steps remain, else the move ends."""
     at_home = st.home and st.spec.board.igloos >> st.pos[st.mover] & 1
     if st.steps > 0 and not at_home and mobile(st, st.mover):
@@ -450,7 +447,7 @@ def _go_on(st: NanuukState) -> NanuukState:
     return _close_move(st)
 
 
-def _close_move(st: NanuukState) -> NanuukState:
+def _close_move(st: NanuukPosition) -> NanuukPosition:
     """The move is over: a crack still owed arises at the mover's field (N16, N28 v1)."""
     if st.owed:
         f = st.pos[st.mover]
@@ -460,7 +457,7 @@ def _close_move(st: NanuukState) -> NanuukState:
     return _after_move(st)
 
 
-def _after_move(st: NanuukState) -> NanuukState:
+def _after_move(st: NanuukPosition) -> NanuukPosition:
     """What follows one mover's move within the same turn (N17, N18), else the turn ends."""
     spec = st.spec
     kind = spec.movers[st.mover].kind
@@ -475,7 +472,7 @@ def _after_move(st: NanuukState) -> NanuukState:
     return end_turn(st)
 
 
-def may_end(st: NanuukState) -> bool:
+def may_end(st: NanuukPosition) -> bool:
     """May the mover stop before using its remaining steps?"""
     if st.stepped == 0:
         return False
@@ -484,7 +481,7 @@ def may_end(st: NanuukState) -> bool:
     return True  # N25/N37: the steps husky and sledge give may be forgone
 
 
-def may_stay(st: NanuukState) -> bool:
+def may_stay(st: NanuukPosition) -> bool:
     spec = st.spec
     return (
         spec.variant in (BEAR_HUNT, BEAR_FEAR)
@@ -494,7 +491,7 @@ def may_stay(st: NanuukState) -> bool:
     )
 
 
-def end_turn(st: NanuukState) -> NanuukState:
+def end_turn(st: NanuukPosition) -> NanuukPosition:
     seat = st.seat
     turns = st.turns[:seat] + (st.turns[seat] + 1,) + st.turns[seat + 1 :]
     if st.spec.variant == FULL:
@@ -506,14 +503,14 @@ def end_turn(st: NanuukState) -> NanuukState:
 
 
 # -- the end of the hunt and the score ----------------------------------------------------------
-def hunt_is_over(st: NanuukState) -> bool:
+def hunt_is_over(st: NanuukPosition) -> bool:
     """N26: no hunter can still reach an animal on the floe and take it."""
     if not any(st.pieces[:INUIT]):
         return True
     return not any(_can_still_hunt(st, i) for i in range(len(st.spec.movers)))
 
 
-def _can_still_hunt(st: NanuukState, i: int) -> bool:
+def _can_still_hunt(st: NanuukPosition, i: int) -> bool:
     """N26: hunter ``i`` can reach an animal and take it, as he is or after an igloo (N24).
 
     "Reach" is a path over uncracked edges, hunters and bears ignored; a carried kayak allows
@@ -544,7 +541,7 @@ def _across(board: Board, region: int, cracks: int) -> int:
     return board.flood(board.crossings(region, cracks), cracks) & ~region
 
 
-def _prey(st: NanuukState, region: int, free: int, fresh_inuk: bool) -> bool:
+def _prey(st: NanuukPosition, region: int, free: int, fresh_inuk: bool) -> bool:
     """An animal in ``region`` whose bag slot is in ``free``; a whale needs an Inuk who has
     not hunted one, with the hunter or met on the way (N22)."""
     for k in range(len(ANIMALS)):
@@ -555,7 +552,7 @@ def _prey(st: NanuukState, region: int, free: int, fresh_inuk: bool) -> bool:
     return False
 
 
-def seat_score(st: NanuukState, seat: int) -> int:
+def seat_score(st: NanuukPosition, seat: int) -> int:
     if st.spec.variant != FULL:
         return 0
     igloos = st.spec.board.igloos
@@ -567,11 +564,11 @@ def seat_score(st: NanuukState, seat: int) -> int:
     return total
 
 
-def seat_equipment(st: NanuukState, seat: int) -> int:
+def seat_equipment(st: NanuukPosition, seat: int) -> int:
     return sum(st.sheets[i].equipment for i in st.spec.of_seat(seat))
 
 
-def final_scores(st: NanuukState) -> list[int]:
+def final_scores(st: NanuukPosition) -> list[int]:
     n = st.spec.players
     if st.spec.variant == FULL:
         return [seat_score(st, s) for s in range(n)]
@@ -580,7 +577,7 @@ def final_scores(st: NanuukState) -> list[int]:
     return [1 if s in st.winners else 0 for s in range(n)]
 
 
-def game_over(st: NanuukState, winners: tuple[int, ...], reason: str) -> NanuukState:
+def game_over(st: NanuukPosition, winners: tuple[int, ...], reason: str) -> NanuukPosition:
     """The game ends; ``reason`` is the outcome's code (``results.reason.nanuuk_<code>``)."""
     st = st.with_(phase=OVER, mover=-1, at=-1, steps=0)
     if st.spec.variant == FULL:
@@ -588,7 +585,7 @@ def game_over(st: NanuukState, winners: tuple[int, ...], reason: str) -> NanuukS
     return st.with_(winners=tuple(sorted(winners)), reason=reason)
 
 
-def full_result(st: NanuukState) -> tuple[tuple[int, ...], str]:
+def full_result(st: NanuukPosition) -> tuple[tuple[int, ...], str]:
     """N27: the winners and what decided it: "most_points"; a tie: more carried equipment
     ("equipment"); still tied: "shared"."""
     n = st.spec.players
@@ -603,11 +600,11 @@ def full_result(st: NanuukState) -> tuple[tuple[int, ...], str]:
     return winners, DecidedBy.EQUIPMENT if len(winners) == 1 else DecidedBy.SHARED
 
 
-def _deadlock_winners(st: NanuukState) -> tuple[int, ...]:
+def _deadlock_winners(st: NanuukPosition) -> tuple[int, ...]:
     return tuple(s for s in range(st.spec.players) if s not in st.out)
 
 
-_HANDLERS: dict[type, Callable[[NanuukState, NanuukAction], NanuukState]] = {
+_HANDLERS: dict[type, Callable[[NanuukPosition, NanuukAction], NanuukPosition]] = {
     Place: _place,  # type: ignore[dict-item]
     Choose: _choose,  # type: ignore[dict-item]
     Mush: _mush,  # type: ignore[dict-item]

@@ -9,7 +9,7 @@ words where it has them. Parameters are plain data: field labels (``F23``), move
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.games.nanuuk.rules import moves
 from game.games.nanuuk.rules.actions import (
@@ -27,11 +27,9 @@ from game.games.nanuuk.rules.actions import (
     Take,
 )
 from game.games.nanuuk.rules.codes import Refused
+from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import ANIMAL_BITS, HARPOON, KAYAK
 from game.protocol.base import Refusal
-
-if TYPE_CHECKING:
-    from game.games.nanuuk.rules.state import NanuukState
 
 QUESTION = {
     "place": "place a piece",
@@ -90,36 +88,36 @@ def english(refusal: Refusal) -> str:
     return ENGLISH[refusal.code].format(**params)
 
 
-def why_illegal(st: NanuukState, action: Any) -> Refusal:
+def why_illegal(st: NanuukPosition, action: Any) -> Refusal:
     """Why ``action`` (known not to be offered in ``st``) is not legal now."""
     wanted = PHASE_OF.get(type(action))
     if wanted is None and not isinstance(action, EndTurn):
         return Refusal(Refused.NOT_AN_ACTION, {"action": repr(action)})
     if wanted is not None and wanted != st.phase:
         return _not_now(st)
-    detail: Callable[[NanuukState, Any], Refusal | None] = _DETAIL.get(type(action), _generic)
+    detail: Callable[[NanuukPosition, Any], Refusal | None] = _DETAIL.get(type(action), _generic)
     refusal = detail(st, action)
     return refusal or Refusal(Refused.NOT_POSSIBLE, {"action": str(action)})
 
 
-def _not_now(st: NanuukState) -> Refusal:
+def _not_now(st: NanuukPosition) -> Refusal:
     """The action belongs to another question than the one open (``phase``)."""
     return Refusal(Refused.NOT_NOW, {"phase": st.phase})
 
 
-def _generic(st: NanuukState, action: Any) -> Refusal | None:
+def _generic(st: NanuukPosition, action: Any) -> Refusal | None:
     return None
 
 
-def _label(st: NanuukState, f: int) -> str:
+def _label(st: NanuukPosition, f: int) -> str:
     return st.spec.board.floe.label(f) if f in st.spec.board.floe.kinds else f"field #{f}"
 
 
-def _at(st: NanuukState, code: Refused, f: int) -> Refusal:
+def _at(st: NanuukPosition, code: Refused, f: int) -> Refusal:
     return Refusal(code, {"field": _label(st, f)})
 
 
-def _step(st: NanuukState, a: Step) -> Refusal | None:
+def _step(st: NanuukPosition, a: Step) -> Refusal | None:
     spec = st.spec
     if spec.index.get(a.mover) != st.mover:
         return Refusal(Refused.NOT_THIS_PIECE, {"mover": a.mover})
@@ -140,7 +138,7 @@ def _step(st: NanuukState, a: Step) -> Refusal | None:
     return None
 
 
-def _bear_field(st: NanuukState) -> Refusal:
+def _bear_field(st: NanuukPosition) -> Refusal:
     """N23: only a hunter with a harpoon enters the bear's field, never in the first round."""
     if not st.sheets[st.mover].carried & HARPOON:
         return Refusal(Refused.NO_HARPOON)
@@ -149,7 +147,7 @@ def _bear_field(st: NanuukState) -> Refusal:
     return Refusal(Refused.NO_BANISH_FIELD)
 
 
-def _crack(st: NanuukState, a: Crack) -> Refusal | None:
+def _crack(st: NanuukPosition, a: Crack) -> Refusal | None:
     board, f = st.spec.board, st.at
     if st.cracks & a.edge:
         return Refusal(Refused.ALREADY_CRACKED)
@@ -166,7 +164,7 @@ def _crack(st: NanuukState, a: Crack) -> Refusal | None:
     return None
 
 
-def _take(st: NanuukState, a: Take) -> Refusal:
+def _take(st: NanuukPosition, a: Take) -> Refusal:
     sheet = st.sheets[st.mover]
     if not sheet.carried & HARPOON:
         return Refusal(Refused.CANNOT_HUNT)
@@ -177,26 +175,26 @@ def _take(st: NanuukState, a: Take) -> Refusal:
     return Refusal(Refused.NO_ANIMAL, {"animal": a.animal})
 
 
-def _leave(st: NanuukState, a: Leave) -> Refusal:
+def _leave(st: NanuukPosition, a: Leave) -> Refusal:
     return Refusal(Refused.NO_ANIMAL, {"animal": a.animal})
 
 
-def _banish(st: NanuukState, a: Banish) -> Refusal:
+def _banish(st: NanuukPosition, a: Banish) -> Refusal:
     return _at(st, Refused.BANISH_NOT_EMPTY, a.to)
 
 
-def _exchange(st: NanuukState, a: Exchange) -> Refusal:
+def _exchange(st: NanuukPosition, a: Exchange) -> Refusal:
     sheet = st.sheets[st.mover]
     if not sheet.bag & ANIMAL_BITS.get(a.animal, 0):
         return Refusal(Refused.NOT_IN_BAG, {"animal": a.animal})
     return Refusal(Refused.ALREADY_CARRIES)  # N24, N32
 
 
-def _deposit(st: NanuukState, a: Deposit) -> Refusal:
+def _deposit(st: NanuukPosition, a: Deposit) -> Refusal:
     return Refusal(Refused.NOT_IN_BAG, {"animal": a.animal})
 
 
-def _mush(st: NanuukState, a: Mush) -> Refusal:
+def _mush(st: NanuukPosition, a: Mush) -> Refusal:
     if st.sheets and st.steps <= 0:
         return Refusal(Refused.MOVE_OVER)
     if a.one_crack and not (st.sheets and st.spec.opt("variant-1")):
@@ -204,17 +202,17 @@ def _mush(st: NanuukState, a: Mush) -> Refusal:
     return Refusal(Refused.TEAM)  # N25
 
 
-def _place(st: NanuukState, a: Place) -> Refusal:
+def _place(st: NanuukPosition, a: Place) -> Refusal:
     if st.spec.variant == "full" and not st.spec.board.igloos >> a.to & 1:
         return Refusal(Refused.START_ON_IGLOO)  # N20
     return _at(st, Refused.NOT_EMPTY, a.to)
 
 
-def _end(st: NanuukState, a: EndTurn) -> Refusal:
+def _end(st: NanuukPosition, a: EndTurn) -> Refusal:
     return Refusal(Refused.MOVE_FIRST) if st.phase == "step" else _not_now(st)
 
 
-_DETAIL: dict[type, Callable[[NanuukState, Any], Refusal | None]] = {
+_DETAIL: dict[type, Callable[[NanuukPosition, Any], Refusal | None]] = {
     Step: _step, Crack: _crack, Take: _take, Leave: _leave, Banish: _banish,
     Exchange: _exchange, Deposit: _deposit, Mush: _mush, Place: _place, EndTurn: _end,
 }  # fmt: skip

@@ -23,6 +23,8 @@ PLUGIN = GamePlugin(
         scene_players=3,
         decisions=("pile", 3),
         playouts=(Playouts("3p", "pile", (3, 3), games=5, seed=1),),
+        idle_menus=("setup", "rules_help"),
+        first_menus=("rules_help",),
     ),
     pages_file=f"{HERE}:pages.toml",
     texts_folder=f"{HERE}:texts",

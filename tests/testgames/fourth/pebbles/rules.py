@@ -47,6 +47,7 @@ class PebblesState(State[Take]):
     seat: int = 0
     turn: int = 0
     last: int | None = None  # who took the last pebble
+    names: tuple[str, ...] = ()  # the players', as a real game's save keeps them
 
     @property
     def current_player(self) -> int | None:
@@ -84,12 +85,14 @@ class PebblesState(State[Take]):
         return self  # nothing is hidden
 
     def to_dict(self) -> dict[str, Any]:
-        return {"players": self.players, "pile": self.pile, "seat": self.seat, "turn": self.turn,
+        return {"variant": "pile", "names": list(self.names), "players": self.players,
+                "pile": self.pile, "seat": self.seat, "turn": self.turn,
                 "last": self.last}  # fmt: skip
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PebblesState:
-        return cls(data["players"], data["pile"], data["seat"], data["turn"], data["last"])
+        return cls(data["players"], data["pile"], data["seat"], data["turn"], data["last"],
+                   tuple(data["names"]))  # fmt: skip
 
     def action_from_dict(self, data: dict[str, Any]) -> Take:
         return Take(int(data["take"]))
@@ -106,7 +109,7 @@ class PebblesRules(Rules):
         return [Variant("pile", "Pile", 2, self.most_players, (pile,))]
 
     def start(self, game: NewGame) -> PebblesState:
-        return PebblesState(game.players, game.whole_number("pile"))
+        return PebblesState(game.players, game.whole_number("pile"), names=game.names)
 
     def state_from_dict(self, data: dict[str, Any]) -> PebblesState:
         return PebblesState.from_dict(data)

@@ -1,0 +1,112 @@
+"""What a Nanuuk! position holds: the fields of a state, and the copies and masks read of them.
+
+The turn flow (``turn.py``), the moves (``moves.py``) and the refusals (``why.py``) read and copy
+a position; ``state.py`` builds on it the rules protocol's :class:`NanuukState`, which calls them.
+This module is below all of them, so they import it and not the state (no import cycle).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self
+
+from game.games.nanuuk.rules.actions import NanuukAction
+from game.games.nanuuk.rules.phases import PIECES, PLACE
+from game.games.nanuuk.rules.sheet import Sheet
+from game.games.nanuuk.rules.spec import Spec
+
+_NEW, _SET = object.__new__, object.__setattr__
+_BOARD_FIELDS = frozenset({"spec", "pos", "cracks", "pieces", "sheets"})
+
+
+@dataclass(frozen=True)
+class NanuukPosition:
+    """A position. Fields are bit indices of the floe; ``cracks`` is the crack mask.
+
+    ``pos`` per mover (``NOT_PLACED`` before placement, ``REMOVED`` when out, N12); ``pieces``
+    per kind of :data:`PIECES` a mask of fields (the full game's animals, Inuit and bears);
+    ``sheets`` per mover (hunters in the full game, else empty). The turn: ``seat`` moves
+    ``mover`` (-1 before the choice); ``steps`` more steps may follow, ``stepped`` were taken;
+    ``owed`` means a crack is due at the end of the move; ``quiet`` counts steps whose crack is
+    postponed (variant 1); ``at`` is the field a pending question is about; ``closing`` marks
+    the crack that ends a move. ``moved`` masks movers that moved this turn; ``turns`` counts
+    each seat's finished turns; ``out`` lists the seats out in order; ``home`` is the homecoming
+    after the hunt (N26); ``fur`` the Inuit's fight after the bear is enclosed (N16 d);
+    ``skipped`` the seats whose turn just passed because no hunter of theirs could move (N21).
+    Once over, ``winners`` and ``reason``, the code of how it ended (``hunt_over``, ``partner``
+    ...; the screen shows ``results.reason.nanuuk_<code>``).
+    """
+
+    spec: Spec
+    pos: tuple[int, ...]
+    cracks: int
+    pieces: tuple[int, ...] = (0, 0, 0, 0, 0, 0)
+    sheets: tuple[Sheet, ...] = ()
+    phase: str = PLACE
+    seat: int = 0
+    mover: int = -1
+    steps: int = 0
+    stepped: int = 0
+    owed: bool = False
+    quiet: int = 0
+    at: int = -1
+    closing: bool = False
+    moved: int = 0
+    placed: int = 0
+    turns: tuple[int, ...] = ()
+    out: tuple[int, ...] = ()
+    home: bool = False
+    fur: bool = False
+    skipped: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    reason: str = ""
+
+    # Caches, not fields: in the instance ``__dict__`` (frozen does not apply to that).
+    # ``memo`` holds values derived only from the board fields (``_BOARD_FIELDS``); ``with_``
+    # passes it on while those stay the same. ``_legal`` holds ``legal_actions()``.
+    memo: ClassVar[dict[Any, Any]]
+    _legal: ClassVar[tuple[NanuukAction, ...] | None]
+
+    def __post_init__(self) -> None:
+        # A plain dict of its own, caches included: a fresh instance shares its keys with the
+        # class (a "split" dict), which ``with_``'s copies would inherit, and attribute reads of
+        # such a dict miss the interpreter's attribute caches (as do reads of a descriptor).
+        _SET(self, "__dict__", {**self.__dict__, "_legal": None, "memo": {}})
+
+    def with_(self, **changes: Any) -> Self:
+        """A copy with some fields changed (cheaper than ``dataclasses.replace``).
+
+        Keys of the ``__dict__`` are replaced, never deleted: a dict without holes is copied as
+        one block, a dict with holes key by key (and playouts make a few copies per action).
+        """
+        data = self.__dict__.copy()
+        data.update(changes)
+        data["_legal"] = None
+        if not _BOARD_FIELDS.isdisjoint(changes):
+            data["memo"] = {}  # the memo holds what depends on the board only: keep it if it can
+        new = _NEW(type(self))  # a state's copy is a state
+        _SET(new, "__dict__", data)
+        return new
+
+    def position(self, mover_id: str) -> int:
+        return self.pos[self.spec.index[mover_id]]
+
+    def occupied(self) -> int:
+        """Fields holding a mover (hunters, or the introduction games' bears and Inuit)."""
+        memo = self.memo
+        mask: int | None = memo.get("occupied")
+        if mask is None:
+            mask = 0
+            for p in self.pos:  # not sum(): hunters may share an igloo
+                if p >= 0:
+                    mask |= 1 << p
+            memo["occupied"] = mask
+        return mask
+
+    def piece_at(self, field: int) -> str | None:
+        """The animal, Inuk or bear on ``field`` (N5: at most one), or None."""
+        bit = 1 << field
+        for k, mask in enumerate(self.pieces):
+            if mask & bit:
+                return PIECES[k]
+        return None
