@@ -27,6 +27,7 @@ from game.engine.policy import Policy
 from game.engine.scenes import SceneManager
 from game.engine.services import Services
 from game.engine.settings_store import SettingsStore
+from game.menus.doors import Doors
 from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir, remove_leftovers
 from game.persist.settings import Damaged as SettingsProblem
@@ -35,7 +36,6 @@ from game.play.config import GameConfig
 from game.play.ending import GameEnd
 from game.play.records import Records
 from game.play.registry import plugin
-from game.scene_table import scene_class
 from game.ui import theme
 from game.ui.frame import FramePainter, new_ui_manager
 from game.ui.toasts import Toasts
@@ -101,7 +101,7 @@ class App(Loop):
 
             self.kiosk = policy = Kiosk(self.data_dir, self.kiosk_config, kiosk_problem,
                                         settings_problem)  # fmt: skip
-        scenes = SceneManager(scene_class)
+        scenes = SceneManager()
         audio = Audio(_open_audio(settings.volume), lambda: self.settings.muted or policy.muted)
         super().__init__(scenes, display, audio, toasts, policy,
                          FramePainter(scenes, policy, toasts), speed=options.speed,
@@ -126,11 +126,12 @@ class App(Loop):
         scripted = options.exit_when_over or options.quit_after is not None
         saving = self.policy.offer.saving  # a kiosk's visitors leave nothing behind
         self.records = Records(files, keep=saving and not scripted, saving=saving)
-        self.ending = GameEnd(scenes, self.policy, self.records,
+        self.doors = doors = Doors(scenes)  # the menus the parts below them open
+        self.ending = GameEnd(doors.results, self.policy, self.records,
                               self.quit if options.exit_when_over else None)  # fmt: skip
         services = Services(scenes=scenes, clock=self.clock, settings_store=self.store,
                             audio=self.audio, toasts=self.toasts, files=files, policy=self.policy,
-                            game_over=self.ending, records=self.records, run=self,
+                            game_over=self.ending, menus=doors, records=self.records, run=self,
                             screen=display, new_ui_manager=new_ui_manager)  # fmt: skip
         scenes.services = services
         scenes.listeners += [self.policy, self.records]
@@ -139,7 +140,7 @@ class App(Loop):
         self.store.listeners.append(self._settings_changed)
         self.store.not_saved = lambda exc: files.not_written("settings.not_saved", exc)
         self.open_first = self._open_first
-        self.home = lambda: scenes.reset("title")
+        self.home = doors.title
         self.toggle_fullscreen = lambda: self.update_settings(
             replace(self.settings, fullscreen=not display.fullscreen)
         )
@@ -150,9 +151,9 @@ class App(Loop):
         cfg = self.options.game
         if cfg is not None:
             self._keep_waiting(cfg.game)
-            self.scenes.reset(cfg.game, config=cfg)
+            self.scenes.reset(plugin(cfg.game).scene(), config=cfg)
         else:
-            self.scenes.reset("title")
+            self.doors.title()
         if self.options.replay is not None:
             from game.menus import record
 

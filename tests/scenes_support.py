@@ -5,15 +5,30 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
 from game import i18n
 from game.app import STEP, App, Options
+from game.play.plugin import GamePlugin, TableClass
+from game.play.registry import plugin
 
 # Longest wait for a bot's answer: only a hung bot takes this long, however busy the machine.
 BOT_HANG_S = 600.0
+
+
+def table_class(game: str) -> TableClass:
+    """The play scene class of ``game`` (its plugin's), to open its table with a config."""
+    return plugin(game).scene()
+
+
+def fake_tables(monkeypatch: pytest.MonkeyPatch, scene: Any, *games: str) -> None:
+    """For this test, the table of each of ``games`` is ``scene`` (a menu only hands a table
+    its config: the real one belongs to another part)."""
+    real = GamePlugin.scene
+    monkeypatch.setattr(GamePlugin, "scene", lambda self: scene if self.id in games else real(self))
 
 
 class Driver:

@@ -1,15 +1,17 @@
 """Scenes and the scene manager.
 
-A scene has ``enter(**data)``, ``exit()``, ``handle(intent)``, ``update(dt)`` and
-``draw(surface, alpha)``. The manager's push/pop/replace take effect between frames; an overlay
-scene (pause, hand-off) draws the scenes beneath it first. The manager knows no scene by name:
-it is handed a ``find(name) -> Scene class`` (``game.scene_table``) when the program starts.
+A scene is opened by its class with typed arguments: ``scenes.push(SetupScene, game="nanuuk")``
+builds ``SetupScene(services, game="nanuuk")`` (mypy checks the arguments against its
+``__init__``), puts it on the stack and calls its ``enter()``. A scene has ``enter``, ``exit``,
+``handle(intent)``, ``update(dt)`` and ``draw(surface, alpha)``. The manager's push/pop/replace
+take effect between frames; an overlay scene (pause, hand-off) draws the scenes beneath it
+first. The manager knows no scene: it is handed classes (or ``opening``'s values).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Concatenate, ParamSpec, Protocol, TypeVar
 
 import pygame
 
@@ -18,8 +20,14 @@ from game.engine.intents import Intent, Kind
 if TYPE_CHECKING:
     from game.engine.services import Services
 
+P = ParamSpec("P")
+S = TypeVar("S", bound="Scene")
+
+
 class Scene:
     overlay = False  # True: the scene beneath is drawn first (pause, hand-off)
+    # what the kiosk, the statistics and the tests call the scene ("title", "setup"; a game's
+    # table: the game's id)
     name = ""
 
     def __init__(self, services: Services) -> None:
@@ -28,8 +36,9 @@ class Scene:
         # scene (a pause menu, a hand-off screen), as the scene's update does
         self.time = services.clock.stopwatch()
 
-    def enter(self, **data: Any) -> None:
-        """Called when the scene becomes active with the data it was opened with."""
+    def enter(self) -> None:
+        """Called when the scene is on top of the stack for the first time (what it was opened
+        with, its ``__init__`` took)."""
 
     def exit(self) -> None:
         """Called when the scene leaves the stack."""
@@ -74,12 +83,20 @@ class SceneListener(Protocol):
     def scene_left(self, scene: Scene) -> None: ...
 
 
+Opening = Callable[["Services"], Scene]  # a scene to open, all its arguments given
+
+
+def opening(scene: Callable[Concatenate[Services, P], S], /, *args: P.args,
+            **kwargs: P.kwargs) -> Callable[[Services], S]:  # fmt: skip
+    """``scene`` with its arguments, to be opened later (a loading screen's table)."""
+    return lambda services: scene(services, *args, **kwargs)
+
+
 class SceneManager:
-    def __init__(self, find: Callable[[str], type[Scene]]) -> None:
+    def __init__(self) -> None:
         # what a scene may use of the program (game.engine.services): the services hold this
         # manager, so the composition root hands them over once both exist
         self.services: Services | None = None
-        self.find = find  # a scene's name -> its class (game.scene_table)
         self.stack: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
         self.listeners: list[SceneListener] = []
@@ -88,22 +105,35 @@ class SceneManager:
     def top(self) -> Scene | None:
         return self.stack[-1] if self.stack else None
 
-    def push(self, name: str, **data: Any) -> None:
-        self._pending.append(lambda: self._push(name, data))
+    def push(self, scene: Callable[Concatenate[Services, P], Scene], /, *args: P.args,
+             **kwargs: P.kwargs) -> None:  # fmt: skip
+        """Open ``scene(services, *args, **kwargs)`` over the top one."""
+        made = opening(scene, *args, **kwargs)
+        self._pending.append(lambda: self._push(made))
 
-    def replace(self, name: str, **data: Any) -> None:
-        self._pending.append(lambda: (self._pop(), self._push(name, data)))
+    def replace(self, scene: Callable[Concatenate[Services, P], Scene], /, *args: P.args,
+                **kwargs: P.kwargs) -> None:  # fmt: skip
+        """Close the top scene and open ``scene`` in its place."""
+        made = opening(scene, *args, **kwargs)
+
+        def run() -> None:
+            self._pop()
+            self._push(made)
+
+        self._pending.append(run)
 
     def pop(self) -> None:
         self._pending.append(self._pop)
 
-    def reset(self, name: str, **data: Any) -> None:
-        """Clear the whole stack and open ``name`` (quit to title, error recovery)."""
+    def reset(self, scene: Callable[Concatenate[Services, P], Scene], /, *args: P.args,
+              **kwargs: P.kwargs) -> None:  # fmt: skip
+        """Clear the whole stack and open ``scene`` (quit to title, error recovery)."""
+        made = opening(scene, *args, **kwargs)
 
         def run() -> None:
             while self.stack:
                 self._pop(resume=False)
-            self._push(name, data)
+            self._push(made)
 
         self._pending.append(run)
 
@@ -117,17 +147,15 @@ class SceneManager:
             for change in pending:
                 change()
 
-    def _push(self, name: str, data: dict[str, Any]) -> None:
+    def _push(self, made: Opening) -> None:
         if self.stack:
             self.stack[-1].time.pause()
         assert self.services is not None, "the scene manager was given no services"
-        scene = self.find(name)(self.services)
-        scene.name = name
+        scene = made(self.services)
         self.stack.append(scene)
-        scene.enter(**data)
+        scene.enter()
         for listener in self.listeners:
             listener.scene_entered(scene)
-
     def _pop(self, resume: bool = True) -> None:
         if self.stack:
             scene = self.stack.pop()

@@ -1,10 +1,11 @@
 """What a scene may use of the running program: ``Services``, a value of real parts.
 
 A scene (and the kiosk's policy) gets this one value: the scene stack, the clock, the settings
-store, sound, toasts, the files, the policy in force, the game-over handler, the records of
-the game in play, and of the loop and the display only what a scene may ask (quit, the stop
-request, the focus ring, full screen). Not the window, the accumulator or the running flag:
-a scene cannot make the loop misbehave. A test builds one from parts of its own, without an App.
+store, sound, toasts, the files, the policy in force, the game-over handler, the menus that
+the parts below them open (``Menus``), the records of the game in play, and of the loop and
+the display only what a scene may ask (quit, the stop request, the focus ring, full screen).
+Not the window, the accumulator or the running flag: a scene cannot make the loop misbehave.
+A test builds one from parts of its own, without an App.
 """
 
 from __future__ import annotations
@@ -63,6 +64,21 @@ class Keeper(Protocol):
 GameOver = Callable[[Any, dict[str, Any]], None]  # (the table's record, the outcome)
 
 
+class Menus(Protocol):
+    """The menus that the parts below them (the kit, the table) and beside them (the kiosk)
+    open; the composition root wires them to their scenes (``game.menus.doors``). The menus
+    open each other by class."""
+
+    def title(self) -> None:
+        """Close every scene and show the title screen."""
+
+    def pause(self, game: str) -> None:
+        """The pause menu over ``game``'s table."""
+
+    def settings(self) -> None:
+        """The settings over the scene on top."""
+
+
 @dataclass(frozen=True)
 class Services:
     scenes: SceneManager
@@ -73,6 +89,7 @@ class Services:
     files: Files
     policy: Policy  # how the program behaves around the scenes (the kiosk's, in kiosk mode)
     game_over: GameOver  # a play table hands its record and outcome here at its game's end
+    menus: Menus  # the title, pause and settings, for those who may not import the menus
     records: Keeper  # "Save game", the autosave on leaving a game
     run: Run
     screen: Screen

@@ -11,18 +11,21 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine.intents import Intent, Kind
 from game.engine.pacing import DECOR
 from game.i18n import has, tr
-from game.kiosk import kiosk_of
 from game.persist.log import LOG
 from game.ui import theme
 from game.ui.kit import UIScene
 from game.ui.screens import draw_heading, game_title, go_back
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
+    from game.kiosk.station import Station
 
 CONFIRM_SECONDS = 5.0
 PROBLEM_COLOUR = (255, 190, 120)
@@ -59,18 +62,19 @@ def variant_name(game: str, variant: str) -> str:
 
 
 class AdminScene(UIScene):
+    name = "kiosk_admin"
     idle_pace = DECOR  # the statistics and the reset's confirmation change
 
-    def enter(self, **data: Any) -> None:
+    def __init__(self, services: Services, station: Station | None = None) -> None:
+        super().__init__(services)
+        self.kiosk = station  # the kiosk whose admin this is
+
+    def enter(self) -> None:
         self.confirm_until = -1.0
         self.settings_before: Any = None  # the settings when the admin opened them
         self.build()
         self.ring.move(0)
         self.refresh()
-
-    @property
-    def kiosk(self) -> Any:
-        return kiosk_of(self.services)
 
     def refresh(self) -> None:
         """Read the statistics again (after a reset, or coming back from settings)."""
@@ -116,7 +120,7 @@ class AdminScene(UIScene):
     def settings(self) -> None:
         LOG.info("kiosk: the admin opened the settings")
         self.settings_before = self.services.settings
-        self.services.scenes.push("settings")
+        self.services.menus.settings()
 
     def reset(self) -> None:
         """The first press asks to press again; the second, within a few seconds, resets."""
@@ -260,9 +264,14 @@ class PinScene(UIScene):
     """The admin PIN, whatever opened the pad: a big digit pad (keys work too). The kiosk's
     gate checks each PIN and locks the pad for a while after too many wrong ones."""
 
+    name = "kiosk_pin"
     idle_pace = DECOR  # a locked pad counts its wait down
 
-    def enter(self, **data: Any) -> None:
+    def __init__(self, services: Services, station: Station | None = None) -> None:
+        super().__init__(services)
+        self.kiosk = station  # the kiosk whose gate checks the PIN
+
+    def enter(self) -> None:
         self.entered = ""
         self.wrong = False
         self.build()
@@ -271,7 +280,7 @@ class PinScene(UIScene):
     @property
     def wait_s(self) -> float:
         """How long the pad is still locked (0: it takes a PIN)."""
-        kiosk = kiosk_of(self.services)
+        kiosk = self.kiosk
         return kiosk.gate.wait_s() if kiosk is not None else 0.0
 
     def build(self) -> None:
@@ -303,7 +312,7 @@ class PinScene(UIScene):
             self.wrong = False
 
     def check(self) -> None:
-        kiosk = kiosk_of(self.services)
+        kiosk = self.kiosk
         if kiosk is None:
             go_back(self.services)
             return

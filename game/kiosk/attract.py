@@ -15,19 +15,22 @@ rounds, ruling K15), with the seats the plugin asks for.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.engine.scenes import Scene
 from game.i18n import has, tr
-from game.kiosk import kiosk_of
 from game.play.config import GameConfig, Seat
 from game.play.registry import plugin, rules_for
 from game.protocol.bots import DEMO
 from game.ui import theme
 from game.ui.emblems import draw_emblem
 from game.ui.screens import game_title
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
+    from game.kiosk.station import Station
 
 INTERLUDE_SECONDS = 2.5
 DEMO_NAMES = ("Anna", "Bram", "Clara", "Dirk", "Eva")
@@ -77,17 +80,20 @@ def demo_config(game: str, variant_id: str, seed: int) -> GameConfig:
 class AttractScene(Scene):
     """ "Coming up: <game>" for a moment, then the demo game itself."""
 
-    def enter(self, **data: Any) -> None:
-        kiosk = kiosk_of(self.services)
-        assert kiosk is not None
-        self.config = kiosk.next_demo_config()
+    name = "kiosk_attract"
+
+    def __init__(self, services: Services, station: Station) -> None:
+        super().__init__(services)
+        self.config = station.next_demo_config()
+
+    def enter(self) -> None:
         self.began = self.services.clock.now
         self.started = False
 
     def update(self, dt: float) -> None:
         if self.services.clock.since(self.began) >= INTERLUDE_SECONDS and not self.started:
             self.started = True
-            self.services.scenes.replace(self.config.game, config=self.config)
+            self.services.scenes.replace(plugin(self.config.game).scene(), config=self.config)
 
     def handle(self, intent: Any) -> None:
         """Input never reaches here: the kiosk ends attract mode on any input first."""

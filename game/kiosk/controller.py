@@ -43,8 +43,10 @@ from game import i18n
 from game.engine.intents import Intent, Kind
 from game.engine.policy import Offer, Policy
 from game.i18n import tr
-from game.kiosk.attract import DemoRotation
+from game.kiosk.admin import AdminScene, PinScene
+from game.kiosk.attract import AttractScene, DemoRotation
 from game.kiosk.gate import Gate, pin_in_force
+from game.kiosk.still import StillPlayingScene
 from game.persist.kiosk_config import Damaged, KioskConfig
 from game.persist.log import LOG
 from game.persist.settings import Damaged as SettingsProblem
@@ -59,10 +61,9 @@ if TYPE_CHECKING:
     from game.engine.scenes import Scene
     from game.engine.services import Services
 
-ADMIN_SCENES = frozenset({"kiosk_admin", "kiosk_pin"})
+ADMIN_SCENES = frozenset({AdminScene.name, PinScene.name})
 ADMIN_IDLE_S = 60.0  # an admin screen left alone this long gives way to attract mode
-STILL = "kiosk_still"
-ATTRACT = "kiosk_attract"
+STILL = StillPlayingScene.name
 HUMAN_SOURCES = frozenset({"key", "mouse", "touch", "pad"})
 
 RESULTS_SECONDS = 8.0  # a demo game's results stay up this long, then the next demo begins
@@ -297,13 +298,13 @@ class Kiosk(Policy):
             return
         names = {s.name for s in scenes.stack}
         cfg = self.config
-        if top.name in ADMIN_SCENES or "kiosk_admin" in names:  # settings opened from the admin
+        if top.name in ADMIN_SCENES or AdminScene.name in names:  # settings opened from the admin
             if self.idle >= min(ADMIN_IDLE_S, cfg.idle_in_game_s):
                 self._admin_left_open(top.name)
         elif names & set(ids()):
             if top.name != STILL and self.idle >= cfg.idle_in_game_s:
                 LOG.info("kiosk: %.0f s without input in a game: 'Still playing?'", self.idle)
-                scenes.push(STILL, seconds=cfg.still_playing_s)
+                scenes.push(StillPlayingScene, seconds=cfg.still_playing_s, station=self)
         elif top.name == "title":
             if self.idle >= cfg.attract_after_s:
                 self.start_attract()
@@ -343,16 +344,16 @@ class Kiosk(Policy):
         self.mode = "attract"
         self._restore_language()
         self._show_pointer(False)
-        self.services.scenes.reset(ATTRACT)
+        self.services.scenes.reset(AttractScene, station=self)
 
     def stop_attract(self) -> None:
         LOG.info("kiosk: a visitor; back to the title")
         self.mode = "visitor"
         self.idle = 0.0
-        self.services.scenes.reset("title")
+        self.services.menus.title()
 
     def next_demo(self) -> None:
-        self.services.scenes.reset(ATTRACT)
+        self.services.scenes.reset(AttractScene, station=self)
 
     def next_demo_config(self) -> GameConfig:
         return self.rotation.next_config()
@@ -362,7 +363,7 @@ class Kiosk(Policy):
         self.mode = "visitor"
         self.idle = 0.0
         self._restore_language()
-        self.services.scenes.reset("title")
+        self.services.menus.title()
 
     def give_up(self) -> None:
         """Nobody answered "Still playing?": the game is abandoned."""
@@ -375,7 +376,7 @@ class Kiosk(Policy):
     def open_admin(self) -> None:
         """The admin menu, after the right PIN only: without the gate's pass, the PIN pad."""
         top = self.services.scenes.top
-        if top is not None and top.name == "kiosk_admin":
+        if top is not None and top.name == AdminScene.name:
             return
         if not self.gate.take_pass():
             LOG.warning("kiosk: the admin menu was asked for without the PIN")
@@ -385,9 +386,9 @@ class Kiosk(Policy):
         self._admitting = True
         if self.attract:
             self.stop_attract()
-        elif top is not None and top.name == "kiosk_pin":
+        elif top is not None and top.name == PinScene.name:
             self.services.scenes.pop()
-        self.services.scenes.push("kiosk_admin")
+        self.services.scenes.push(AdminScene, station=self)
 
     def open_pin(self, how: str) -> None:
         top = self.services.scenes.top
@@ -396,7 +397,7 @@ class Kiosk(Policy):
         LOG.info("kiosk: the PIN pad opened (%s)", how)
         if self.attract:
             self.stop_attract()
-        self.services.scenes.push("kiosk_pin")
+        self.services.scenes.push(PinScene, station=self)
 
     def quit(self) -> None:
         """The admin menu's quit: the one way (besides --quit-after) to end a kiosk run."""
@@ -406,7 +407,7 @@ class Kiosk(Policy):
 
     # ---- statistics ---------------------------------------------------------------------------
     def scene_entered(self, scene: Scene) -> None:
-        if scene.name == "kiosk_admin":
+        if scene.name == AdminScene.name:
             self._guard_admin()
         elif scene.name == "settings":
             self._guard_settings()
@@ -434,7 +435,7 @@ class Kiosk(Policy):
         admin menu. Back and Settings pressed in one frame there would otherwise close the
         menu first and open the settings over the title, for the next visitor."""
         stack = self.services.scenes.stack
-        if len(stack) < 2 or stack[-2].name != "kiosk_admin":
+        if len(stack) < 2 or stack[-2].name != AdminScene.name:
             LOG.warning("kiosk: the settings opened without the admin menu beneath; closed at once")
             self.services.scenes.pop()
 
@@ -521,7 +522,7 @@ class Kiosk(Policy):
         self.mode = "visitor"
         self.idle = 0.0
         self._restore_language()
-        scenes.reset("title")
+        self.services.menus.title()
 
     def _reopen_display(self) -> None:
         try:

@@ -8,28 +8,37 @@ countdown runs out, the game is abandoned and the kiosk returns to the title.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.intents import Intent, Kind
 from game.engine.pacing import DECOR
 from game.i18n import tr
-from game.kiosk import kiosk_of
 from game.ui import theme
 from game.ui.kit import UIScene
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
+    from game.kiosk.station import Station
 from game.ui.screens import dim
 
 PANEL = pygame.Rect(0, 0, 1160, 720)
 
 
 class StillPlayingScene(UIScene):
+    name = "kiosk_still"
     idle_pace = DECOR  # the countdown runs
     overlay = True
     background = False
 
-    def enter(self, seconds: float = 20.0, **data: Any) -> None:
+    def __init__(self, services: Services, seconds: float = 20.0,
+                 station: Station | None = None) -> None:  # fmt: skip
+        super().__init__(services)
         self.total = max(1.0, float(seconds))
+        self.station = station  # the kiosk that asks
+
+    def enter(self) -> None:
         self.left = self.total
         self.answered = False
         self.build()
@@ -52,7 +61,7 @@ class StillPlayingScene(UIScene):
         if self.answered:
             return
         self.answered = True
-        kiosk = kiosk_of(self.services)
+        kiosk = self.station
         if kiosk is not None:
             kiosk.idle = 0.0
         self.services.sound("click")
@@ -62,11 +71,11 @@ class StillPlayingScene(UIScene):
         if self.answered:
             return
         self.answered = True
-        kiosk = kiosk_of(self.services)
+        kiosk = self.station
         if kiosk is not None:
             kiosk.to_title("the players ended the game at 'Still playing?'")
         else:
-            self.services.scenes.reset("title")
+            self.services.menus.title()
 
     def handle(self, intent: Intent) -> None:
         pos = intent.pos
@@ -84,11 +93,11 @@ class StillPlayingScene(UIScene):
         self.left -= dt
         if self.left <= 0 and not self.answered:
             self.answered = True
-            kiosk = kiosk_of(self.services)
+            kiosk = self.station
             if kiosk is not None:
                 kiosk.give_up()
             else:
-                self.services.scenes.reset("title")
+                self.services.menus.title()
 
     @property
     def seconds_left(self) -> int:

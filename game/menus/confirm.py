@@ -5,7 +5,7 @@ yes=..., no=..., on_yes=callable)``. Two buttons; No, Esc and pad B close it and
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,26 +14,26 @@ from game.menus.menukit import dim
 from game.ui import theme
 from game.ui.kit import UIScene
 
+if TYPE_CHECKING:
+    from game.engine.services import Services
+
 PANEL = pygame.Rect(0, 0, 1160, 560)
 TEXT_SIZE = 34
 
 
 class ConfirmScene(UIScene):
+    name = "confirm"
     overlay = True
     background = False
 
-    def enter(
-        self,
-        title: str = "",
-        message: str = "",
-        yes: str = "",
-        no: str = "",
-        on_yes: Callable[[], None] | None = None,
-        **_: Any,
-    ) -> None:
+    def __init__(self, services: Services, title: str = "", message: str = "", yes: str = "",
+                 no: str = "", on_yes: Callable[[], None] | None = None) -> None:  # fmt: skip
+        super().__init__(services)
         self.title, self.message = title, message
         self.yes_text, self.no_text = yes or tr("confirm.yes"), no or tr("confirm.no")
         self.on_yes = on_yes
+
+    def enter(self) -> None:
         self.build()
         self.ring.move(0)
 

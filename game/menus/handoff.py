@@ -13,14 +13,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.intents import Intent, Kind
 from game.i18n import tr
+from game.menus.pause import PauseScene
 from game.ui import theme
 from game.ui.kit import UIScene
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
 
 BUTTON = pygame.Rect(0, 0, 1040, 120)  # wide: "I am <a long name>: show my cards"
 BUTTON_Y = 720
@@ -28,11 +32,13 @@ UNDO = pygame.Rect(0, 0, 760, 84)
 
 
 class HandoffScene(UIScene):
+    name = "handoff"
     overlay = True  # drawn over the game, but opaque: nothing of the game shows through
     background = False
 
-    def enter(
+    def __init__(
         self,
+        services: Services,
         title: str = "",
         message: str = "",
         button: str = "",
@@ -41,8 +47,8 @@ class HandoffScene(UIScene):
         mark: tuple[str, tuple[int, int, int]] | None = None,
         on_undo: Callable[[], None] | None = None,
         undo: str = "",
-        **_: Any,
     ) -> None:
+        super().__init__(services)
         self.title = title
         self.mark = mark
         self.message = message
@@ -52,6 +58,8 @@ class HandoffScene(UIScene):
         self.undo_text = undo
         self.game = game
         self.confirmed = False
+
+    def enter(self) -> None:
         self.build()
         self.ring.move(0)
 
@@ -83,7 +91,7 @@ class HandoffScene(UIScene):
     def handle(self, intent: Intent) -> None:
         if intent.kind is Kind.PAUSE or intent.kind is Kind.BACK:
             if self.game is not None:
-                self.services.scenes.push("pause", game=self.game)
+                self.services.scenes.push(PauseScene, game=self.game)
             return
         super().handle(intent)
 

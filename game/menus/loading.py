@@ -3,35 +3,42 @@ built (issue 18, item 8). The first Kap Hoorn table of a run takes a second or m
 (its chart, its sprites, the computer players' process); the screen should not stand frozen
 on the set-up meanwhile.
 
-``enter(then=<game>, **data)``: the play scene to open with ``data``. The picture is drawn
-once, and in the step after that the table takes its place.
+``LoadingScene(services, game, table)``: ``table`` is the game's table with its arguments
+(``game.engine.scenes.opening``). The picture is drawn once, and in the step after that the
+table takes its place.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine.scenes import Scene
+from game.engine.scenes import Opening, Scene
 from game.i18n import tr
 from game.menus.menukit import game_title
 from game.play.registry import plugin
 from game.ui import theme
 from game.ui.emblems import draw_emblem
 
+if TYPE_CHECKING:
+    from game.engine.services import Services
+
 CARD = pygame.Rect(0, 0, 860, 520)
 
 
 class LoadingScene(Scene):
-    def enter(self, then: str = "", **data: Any) -> None:
-        self.then, self.data, self.game = then, data, then
+    name = "loading"
+
+    def __init__(self, services: Services, game: str, table: Opening | None = None) -> None:
+        super().__init__(services)
+        self.game, self.table = game, table
         self.shown = False  # the picture has been drawn: the table may be built now
 
     def update(self, dt: float) -> None:
-        if self.shown and self.then:
-            then, self.then = self.then, ""
-            self.services.scenes.replace(then, **self.data)
+        if self.shown and self.table is not None:
+            table, self.table = self.table, None
+            self.services.scenes.replace(table)
 
     def pace(self) -> float:
         return 0.0  # a still picture

@@ -7,24 +7,36 @@ writes a save, and quitting to the title autosaves first (the title's "Continue"
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game.engine.intents import Intent, Kind
 from game.i18n import has, tr
 from game.menus.menukit import KIOSK_BUTTON_H, dim, game_title, go_back, offer
+from game.menus.rules_help import RulesHelpScene
+from game.menus.settings import SettingsScene
 from game.ui import theme
 from game.ui.kit import UIScene
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
 
 PANEL_W, PANEL_H = 720, 640
 SAVE_PANEL_H = 744  # with the "Save game" button
 
 
 class PauseScene(UIScene):
+    name = "pause"
     overlay = True
     background = False
 
-    def enter(self, game: str | None = None, **data: object) -> None:
-        self.game = game or self._game_beneath()
+    def __init__(self, services: Services, game: str | None = None) -> None:
+        super().__init__(services)
+        self.asked = game  # else the game of the table beneath
+
+    def enter(self) -> None:
+        self.game = self.asked or self._game_beneath()
         self.build()
         self.ring.move(0)
 
@@ -78,17 +90,17 @@ class PauseScene(UIScene):
         go_back(self.services)
 
     def rules(self) -> None:
-        self.services.scenes.push("rules_help", game=self.game)
+        self.services.scenes.push(RulesHelpScene, game=self.game)
 
     def settings(self) -> None:
-        self.services.scenes.push("settings")
+        self.services.scenes.push(SettingsScene)
 
     def save(self) -> None:
         self.services.records.save()  # the toast says where
 
     def quit(self) -> None:
         self.services.records.autosave()  # nothing in kiosk mode
-        self.services.scenes.reset("title")
+        self.services.menus.title()
 
     def handle(self, intent: Intent) -> None:
         if intent.kind is Kind.PAUSE:

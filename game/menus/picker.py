@@ -21,6 +21,7 @@ from game.menus.menukit import (
     offer,
     players_text,
 )
+from game.menus.setup import SetupScene
 from game.play.registry import plugin
 from game.ui import theme
 from game.ui.emblems import draw_emblem
@@ -51,9 +52,10 @@ def card_rects(count: int) -> list[pygame.Rect]:
 
 
 class PickerScene(UIScene):
+    name = "picker"
     idle_pace = DECOR  # the emblems move
 
-    def enter(self, **data: object) -> None:
+    def enter(self) -> None:
         self.cards: dict[str, UIButton] = {}
         self.build()
         self.ring.move(0)
@@ -77,7 +79,7 @@ class PickerScene(UIScene):
 
     def choose(self, game: str) -> None:
         self.services.sound("click")
-        self.services.scenes.push("setup", game=game)
+        self.services.scenes.push(SetupScene, game=game)
 
     def back(self) -> None:
         go_back(self.services)

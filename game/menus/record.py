@@ -11,9 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.engine.scenes import opening
 from game.i18n import tr
+from game.menus.loading import LoadingScene
+from game.menus.replay import ReplayScene
 from game.persist.log import LOG
 from game.play import saves
+from game.play.registry import plugin
 
 if TYPE_CHECKING:
     from game.engine.services import Services
@@ -24,8 +28,9 @@ def resume(services: Services, record: saves.Record) -> None:
     still to come), or an older version's save by playing its moves again."""
     config, start = saves.resume_point(record)
     played = 0 if start is None else int(record.summary.get("move_count", 0))
-    services.scenes.reset("loading", then=config.game, config=config, moves=list(record.moves),
-                          start=start, played=played, game_id=record.game_id)  # fmt: skip
+    table = opening(plugin(config.game).scene(), config=config, moves=list(record.moves),
+                    start=start, played=played, game_id=record.game_id)  # fmt: skip
+    services.scenes.reset(LoadingScene, game=config.game, table=table)
 
 
 def report_bad(services: Services, bad: Sequence[tuple[Path, str]]) -> None:
@@ -54,4 +59,4 @@ def open_replay_file(services: Services, path: Path) -> None:
         LOG.warning("replay %s: %s", path, exc)
         services.toast(tr("replays.cannot_open"), 8.0)
         return
-    services.scenes.push("replay", record=found)
+    services.scenes.push(ReplayScene, record=found)

@@ -11,7 +11,7 @@ again at that move, without animation. Keys: Left/Right, Space, Home/End, Esc.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -25,6 +25,9 @@ from game.play.table import PlayTable
 from game.ui import theme
 from game.ui.kit import UIScene
 
+if TYPE_CHECKING:
+    from game.engine.services import Services
+
 AUTO_SECONDS = 1.2
 SCALE = 0.85  # the board, drawn smaller to leave room for the bar under it
 BOARD_SIZE = (round(1920 * SCALE), round(1080 * SCALE))
@@ -36,12 +39,16 @@ CONTROLS_X = 1040
 
 
 class ReplayScene(UIScene):
+    name = "replay"
     idle_pace = FULL  # the moves play on by themselves
     background = False
 
-    def enter(self, record: saves.Record, **data: Any) -> None:
+    def __init__(self, services: Services, record: saves.Record) -> None:
+        super().__init__(services)
         self.record = record
-        self.total = len(record.moves)
+
+    def enter(self) -> None:
+        self.total = len(self.record.moves)
         self.playing = False
         self.wait = 0.0  # seconds until the next automatic step
         self.canvas = pygame.Surface(theme.LOGICAL_SIZE)
@@ -71,14 +78,13 @@ class ReplayScene(UIScene):
 
     def _new_board(self, moves: tuple[dict[str, Any], ...]) -> PlayTable:
         config = self.record.config
-        board = self.services.scenes.find(config.game)(self.services)
-        assert isinstance(board, PlayTable), f"{config.game}: a play scene is a PlayTable"
-        board.name = config.game
-        board.time = self.time  # the table's time is the viewer's: paused with it
         start = self.record.start  # a game resumed from a save: its replay begins there
         begun = None if start is None else plugin(config.game).rules.state_from_dict(start)
-        board.enter(config=config, moves=list(moves), replaying=True,  # no bots, nothing hidden
-                    start=begun)  # fmt: skip
+        board = plugin(config.game).scene()(self.services, config=config, moves=list(moves),
+                                            replaying=True, start=begun)  # no bots, nothing hidden
+        assert isinstance(board, PlayTable), f"{config.game}: a play scene is a PlayTable"
+        board.time = self.time  # the table's time is the viewer's: paused with it
+        board.enter()
         return board
 
     def forward(self) -> None:

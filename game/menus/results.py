@@ -7,18 +7,23 @@ and ``replay``: the file the finished game was kept in, for "Watch replay" (none
 
 from __future__ import annotations
 
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.i18n import has, tr
 from game.menus import record
 from game.menus.menukit import draw_heading, game_title, kind_name, offer
+from game.menus.replay import ReplayScene
 from game.play import saves
 from game.play.config import HUMAN, GameConfig, new_seed
 from game.play.registry import plugin
 from game.ui import theme
 from game.ui.kit import UIScene
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
 
 TABLE_W = 1640
 ROW_H = 84
@@ -35,13 +40,19 @@ def headline(names: list[str]) -> str:
 
 
 class ResultsScene(UIScene):
-    def enter(
-        self, config: GameConfig | None = None, outcome: dict[str, Any] | None = None, **data: Any
-    ) -> None:
+    name = "results"
+
+    def __init__(self, services: Services, config: GameConfig | None = None,
+                 outcome: dict[str, Any] | None = None,
+                 replay: Path | None = None) -> None:  # fmt: skip
+        super().__init__(services)
         self.config = config
         self.outcome = outcome or {}
-        replay = data.get("replay")
-        self.replay = replay if offer(self.services).saving else None
+        self.replay = replay  # the finished game's replay file, if one was kept
+
+    def enter(self) -> None:
+        if not offer(self.services).saving:
+            self.replay = None
         self.build()
         self.ring.move(0)
 
@@ -121,7 +132,7 @@ class ResultsScene(UIScene):
         if self.config is None:
             return
         config = self.config.with_seed(new_seed())
-        self.services.scenes.replace(config.game, config=config)
+        self.services.scenes.replace(plugin(config.game).scene(), config=config)
 
     def watch(self) -> None:
         """The game just finished, again from its first move (a damaged file is kept aside)."""
@@ -136,10 +147,10 @@ class ResultsScene(UIScene):
             self.replay = None
             self.rebuild()
         else:
-            self.services.scenes.push("replay", record=found)
+            self.services.scenes.push(ReplayScene, record=found)
 
     def to_title(self) -> None:
-        self.services.scenes.reset("title")
+        self.services.menus.title()
 
     def back(self) -> None:
         self.to_title()

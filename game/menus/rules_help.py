@@ -11,6 +11,8 @@ wheel, or a swipe with a finger or the mouse. Up/Down and Tab move the focus bet
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from game import i18n
@@ -24,6 +26,9 @@ from game.play import pictures as rules_pictures
 from game.play.registry import rules_for
 from game.ui import theme
 from game.ui.kit import UIScene
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
 
 PAGE = pygame.Rect(60, 140, 1800, 790)
 TEXT_X = PAGE.x + 56
@@ -56,6 +61,7 @@ def page_layout(page: Page) -> tuple[list[tuple[str, int]], int, Column]:
 
 
 class RulesHelpScene(UIScene):
+    name = "rules_help"
     # While its picture is being prepared, the three dots in its frame take turns: an idle frame
     # draws only there (moving_areas), and nothing once the picture is shown (game.engine.pacing).
     idle_pace = DECOR
@@ -64,10 +70,14 @@ class RulesHelpScene(UIScene):
         """Toasts go over the screen's heading: the page and its picture are being read."""
         return pygame.Rect(PAGE.x, 8, PAGE.w, PAGE.y - 16)
 
-    def enter(
-        self, game: str, variant: str | None = None, page: int = 0, **data: object
-    ) -> None:
+    def __init__(self, services: Services, game: str, variant: str | None = None,
+                 page: int = 0) -> None:  # fmt: skip
+        super().__init__(services)
         self.game = game
+        self.asked = variant, page  # no variant: the one of the game or set-up beneath
+
+    def enter(self) -> None:
+        game, (variant, page) = self.game, self.asked
         self.variant = variant or self._variant_beneath()
         self.pages: list[Page] = pages_for(game, self.variant)
         self.several_variants = len(rules_for(game).variants()) > 1

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -22,12 +22,16 @@ from game.engine.pacing import DECOR
 from game.i18n import has, tr
 from game.menus import record
 from game.menus.menukit import game_title, go_back
+from game.menus.replay import ReplayScene
 from game.persist.log import LOG
 from game.play import saves
 from game.play.registry import plugin
 from game.ui import theme
 from game.ui.emblems import draw_emblem
 from game.ui.kit import UIScene
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
 
 TABS = ("saves", "replays")
 PAGE = 6
@@ -44,10 +48,14 @@ NAVIGATION = (Kind.UP, Kind.DOWN, Kind.PREV, Kind.NEXT, Kind.LEFT, Kind.RIGHT)
 
 
 class LibraryScene(UIScene):
+    name = "library"
     idle_pace = DECOR  # the emblems move
 
-    def enter(self, tab: str = "saves", **data: Any) -> None:
+    def __init__(self, services: Services, tab: str = "saves") -> None:
+        super().__init__(services)
         self.tab = tab if tab in TABS else "saves"
+
+    def enter(self) -> None:
         self.chosen = 0
         self.confirming = False  # "Delete" was pressed once: the next press deletes
         self.reload()
@@ -164,7 +172,7 @@ class LibraryScene(UIScene):
 
     def do_watch(self) -> None:
         if self.current is not None:
-            self.services.scenes.push("replay", record=self.current)
+            self.services.scenes.push(ReplayScene, record=self.current)
 
     def do_export(self) -> None:
         if self.current is None:

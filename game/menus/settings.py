@@ -46,7 +46,9 @@ def row(x: int, i: int, width: int = COLUMN_W) -> pygame.Rect:
 
 
 class SettingsScene(UIScene):
-    def enter(self, **data: object) -> None:
+    name = "settings"
+
+    def enter(self) -> None:
         self.build()
         self.ring.move(0)
 

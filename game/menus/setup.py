@@ -16,13 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UIButton, UITextEntryLine
 
+from game.engine.scenes import opening
 from game.i18n import has, tr
 from game.menus import option_words
+from game.menus.confirm import ConfirmScene
+from game.menus.keyboard import KeyboardScene
+from game.menus.loading import LoadingScene
 from game.menus.menukit import (
     KIOSK_BUTTON_H,
     colour_name,
@@ -33,6 +37,7 @@ from game.menus.menukit import (
     offer,
     seat_kinds,
 )
+from game.menus.rules_help import RulesHelpScene
 from game.persist.log import LOG
 from game.play import saves
 from game.play.config import HUMAN, GameConfig, Seat, new_seed
@@ -41,6 +46,9 @@ from game.play.registry import plugin
 from game.protocol.base import VariantOption
 from game.ui import theme
 from game.ui.kit import Focusable, UIScene
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
 
 SEEDS = ("random", *range(1, 100))
 ROW_X, ROW_W = 120, 1680
@@ -61,8 +69,14 @@ class SeatDraft:
 
 
 class SetupScene(UIScene):
-    def enter(self, game: str, **data: object) -> None:
+    name = "setup"
+
+    def __init__(self, services: Services, game: str) -> None:
+        super().__init__(services)
         self.game = game
+
+    def enter(self) -> None:
+        game = self.game
         self.plugin = plugin(game)
         try:
             self.plugin.warm_up()  # while the players choose, the table gets ready
@@ -165,10 +179,10 @@ class SetupScene(UIScene):
         self.error = ""
 
     def type_name(self, seat: int) -> None:
-        """Kiosk mode: the on-screen keyboard (game.kiosk.keyboard) for seat ``seat``'s name."""
+        """Kiosk mode: the on-screen keyboard (game.menus.keyboard) for seat ``seat``'s name."""
         self.help_seat = seat
         self.services.scenes.push(
-            "kiosk_keyboard",
+            KeyboardScene,
             text=self.seats[seat].name,
             seat=seat,
             on_done=lambda text: self.set_name(seat, text),
@@ -289,35 +303,30 @@ class SetupScene(UIScene):
             self._play()
             return
         name = game_title(self.game)
-        self.services.scenes.push(
-            "confirm",
-            title=tr("setup.replace_title", game=name),
-            message=tr("setup.replace_message", game=name),
-            yes=tr("setup.replace_yes"),
-            no=tr("setup.replace_no"),
-            on_yes=self._play,
-        )
+        self.services.scenes.push(ConfirmScene, tr("setup.replace_title", game=name),
+                                  tr("setup.replace_message", game=name), tr("setup.replace_yes"),
+                                  tr("setup.replace_no"), on_yes=self._play)  # fmt: skip
 
     def _play(self) -> None:
-        self.services.scenes.replace("loading", then=self.game, config=self.pending)
+        assert self.pending is not None
+        table = opening(self.plugin.scene(), config=self.pending)
+        self.services.scenes.replace(LoadingScene, game=self.game, table=table)
 
     def edit_setup(self) -> None:
-        """Open the free-style set-up editor (N29) for the current seats."""
+        """Open the free-style set-up editor (N29) for the current seats (the button shows only
+        for a game with an editor)."""
         self.services.sound("click")
-        self.services.scenes.push(
-            f"{self.game}_editor",
-            players=len(self.seats),
-            options=self.chosen_options(),
-            on_done=self.setup_chosen,
-        )
+        if (edit := self.plugin.editor()) is not None:
+            players, options = len(self.seats), self.chosen_options()
+            self.services.scenes.push(edit, players, options, on_done=self.setup_chosen)
 
     def open_rules(self) -> None:
         """The illustrated rules pages of the game and the variant chosen here."""
         self.services.sound("click")
-        self.services.scenes.push("rules_help", game=self.game, variant=self.variant.id)
+        self.services.scenes.push(RulesHelpScene, game=self.game, variant=self.variant.id)
 
     def back(self) -> None:
-        go_back(self.services, "picker")
+        go_back(self.services)
 
     # ---- controls -------------------------------------------------------------------------
     def _rebuild_focusing(self, which: str) -> None:

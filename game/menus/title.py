@@ -19,6 +19,9 @@ from game.engine.pacing import DECOR
 from game.i18n import LANGUAGES, tr
 from game.menus import record
 from game.menus.menukit import game_title, menu_games, offer
+from game.menus.picker import PickerScene
+from game.menus.saves_list import LibraryScene
+from game.menus.settings import SettingsScene
 from game.play import saves
 from game.play.registry import plugin
 from game.ui import theme
@@ -46,9 +49,10 @@ def emblem_slots(count: int) -> tuple[pygame.Rect, list[pygame.Rect]]:
 
 
 class TitleScene(UIScene):
+    name = "title"
     idle_pace = DECOR  # the snow falls, the emblems move
 
-    def enter(self, **data: object) -> None:
+    def enter(self) -> None:
         self.unfinished = self._read_unfinished()
         self.build()
         self.ring.move(0)
@@ -138,13 +142,13 @@ class TitleScene(UIScene):
         self.ring.focus(self.flag_buttons[lang])
 
     def play(self) -> None:
-        self.services.scenes.push("picker")
+        self.services.scenes.push(PickerScene)
 
     def library(self, tab: str) -> None:
-        self.services.scenes.push("library", tab=tab)
+        self.services.scenes.push(LibraryScene, tab=tab)
 
     def settings(self) -> None:
-        self.services.scenes.push("settings")
+        self.services.scenes.push(SettingsScene)
 
     def quit(self) -> None:
         self.services.quit()

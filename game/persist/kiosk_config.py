@@ -7,10 +7,10 @@ moved, renamed or written. A wrong value gives the default for that key only (a 
 game's variants, that game's default list), and an unknown key is ignored; a file that cannot be
 read as a whole (not TOML, not UTF-8, no access) gives the defaults for every key. Either way the
 problem, naming the key, goes to the log and the admin menu, never to the visitors' screens. A
-missing file is not a problem: it gives the defaults. ``kiosk.example.toml`` in the repository is
-``KioskConfig().to_toml()``: every key with its default and what it means, for the games there
-are; after adding a game, write it again with ``python -m game.tools.kiosk_example >
-kiosk.example.toml``.
+missing file is not a problem: it gives the defaults. ``KioskConfig().to_toml()`` is the example
+file, every key with its default and what it means for the games installed; ``python -m
+game.tools.kiosk_example > kiosk.toml`` writes it (the repository keeps no copy, which a new
+game would have to change).
 """
 
 from __future__ import annotations

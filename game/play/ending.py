@@ -7,19 +7,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.engine.policy import Policy
-    from game.engine.scenes import SceneManager
+    from game.play.config import GameConfig
     from game.play.records import Records
     from game.play.saves import Record
 
+# (the finished game's config, its outcome, its replay file): the results take the table's place
+Results = Callable[["GameConfig", dict[str, Any], Path | None], None]
+
 
 class GameEnd:
-    def __init__(self, scenes: SceneManager, policy: Policy, records: Records,
+    def __init__(self, results: Results, policy: Policy, records: Records,
                  end_run: Callable[[], None] | None = None) -> None:  # fmt: skip
-        self.scenes = scenes
+        self.results = results
         self.policy = policy
         self.records = records
         self.end_run = end_run  # set: print the outcome and end the run (no results screen)
@@ -33,4 +37,4 @@ class GameEnd:
             print(json.dumps(outcome), flush=True)
             self.end_run()
         else:
-            self.scenes.replace("results", config=record.config, outcome=outcome, replay=replay)
+            self.results(record.config, outcome, replay)

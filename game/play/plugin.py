@@ -15,11 +15,38 @@ from functools import cached_property
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
-from game.protocol.base import Outcome, Rules
+from game.protocol.base import Outcome, Rules, State
 from game.protocol.bots import BUDGETS
 from game.resources import asset
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from game.play.config import GameConfig
+
+# A plugin is light (the bot worker imports it): it names no part of the engine, not even for
+# its types, so a scene's services and the scene are ``Any`` here.
+
+
+class TableClass(Protocol):
+    """A game's play scene class (a ``game.play.table.PlayTable``), as it is opened: with the
+    game's config, and moves to play again, a replay, or a saved position to go on from."""
+
+    def __call__(self, services: Any, config: GameConfig,
+                 moves: Sequence[dict[str, Any]] = (), replaying: bool = False,
+                 start: State[Any] | None = None, played: int = 0,
+                 game_id: str = "") -> Any: ...  # fmt: skip
+
+
+class EditorClass(Protocol):
+    """A game's set-up editor scene class: for so many players and the options chosen; it
+    hands the set-up's name back through ``on_done`` (None: nothing changed)."""
+
+    def __call__(self, services: Any, players: int = 4,
+                 options: Mapping[str, Any] | None = None,
+                 on_done: Callable[[str | None], None] | None = None) -> Any: ...  # fmt: skip
 
 
 class OptionsFileError(ValueError):
@@ -121,7 +148,6 @@ class GamePlugin:
     # chosen (Kap Hoorn's chart, painted large for the camera)
     warm_up_path: str = ""
     lower_is_better: bool = False  # the results' score column: an avalanche is better small
-    extra_scenes: Mapping[str, str] = field(default_factory=dict)  # name -> scene class
     # (finished state, its outcome) -> turns taken by all players together (the tournament's
     # turns per player)
     turns_played: Callable[[Any, Outcome], int] = turns_completed
@@ -201,9 +227,9 @@ class GamePlugin:
         recipe: Callable[..., Any] = load(self.ambience_path)
         return recipe
 
-    def scene(self) -> type[Any]:
+    def scene(self) -> TableClass:
         """The play scene's class (a PlayTable)."""
-        cls: type[Any] = load(self.scene_path)
+        cls: TableClass = load(self.scene_path)
         return cls
 
     def warm_up(self) -> None:
@@ -211,6 +237,6 @@ class GamePlugin:
         if self.warm_up_path:
             load(self.warm_up_path)()
 
-    def editor(self) -> type[Any] | None:
+    def editor(self) -> EditorClass | None:
         """The set-up editor's scene class, if the game has one."""
         return load(self.editor_path) if self.editor_path else None

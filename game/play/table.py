@@ -45,7 +45,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -65,6 +65,9 @@ from game.protocol.base import IllegalAction, Outcome, Refusal, State
 from game.protocol.streams import Streams
 from game.ui import theme
 from game.ui.kit import SKIP_KINDS, UIScene
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
 
 FINAL_PAUSE = 1.5  # game seconds on the final position before the results
 NOTICE_SECONDS = 3.0
@@ -105,18 +108,25 @@ class PlayTable(UIScene):
     replaying = False  # set by enter; here too for a table whose enter failed
 
     # ---- life cycle ---------------------------------------------------------------------------
-    def enter(  # type: ignore[override]
+    def __init__(
         self,
+        services: Services,
         config: GameConfig,
         moves: Sequence[dict[str, Any]] = (),
         replaying: bool = False,
         start: State[Any] | None = None,
         played: int = 0,
         game_id: str = "",
-        **data: Any,
     ) -> None:
-        self.runners: dict[int, BotRunner] = {}  # none yet: a table refused below closes cleanly
+        super().__init__(services)
+        self.name = config.game  # what the kiosk and the statistics call a game's table
         self.config = config
+        self.opened_with = moves, replaying, start, played, game_id
+
+    def enter(self) -> None:
+        moves, replaying, start, played, game_id = self.opened_with
+        config = self.config
+        self.runners: dict[int, BotRunner] = {}  # none yet: a table refused below closes cleanly
         self.plugin: GamePlugin = plugin(config.game)
         if not replaying:  # a computer seat the game's bots cannot fill: refused now, not
             # at its first move (a replay's seats only watch)
@@ -345,7 +355,7 @@ class PlayTable(UIScene):
         if self.guide.handle(intent):
             return
         if intent.kind in (Kind.BACK, Kind.PAUSE):
-            self.services.scenes.push("pause", game=self.config.game)
+            self.services.menus.pause(self.config.game)
         elif self.busy and intent.kind in SKIP_KINDS:
             self.skip()
         else:

@@ -118,8 +118,24 @@ def frames_while(
         if len(times) >= frames:
             break
         if app.scenes.top is None or app.scenes.top.name != config.game:
-            app.scenes.reset(config.game, config=config.with_seed(config.seed + 1))
+            open_scene(app.scenes, config.game, config=config.with_seed(config.seed + 1))
     return _summary(times) if times else {"frames": 0}
+
+
+def open_scene(scenes: Any, name: str, **data: Any) -> None:
+    """Open (alone) the menu called ``name`` ("setup"; a plugin's ``Bench`` names them so), or
+    the table of the game of that id, with ``data``."""
+    from game.menus.picker import PickerScene
+    from game.menus.rules_help import RulesHelpScene
+    from game.menus.saves_list import LibraryScene
+    from game.menus.settings import SettingsScene
+    from game.menus.setup import SetupScene
+    from game.menus.title import TitleScene
+    from game.play.registry import IDS, plugin
+
+    menus = (TitleScene, PickerScene, SettingsScene, LibraryScene, SetupScene, RulesHelpScene)
+    found = plugin(name).scene() if name in IDS else {m.name: m for m in menus}[name]
+    scenes.reset(found, **data)
 
 
 def _easy_game(game: str) -> Any:
@@ -183,7 +199,7 @@ def _idle_share(data_dir: str, size: tuple[int, int], scene: str, data: dict[str
     class Opened(App):  # the real loop, on another scene than the title
         def start(self) -> None:
             super().start()
-            self.scenes.reset(scene, **data)
+            open_scene(self.scenes, scene, **data)
 
     app = Opened(Options(size=size, data_dir=Path(data_dir), fullscreen=False))
     marks: dict[str, float] = {}
@@ -261,10 +277,10 @@ def first_frames_here(scene: str, data_dir: str, seconds: float = FIRST_S) -> di
     app = _app(data_dir)
     if scene in IDS:
         config = _easy_game(scene)
-        app.scenes.reset(scene, config=config)
+        open_scene(app.scenes, scene, config=config)
     elif scene != "title":
         menu, _, game = scene.partition(":")
-        app.scenes.reset(menu, **({"game": game} if game else {}))
+        open_scene(app.scenes, menu, **({"game": game} if game else {}))
     wall: list[float] = []
     cpu: list[float] = []
     end = time.perf_counter() + seconds
@@ -439,7 +455,7 @@ def bench_hard_thinking(frames: int, data_dir: str) -> dict[str, Any]:
     report: dict[str, Any] = frames_while(app, config, frames, thinking, limit=frames * 200)
     peaks = [peak_rss_mb(w.pid) for w in workers.values() if w.alive]
     report["worker_peak_rss_mb"] = max((p for p in peaks if p is not None), default=None)
-    app.scenes.reset("title")  # the game screen closes its bot worker
+    open_scene(app.scenes, "title")  # the game screen closes its bot worker
     app.scenes.apply_pending()
     return report
 

@@ -1,6 +1,7 @@
-"""``python -m game.tools.kiosk_example > kiosk.example.toml``: the example kiosk configuration,
-every key with its default and what it means, for the games there are (a test compares the
-file in the repository with it)."""
+"""``python -m game.tools.kiosk_example > kiosk.toml``: the example kiosk configuration, every key
+with its default and what it means, for the games installed (their ids, variants and levels).
+The operator starts from it; the repository keeps no copy of it, so a new game changes no
+shared file."""
 
 from __future__ import annotations
 

@@ -42,9 +42,9 @@ def dim(surface: pygame.Surface, alpha: int = 150) -> None:
     surface.blit(layer, (0, 0))
 
 
-def go_back(services: Services, fallback: str = "title") -> None:
-    """Pop this scene, or open ``fallback`` when nothing lies beneath (a scene opened alone)."""
+def go_back(services: Services) -> None:
+    """Pop this scene, or show the title when nothing lies beneath (a scene opened alone)."""
     if len(services.scenes.stack) > 1:
         services.scenes.pop()
     else:
-        services.scenes.reset(fallback)
+        services.menus.title()

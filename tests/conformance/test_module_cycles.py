@@ -16,19 +16,18 @@ from functools import cache
 import grimp
 
 # The module cycles outside the games' rules and bots that remain (each a strongly connected
-# set of modules): the engine's services name the policy and the scenes, which name the services
-# for their types; the kiosk's package names its controller, which reaches it back through
-# attract mode.
+# set of modules): the engine's services name the policy and the scene manager, which name the
+# services for their types (a scene is built with them).
 KNOWN = {
     frozenset({"game.engine.policy", "game.engine.scenes", "game.engine.services"}),
-    frozenset({"game.kiosk", "game.kiosk.attract", "game.kiosk.controller"}),
 }
 
 
 @cache
 def _imports() -> dict[str, frozenset[str]]:
-    graph = grimp.build_graph(
-        "game", include_external_packages=False, exclude_type_checking_imports=False
+    graph = grimp.build_graph(  # no cache: nothing written into the clone
+        "game", include_external_packages=False, exclude_type_checking_imports=False,
+        cache_dir=None,
     )
     return {m: frozenset(graph.find_modules_directly_imported_by(m)) for m in graph.modules}
 

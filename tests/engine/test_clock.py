@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from game.engine.clock import Clock
+from game.menus.pause import PauseScene
 from game.play.config import GameConfig, Seat
+from tests.scenes_support import table_class
 
 
 def test_a_stopwatch_runs_with_its_clock_and_stands_still_while_paused() -> None:
@@ -22,12 +24,13 @@ def test_a_stopwatch_runs_with_its_clock_and_stands_still_while_paused() -> None
 
 def test_a_table_s_time_stands_still_beneath_an_overlay_and_goes_on_after_it(drive) -> None:
     seats = (Seat("Anna", "human", "red"), Seat("Ben", "human", "blue"))
-    drive.app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", seats, seed=1))
+    config = GameConfig("bergruft", "standard", seats, seed=1)
+    drive.app.scenes.reset(table_class("bergruft"), config=config)
     drive.frames(10)
     table = drive.app.scenes.top
     running = table.time.now
     assert running > 0
-    drive.app.scenes.push("pause", game="bergruft")
+    drive.app.scenes.push(PauseScene, game="bergruft")
     drive.frames(30)
     assert drive.app.scenes.top.name == "pause" and table.time.now == running
     drive.app.scenes.pop()

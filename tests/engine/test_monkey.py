@@ -31,11 +31,26 @@ from game.app import STEP, App, Options
 from game.engine.intents import Kind
 from game.engine.policy import Offer
 from game.engine.scenes import Scene
+from game.games.nanuuk.editor import NanuukEditorScene
+from game.kiosk.admin import AdminScene, PinScene
+from game.kiosk.attract import AttractScene
 from game.kiosk.controller import Kiosk
+from game.kiosk.still import StillPlayingScene
 from game.menus import title as title_menu
+from game.menus.handoff import HandoffScene
+from game.menus.keyboard import KeyboardScene
+from game.menus.pause import PauseScene
+from game.menus.picker import PickerScene
+from game.menus.replay import ReplayScene
+from game.menus.results import ResultsScene
+from game.menus.rules_help import RulesHelpScene
+from game.menus.saves_list import LibraryScene
+from game.menus.settings import SettingsScene
+from game.menus.setup import SetupScene
 from game.menus.title import TitleScene
 from game.play import saves
 from game.play.config import GameConfig, Seat
+from tests.scenes_support import table_class
 
 SHORT_EVENTS = 1_000
 FULL_EVENTS = 100_000
@@ -84,15 +99,13 @@ OUTCOME = {
 }  # fmt: skip
 
 
-
-
 @dataclass(frozen=True)
 class Start:
     """A scene to monkey with: what to open (beneath it first, for an overlay) and its share
     of the scene's events (a scene tried from two starts splits them)."""
 
     scene: str
-    opens: tuple[tuple[str, Callable[[], dict[str, Any]]], ...]
+    opens: tuple[tuple[Any, Callable[[App], dict[str, Any]]], ...]
     kiosk: bool = False
     share: float = 1.0
     id: str = field(default="")
@@ -102,46 +115,62 @@ class Start:
         return self.id or (f"kiosk-{self.scene}" if self.kiosk else self.scene)
 
 
-def opens(*steps: tuple[str, dict[str, Any] | Callable[[], dict[str, Any]]]):
-    return tuple((name, data if callable(data) else (lambda d=data: d)) for name, data in steps)
+def opens(*steps: tuple[Any, dict[str, Any] | Callable[[App], dict[str, Any]]]):
+    """The scenes a start opens, each (its class, its arguments or a function of the app that
+    gives them)."""
+    return tuple(
+        (scene, data if callable(data) else (lambda app, d=data: d)) for scene, data in steps
+    )
 
 
-def handoff_data() -> dict[str, Any]:
+def handoff_data(app: App) -> dict[str, Any]:
     return {"title": "Anna", "message": "Pass the device to Anna", "button": "OK",
             "game": "bergruft"}  # fmt: skip
 
 
+def station(app: App) -> dict[str, Any]:
+    """A kiosk scene's arguments: the kiosk that opens it."""
+    return {"station": app.kiosk}
+
+
+BERGRUFT, KAPHOORN_TABLE, NANUUK = (table_class(g) for g in ("bergruft", "kaphoorn", "nanuuk"))
 STARTS = [
-    Start("title", opens(("title", {})), share=0.5),
-    Start("picker", opens(("picker", {}))),
-    Start("setup", opens(("setup", {"game": "bergruft"})), share=1 / 3),
-    Start("setup", opens(("setup", {"game": "nanuuk"})), share=1 / 3, id="setup-nanuuk"),
-    Start("settings", opens(("settings", {}))),
-    Start("rules_help", opens(("rules_help", {"game": "kaphoorn"}))),
-    Start("results", opens(("results", {"config": TWO_HUMANS, "outcome": OUTCOME}))),
-    Start("bergruft", opens(("bergruft", {"config": TWO_HUMANS})), share=0.5),
-    Start("bergruft", opens(("bergruft", {"config": MIXED})), share=0.5, id="bergruft-ai"),
-    Start("kaphoorn", opens(("kaphoorn", {"config": KAPHOORN}))),
-    Start("nanuuk", opens(("nanuuk", {"config": NANUUK_INTRO})), share=0.5),
-    Start("nanuuk", opens(("nanuuk", {"config": NANUUK_FULL})), share=0.5, id="nanuuk-full"),
-    Start("nanuuk_editor", opens(("nanuuk_editor", {"players": 3}))),
-    Start("handoff", opens(("bergruft", {"config": TWO_HUMANS}), ("handoff", handoff_data))),
+    Start("title", opens((TitleScene, {})), share=0.5),
+    Start("picker", opens((PickerScene, {}))),
+    Start("setup", opens((SetupScene, {"game": "bergruft"})), share=1 / 3),
+    Start("setup", opens((SetupScene, {"game": "nanuuk"})), share=1 / 3, id="setup-nanuuk"),
+    Start("settings", opens((SettingsScene, {}))),
+    Start("rules_help", opens((RulesHelpScene, {"game": "kaphoorn"}))),
+    Start("results", opens((ResultsScene, {"config": TWO_HUMANS, "outcome": OUTCOME}))),
+    Start("bergruft", opens((BERGRUFT, {"config": TWO_HUMANS})), share=0.5),
+    Start("bergruft", opens((BERGRUFT, {"config": MIXED})), share=0.5, id="bergruft-ai"),
+    Start("kaphoorn", opens((KAPHOORN_TABLE, {"config": KAPHOORN}))),
+    Start("nanuuk", opens((NANUUK, {"config": NANUUK_INTRO})), share=0.5),
+    Start("nanuuk", opens((NANUUK, {"config": NANUUK_FULL})), share=0.5, id="nanuuk-full"),
+    Start("nanuuk_editor", opens((NanuukEditorScene, {"players": 3}))),
+    Start("handoff", opens((BERGRUFT, {"config": TWO_HUMANS}), (HandoffScene, handoff_data))),
     Start(
-        "pause", opens(("kaphoorn", {"config": KAPHOORN_PEOPLE}), ("pause", {"game": "kaphoorn"}))
+        "pause",
+        opens((KAPHOORN_TABLE, {"config": KAPHOORN_PEOPLE}), (PauseScene, {"game": "kaphoorn"})),
     ),
-    Start("library", opens(("library", {"tab": "replays"}))),
-    Start("replay", opens(("title", {}), ("replay", lambda: {"record": finished(TWO_HUMANS, 1)}))),
-    Start("title", opens(("title", {})), kiosk=True, share=0.5),
-    Start("setup", opens(("setup", {"game": "kaphoorn"})), kiosk=True, share=1 / 3),
-    Start("kiosk_attract", opens(("kiosk_attract", {})), kiosk=True),
+    Start("library", opens((LibraryScene, {"tab": "replays"}))),
     Start(
-        "kiosk_still", opens(("bergruft", {"config": TWO_HUMANS}), ("kiosk_still", {})), kiosk=True
-    ),
-    Start("kiosk_pin", opens(("title", {}), ("kiosk_pin", {})), kiosk=True),
-    Start("kiosk_admin", opens(("title", {})), kiosk=True),  # through the PIN, see below
+        "replay",
+        opens((TitleScene, {}), (ReplayScene, lambda app: {"record": finished(TWO_HUMANS, 1)})),
+    ),  # fmt: skip
+    Start("title", opens((TitleScene, {})), kiosk=True, share=0.5),
+    Start("setup", opens((SetupScene, {"game": "kaphoorn"})), kiosk=True, share=1 / 3),
+    Start("kiosk_attract", opens((AttractScene, station)), kiosk=True),
+    Start(
+        "kiosk_still",
+        opens((BERGRUFT, {"config": TWO_HUMANS}), (StillPlayingScene, station)),
+        kiosk=True,
+    ),  # fmt: skip
+    Start("kiosk_pin", opens((TitleScene, {}), (PinScene, station)), kiosk=True),
+    Start("kiosk_admin", opens((TitleScene, {})), kiosk=True),  # through the PIN, see below
     Start(
         "kiosk_keyboard",
-        opens(("setup", {"game": "bergruft"}), ("kiosk_keyboard", {"text": "Player 1"})),
+        opens((SetupScene, {"game": "bergruft"}), (KeyboardScene, {"text": "Player 1"})),
         kiosk=True,
     ),  # fmt: skip
 ]
@@ -211,9 +240,9 @@ def open_start(app: App, start: Start) -> Scene | None:
     through the PIN pad's gate, which is returned: the one admin menu the monkey may see."""
     app.running = True
     (first, data), *more = start.opens
-    app.scenes.reset(first, **data())
-    for name, data in more:
-        app.scenes.push(name, **data())
+    app.scenes.reset(first, **data(app))
+    for scene, data in more:
+        app.scenes.push(scene, **data(app))
     app.scenes.apply_pending()
     if start.scene != "kiosk_admin":
         return None
@@ -406,7 +435,8 @@ def test_the_monkey_fails_a_kiosk_that_opens_an_admin_screen_without_the_pin(
     tmp_path, monkeypatch, scene, guard
 ):
     # a button that skips the PIN pad (here: the title's Play, focused at the start) ...
-    monkeypatch.setattr(TitleScene, "play", lambda self: self.services.scenes.push(scene))
+    opened = {"kiosk_admin": AdminScene, "settings": SettingsScene}[scene]
+    monkeypatch.setattr(TitleScene, "play", lambda self: self.services.scenes.push(opened))
     held = run_monkey(tmp_path / "held", KIOSK_TITLE, [key(pygame.K_RETURN), []])
     assert held.restarts == 0  # ... is caught by the kiosk's own guard today
     monkeypatch.setattr(Kiosk, guard, lambda self: None)  # the guard gone

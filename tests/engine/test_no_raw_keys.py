@@ -13,6 +13,7 @@ import random
 import re
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -20,10 +21,24 @@ from app_support import close
 
 from game import i18n
 from game.app import STEP, App, Options
+from game.games.nanuuk.editor import NanuukEditorScene
+from game.kiosk.admin import AdminScene, PinScene
+from game.kiosk.still import StillPlayingScene
+from game.menus.handoff import HandoffScene
 from game.menus.menukit import menu_games
+from game.menus.pause import PauseScene
+from game.menus.picker import PickerScene
+from game.menus.replay import ReplayScene
+from game.menus.results import ResultsScene
+from game.menus.rules_help import RulesHelpScene
+from game.menus.saves_list import LibraryScene
+from game.menus.settings import SettingsScene
+from game.menus.setup import SetupScene
+from game.menus.title import TitleScene
 from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
 from game.ui import theme
+from tests.scenes_support import table_class
 
 RAW_KEY = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_-]+)+$")
 NAMES = ("Anna", "Ben", "Cleo", "Dirk", "Eva")
@@ -87,11 +102,11 @@ def labels(app: App, watch: Watch) -> None:
                 watch.drawn.add(str(text))
 
 
-def show(app: App, watch: Watch, name: str, push: bool = False, n: int = 3, **data) -> object:
+def show(app: App, watch: Watch, scene: Any, push: bool = False, n: int = 3, **data) -> object:
     if push:
-        app.scenes.push(name, **data)
+        app.scenes.push(scene, **data)
     else:
-        app.scenes.reset(name, **data)
+        app.scenes.reset(scene, **data)
     app.scenes.apply_pending()
     frames(app, n)
     labels(app, watch)
@@ -124,11 +139,11 @@ def new_app(folder: Path, lang: str, kiosk: bool = False) -> App:
 
 
 def visit_menus(app: App, watch: Watch) -> None:
-    show(app, watch, "title")
-    show(app, watch, "picker", push=True)
-    show(app, watch, "settings")
+    show(app, watch, TitleScene)
+    show(app, watch, PickerScene, push=True)
+    show(app, watch, SettingsScene)
     for game in menu_games():
-        setup = show(app, watch, "setup", game=game)
+        setup = show(app, watch, SetupScene, game=game)
         for _ in range(len(setup.variants)):
             for _ in range(setup.max_seats - len(setup.seats)):
                 setup.add_seat()
@@ -147,13 +162,13 @@ def visit_menus(app: App, watch: Watch) -> None:
             setup.cycle_variant(1)
             frames(app, 2)
         visit_rules(app, watch, game)
-    show(app, watch, "nanuuk_editor", players=4)
+    show(app, watch, NanuukEditorScene, players=4)
 
 
 def visit_rules(app: App, watch: Watch, game: str) -> None:
     """Every rules page of every variant, with its picture and its labels."""
     for variant in rules_for(game).variants():
-        rules = show(app, watch, "rules_help", game=game, variant=variant.id)
+        rules = show(app, watch, RulesHelpScene, game=game, variant=variant.id)
         for _ in range(len(rules.pages) - 1):
             rules.next()
             frames(app, 1)
@@ -166,19 +181,19 @@ def visit_play(app: App, watch: Watch) -> None:
     for variant in rules_for("nanuuk").variants()[1:]:
         games.append(config("nanuuk", variant.id, ["human"] * variant.min_players))
     for cfg in games:
-        show(app, watch, cfg.game, n=5, config=cfg)
+        show(app, watch, table_class(cfg.game), n=5, config=cfg)
         scene = app.scenes.stack[0]
         if app.scenes.top.name == "handoff":
             app.scenes.pop()  # the hand-off was drawn: on to the game itself
             app.scenes.apply_pending()
             frames(app, 3)
         labels(app, watch)
-        show(app, watch, "pause", push=True, game=cfg.game)
-        show(app, watch, "handoff", push=True, title=NAMES[1], message="", game=cfg.game)
+        show(app, watch, PauseScene, push=True, game=cfg.game)
+        show(app, watch, HandoffScene, push=True, title=NAMES[1], message="", game=cfg.game)
         end = finish(scene.state, cfg.seed)
         assert end is not None, f"{cfg.game}/{cfg.variant} did not end"
         scene.state = end
-        show(app, watch, "results", config=cfg, outcome=scene.outcome_dict())
+        show(app, watch, ResultsScene, config=cfg, outcome=scene.outcome_dict())
 
 
 def visit_saves(app: App, watch: Watch) -> None:
@@ -199,23 +214,23 @@ def visit_saves(app: App, watch: Watch) -> None:
         mid = saves.build("save", cfg, half, saves.rebuild(cfg, half))
         saves.save_game(app.data_dir, mid)
         saves.write_autosave(app.data_dir, mid)
-        show(app, watch, "replay", record=saves.load(path))
+        show(app, watch, ReplayScene, record=saves.load(path))
         viewer = app.scenes.top
         viewer.press("end")
         viewer.press("back")
         viewer.toggle()
         frames(app, 5)
-    show(app, watch, "title")
+    show(app, watch, TitleScene)
     for tab in ("saves", "replays"):
-        library = show(app, watch, "library", push=True, tab=tab)
+        library = show(app, watch, LibraryScene, push=True, tab=tab)
         library.do_delete()  # asks first
         labels(app, watch)
         frames(app, 2)
-    show(app, watch, "library", tab="saves")
+    show(app, watch, LibraryScene, tab="saves")
     for name in list(saves.saves_dir(app.data_dir).iterdir()):
         name.unlink()
-    show(app, watch, "library", tab="saves")  # the empty list says how to save
-    show(app, watch, "results", config=cfg, outcome={"game": cfg.game}, replay=path)
+    show(app, watch, LibraryScene, tab="saves")  # the empty list says how to save
+    show(app, watch, ResultsScene, config=cfg, outcome={"game": cfg.game}, replay=path)
 
 
 def visit_guided(app: App, watch: Watch) -> None:
@@ -223,7 +238,7 @@ def visit_guided(app: App, watch: Watch) -> None:
     games = (("nanuuk", "full", 2), ("kaphoorn", "standard", 3), ("bergruft", "standard", 2))
     for game, variant, humans in games:
         cfg = replace(config(game, variant, ["human"] * humans), guided=True)
-        show(app, watch, game, n=3, config=cfg)
+        show(app, watch, table_class(game), n=3, config=cfg)
         scene = app.scenes.stack[0]
         for _ in range(3):
             top = app.scenes.top
@@ -240,21 +255,21 @@ def visit_kiosk(tmp_path: Path, lang: str, watch: Watch) -> None:
     (folder / "kiosk.toml").write_text('attract_after_s = 5\nadmin_pin = "2468"\n')
     app = new_app(folder, lang, kiosk=True)
     try:
-        show(app, watch, "title")
-        show(app, watch, "picker", push=True)
+        show(app, watch, TitleScene)
+        show(app, watch, PickerScene, push=True)
         for game in menu_games():
-            show(app, watch, "setup", game=game)
-        show(app, watch, "title")
-        show(app, watch, "pause", push=True, game="bergruft")
-        show(app, watch, "kiosk_still", push=True, seconds=20.0)
-        show(app, watch, "kiosk_admin")
-        show(app, watch, "kiosk_pin", push=True)
+            show(app, watch, SetupScene, game=game)
+        show(app, watch, TitleScene)
+        show(app, watch, PauseScene, push=True, game="bergruft")
+        show(app, watch, StillPlayingScene, push=True, seconds=20.0, station=app.kiosk)
+        show(app, watch, AdminScene, station=app.kiosk)
+        show(app, watch, PinScene, push=True, station=app.kiosk)
         pin = app.scenes.top
         for key in "1111":
             pin.press(key)
         pin.check()
         frames(app, 3)
-        show(app, watch, "title")
+        show(app, watch, TitleScene)
         app.kiosk.start_attract()
         for _ in range(4):  # the banner in every language and a few coming-up screens
             frames(app, 60)

@@ -15,6 +15,9 @@ from app_support import close
 from game import i18n
 from game.app import STEP, App, Options
 from game.engine.pacing import ACTIVE_S, ALL, DECOR, FULL, MOVING, NOTHING, REFRESH_S, Pacer
+from game.menus.picker import PickerScene
+from game.menus.rules_help import RulesHelpScene
+from game.menus.settings import SettingsScene
 
 
 class FakeTime:
@@ -107,7 +110,7 @@ def idle_frames(app: App, time: FakeTime, n: int) -> None:
 def test_an_idle_settings_screen_is_drawn_once_a_second_and_a_toast_at_once(tmp_path):
     app, time, drawn = paced_app(tmp_path)
     try:
-        app.scenes.reset("settings")
+        app.scenes.reset(SettingsScene)
         app.frame(STEP, paced=True)
         time.now += ACTIVE_S
         drawn.clear()
@@ -130,7 +133,7 @@ def test_an_idle_settings_screen_is_drawn_once_a_second_and_a_toast_at_once(tmp_
 def test_an_idle_picker_draws_only_its_moving_emblems(tmp_path):
     app, time, drawn = paced_app(tmp_path)
     try:
-        app.scenes.reset("picker")
+        app.scenes.reset(PickerScene)
         app.frame(STEP, paced=True)
         time.now += ACTIVE_S
         drawn.clear()
@@ -151,7 +154,7 @@ def test_a_frame_drawn_only_where_it_moves_looks_like_one_drawn_whole(tmp_path, 
     its emblems at the first one. The windows match (the scaled seam included)."""
     app, time, drawn = paced_app(tmp_path, size)
     try:
-        app.scenes.reset("picker")
+        app.scenes.reset(PickerScene)
         app.frame(STEP)
         picker = app.scenes.top
         at = app.clock.now
@@ -181,7 +184,7 @@ def test_an_idle_rules_page_stands_still_and_only_a_coming_picture_moves(tmp_pat
         from game.menus.rules_help import PICTURE
         from game.play import pictures
 
-        app.scenes.reset("rules_help", game="nanuuk")
+        app.scenes.reset(RulesHelpScene, game="nanuuk")
         coming = True
         monkeypatch.setattr(pictures, "ready", lambda *args: not coming)
         app.frame(STEP, paced=True)

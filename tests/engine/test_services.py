@@ -19,6 +19,7 @@ from game.engine.scenes import Scene, SceneManager
 from game.engine.services import Services
 from game.engine.settings_store import SettingsStore
 from game.engine.stop import StopRequest
+from game.menus.doors import Doors
 from game.persist.settings import Settings, load_settings
 from game.ui.toasts import Toasts
 
@@ -70,8 +71,9 @@ def services(folder: Path, run_language: str | None = None) -> tuple[Services, R
     store = SettingsStore(folder, Settings(), run_language)
     sounds = Recorder()
     toasts = Toasts()
+    scenes = SceneManager()
     made = Services(
-        scenes=SceneManager({"hello": Hello}.__getitem__),
+        scenes=scenes,
         clock=Clock(),
         settings_store=store,
         audio=Audio(sounds, lambda: store.current.muted),
@@ -79,6 +81,7 @@ def services(folder: Path, run_language: str | None = None) -> tuple[Services, R
         files=Files(folder, folder / "speltafel.log", toasts.add),
         policy=Policy(),
         game_over=lambda record, outcome: None,
+        menus=Doors(scenes),
         records=NoRecords(),
         run=FakeRun(),
         screen=FakeScreen(),
@@ -89,14 +92,14 @@ def services(folder: Path, run_language: str | None = None) -> tuple[Services, R
 
 
 class Hello(Scene):
-    def enter(self, **data: object) -> None:
+    def enter(self) -> None:
         self.services.sound("click")
         self.services.toast("hello")
 
 
 def test_a_scene_runs_on_services_built_without_an_app(tmp_path):
     made, sounds = services(tmp_path)
-    made.scenes.push("hello")
+    made.scenes.push(Hello)
     made.scenes.apply_pending()
     assert isinstance(made.scenes.top, Hello) and made.scenes.top.services is made
     assert sounds.played == ["click"] and made.toasts.texts == ("hello",)

@@ -8,9 +8,11 @@ import pygame
 from kiosk_support import FAST, PIN, enter_admin, type_pin
 
 from game.kiosk import gate
+from game.kiosk.admin import AdminScene
 from game.kiosk.controller import CORNER_WINDOW_S
 from game.persist.stats import Stats
 from game.play.config import GameConfig, Seat
+from tests.scenes_support import table_class
 
 CORNERS = {"tl": (40, 40), "tr": (1880, 40), "br": (1880, 1040), "bl": (40, 1040)}
 CHORD = (pygame.K_LCTRL, pygame.K_LSHIFT, pygame.K_k)
@@ -151,7 +153,7 @@ def test_the_admin_menu_never_opens_without_the_pin(kiosk):
     drive.frames(2)
     assert drive.top == "kiosk_pin"
     drive.press(app.scenes.top.cancel_button)
-    app.scenes.push("kiosk_admin")  # even pushed straight onto the stack
+    app.scenes.push(AdminScene)  # even pushed straight onto the stack
     drive.frames(2)
     assert drive.top == "title"
     log = app.log_path.read_text(encoding="utf-8")
@@ -234,7 +236,7 @@ def test_corners_in_the_wrong_order_or_too_slowly_do_nothing(kiosk):
 def test_admin_quit_ends_the_run_and_a_game_in_progress_counts_as_abandoned(kiosk):
     app, drive = kiosk()
     seats = (Seat("Ann", "human", ""), Seat("Bot", "easy", ""))
-    app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", seats, 5))
+    app.scenes.reset(table_class("bergruft"), config=GameConfig("bergruft", "standard", seats, 5))
     drive.frames(2)
     enter_admin(drive)
     drive.press(app.scenes.top.quit_button)
@@ -249,7 +251,7 @@ def test_admin_quit_ends_the_run_and_a_game_in_progress_counts_as_abandoned(kios
 def test_admin_back_returns_to_the_game_beneath(kiosk):
     app, drive = kiosk()
     seats = (Seat("Ann", "human", ""), Seat("Bot", "easy", ""))
-    app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", seats, 5))
+    app.scenes.reset(table_class("bergruft"), config=GameConfig("bergruft", "standard", seats, 5))
     drive.frames(2)
     enter_admin(drive)
     drive.press(app.scenes.top.back_button)

@@ -7,8 +7,9 @@ from __future__ import annotations
 import pytest
 from kiosk_support import PIN, enter_admin
 
-from game.kiosk.controller import ATTRACT
+from game.kiosk.attract import AttractScene
 from game.play.config import GameConfig, Seat
+from tests.scenes_support import table_class
 
 # The default idle times (attract after 60 s on the title, 180 s elsewhere), the tests' PIN.
 DEFAULT_IDLE = f'admin_pin = "{PIN}"\n'
@@ -20,7 +21,7 @@ def left_alone(drive, screen: str) -> None:
     drive.run(ALONE_S - 2)
     assert drive.top == screen
     drive.run(3)
-    assert drive.app.kiosk.attract and drive.app.scenes.stack[0].name == ATTRACT
+    assert drive.app.kiosk.attract and drive.app.scenes.stack[0].name == AttractScene.name
     names = {s.name for s in drive.app.scenes.stack}
     assert not names & {"kiosk_admin", "kiosk_pin", "settings"}
     assert f"s without input on the {screen} screen (admin); attract mode" in (
@@ -52,7 +53,7 @@ def test_the_pin_pad_left_alone_gives_way_to_attract_mode(kiosk):
 def test_over_a_game_the_admin_screens_close_too_and_the_game_is_abandoned(kiosk, screen):
     app, drive = kiosk(DEFAULT_IDLE)
     seats = (Seat("Ann", "human", ""), Seat("Bot", "easy", ""))
-    app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", seats, 5))
+    app.scenes.reset(table_class("bergruft"), config=GameConfig("bergruft", "standard", seats, 5))
     drive.frames(2)
     enter_admin(drive)
     if screen == "settings":

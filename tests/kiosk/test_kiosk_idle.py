@@ -7,12 +7,13 @@ import pygame
 from kiosk_support import FAST
 
 from game.play.config import GameConfig, Seat
+from tests.scenes_support import table_class
 
 
 def visitor_game(app, seats=(("Ann", "human"), ("Bot", "normal")), game="bergruft", seed=3):
     variant = {"bergruft": "standard", "nanuuk": "intro", "kaphoorn": "standard"}[game]
     config = GameConfig(game, variant, tuple(Seat(n, k, "") for n, k in seats), seed=seed)
-    app.scenes.reset(game, config=config)
+    app.scenes.reset(table_class(game), config=config)
     app.scenes.apply_pending()
     return config
 

@@ -9,11 +9,12 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.i18n import LANGUAGES
-from game.kiosk.keyboard import KEY_H, MAX_NAME
+from game.menus.keyboard import KEY_H, MAX_NAME
+from game.menus.setup import SetupScene
 
 
 def open_setup(app, drive, game: str = "bergruft"):
-    app.scenes.reset("setup", game=game)
+    app.scenes.reset(SetupScene, game=game)
     drive.frames(2)
     return app.scenes.top
 

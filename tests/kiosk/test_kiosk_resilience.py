@@ -15,6 +15,7 @@ from game.engine.scenes import Scene
 from game.i18n import tr
 from game.kiosk import controller
 from game.persist.log import LOG
+from tests.scenes_support import table_class
 
 
 class Broken(Scene):
@@ -40,7 +41,7 @@ def test_an_exception_in_a_game_scene_abandons_the_game(kiosk):
     from game.play.config import GameConfig, Seat
 
     seats = (Seat("Ann", "human", ""), Seat("Bot", "easy", ""))
-    app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", seats, 5))
+    app.scenes.reset(table_class("bergruft"), config=GameConfig("bergruft", "standard", seats, 5))
     drive.frames(2)
     scene = app.scenes.top
 

@@ -20,6 +20,7 @@ from game.engine.stop import WM_QUERYENDSESSION, StopRequest
 from game.persist.stats import STATS_FILE
 from game.play.config import GameConfig, Seat
 from game.play.registry import IDS
+from tests.scenes_support import table_class
 
 # Only a hung process takes this long: a guard against hanging CI, never a timing assertion.
 HANG_S = 600.0
@@ -119,7 +120,7 @@ def test_sigterm_in_a_demos_first_seconds_ends_it_whole_and_exits_0(tmp_path, ga
 def test_the_end_of_a_windows_session_stops_the_kiosk_cleanly(kiosk):
     app, drive = kiosk(quit_after=3600.0)
     seats = (Seat("Ann", "human", ""), Seat("Bot", "easy", ""))
-    app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", seats, 5))
+    app.scenes.reset(table_class("bergruft"), config=GameConfig("bergruft", "standard", seats, 5))
     drive.frames(2)
     pygame.event.set_allowed(pygame.SYSWMEVENT)  # the kiosk does this on Windows
     drive.post(pygame.SYSWMEVENT, msg=WM_QUERYENDSESSION, hwnd=0, wparam=0, lparam=0)

@@ -10,8 +10,13 @@ from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.i18n import LANGUAGES
+from game.menus.pause import PauseScene
+from game.menus.picker import PickerScene
+from game.menus.settings import SettingsScene
+from game.menus.title import TitleScene
 from game.play.config import GameConfig, Seat
 from tests.games_support import first_set_up
+from tests.scenes_support import table_class
 
 ROOM = 18  # what a button keeps round its label: its rounded border and the text padding
 
@@ -42,7 +47,7 @@ def test_no_button_label_of_a_table_is_cut_off(each_game, drive, lang) -> None:
     game, (variant, players) = each_game, first_set_up(each_game)
     colours = ("red", "blue", "yellow", "green", "purple")
     seats = tuple(Seat(f"P{i + 1}", "human", colours[i]) for i in range(players))
-    drive.app.scenes.reset(game, config=GameConfig(game, variant, seats, 3))
+    drive.app.scenes.reset(table_class(game), config=GameConfig(game, variant, seats, 3))
     drive.app.scenes.apply_pending()
     scene, rng = drive.app.scenes.stack[0], random.Random(2)
     for _ in range(25):
@@ -60,8 +65,8 @@ def test_no_button_label_of_a_table_is_cut_off(each_game, drive, lang) -> None:
 def test_no_button_label_of_a_menu_is_cut_off(drive, lang) -> None:
     i18n.set_language(lang)
     found: set[str] = set()
-    for name in ("title", "picker", "settings", "pause"):
-        drive.app.scenes.reset(name)
+    for scene in (TitleScene, PickerScene, SettingsScene, PauseScene):
+        drive.app.scenes.reset(scene)
         drive.app.scenes.apply_pending()
         drive.frames(1)
         found.update(clipped(drive.app))

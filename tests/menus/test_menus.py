@@ -5,20 +5,32 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n, scene_table
+from game import i18n
 from game.app import App, Options
 from game.engine.scenes import Scene
+from game.menus.pause import PauseScene
+from game.menus.picker import PickerScene
+from game.menus.results import ResultsScene
+from game.menus.rules_help import RulesHelpScene
+from game.menus.settings import SettingsScene
+from game.menus.setup import SetupScene
+from game.menus.title import TitleScene
 from game.play.config import GameConfig, Seat
 from tests.games_support import knob
+from tests.scenes_support import fake_tables
 
 
 class FakePlay(Scene):
     """Stands in for a play scene: remembers the config it was opened with."""
 
+    name = "fake_play"
     opened: list[GameConfig] = []
 
-    def enter(self, config: GameConfig | None = None, **data: object) -> None:
+    def __init__(self, services, config: GameConfig | None = None, **data: object) -> None:
+        super().__init__(services)
         self.config = config
+        if config is not None:
+            self.name = config.game
         FakePlay.opened.append(config)
 
 
@@ -26,16 +38,15 @@ class FakePlay(Scene):
 def fake_play_scene(monkeypatch):
     """The play scene belongs to another part; the menus only need to hand it a config."""
     FakePlay.opened = []
-    monkeypatch.setitem(scene_table.SCENES, "bergruft", f"{__name__}:FakePlay")
-    monkeypatch.setitem(scene_table.SCENES, "fake_play", f"{__name__}:FakePlay")
+    fake_tables(monkeypatch, FakePlay, "bergruft")
 
 
 def names(app: App) -> list[str]:
     return [scene.name for scene in app.scenes.stack]
 
 
-def open_scene(drive, name: str, **data) -> Scene:
-    drive.app.scenes.reset(name, **data)
+def open_scene(drive, scene, **data) -> Scene:
+    drive.app.scenes.reset(scene, **data)
     drive.frames(2)
     return drive.scene
 
@@ -122,7 +133,7 @@ def test_picker_shows_player_counts_from_the_rules(each_game):
 
 def test_a_game_opens_its_set_up_from_the_picker(each_game, drive):
     game = each_game
-    picker = open_scene(drive, "picker")
+    picker = open_scene(drive, PickerScene)
     picker.ring.focus(picker.cards[game])
     drive.key(pygame.K_RETURN)
     assert names(drive.app) == ["picker", "setup"]
@@ -137,7 +148,7 @@ def test_picker_back_returns_to_the_title(drive):
 
 # ---- set-up ---------------------------------------------------------------------------------
 def test_seats_can_be_added_and_removed_only_within_the_game_limits(drive):
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     assert len(setup.seats) == 2 and not setup.remove_button.is_enabled
     setup.ring.focus(setup.add_button)
     drive.key(pygame.K_RETURN)
@@ -155,7 +166,7 @@ def test_seats_can_be_added_and_removed_only_within_the_game_limits(drive):
 
 
 def test_duplicate_names_are_refused_with_a_message(drive):
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     entry = setup.name_entries[1]
     setup.ring.focus(entry)  # keyboard focus on Ben's name field: type into it
     assert entry.is_focused
@@ -171,7 +182,7 @@ def test_duplicate_names_are_refused_with_a_message(drive):
 
 
 def test_names_differing_only_in_case_or_blank_are_refused(drive):
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     setup.set_name(0, "ann")
     setup.set_name(1, " Ann ")
     assert "Ann" in setup.validate()
@@ -184,7 +195,7 @@ def test_names_differing_only_in_case_or_blank_are_refused(drive):
 def test_colour_cycling_skips_colours_other_seats_hold(drive):
     from game.menus.menukit import colour_name
 
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     setup.add_seat()
     setup = drive.scene
     setup.ring.focus(setup.colour_buttons[0])
@@ -199,7 +210,7 @@ def test_colour_cycling_skips_colours_other_seats_hold(drive):
 
 
 def test_selected_ai_level_is_explained(drive):
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     setup.ring.focus(setup.kind_buttons[1])
     drive.key(pygame.K_RIGHT)  # normal -> hard
     assert "Computer – hard" in setup.kind_buttons[1].text
@@ -213,7 +224,7 @@ def test_every_game_describes_each_level_in_its_own_words(each_game, drive):
     from game.play.registry import plugin
 
     game, levels = each_game, tuple(plugin(each_game).bot_paths)
-    setup = open_scene(drive, "setup", game=game)
+    setup = open_scene(drive, SetupScene, game=game)
     sentences = {setup.level_sentence(level) for level in levels}
     assert len(sentences) == len(levels) >= 1
     if knob(game, "OWN_LEVEL_WORDS", True):  # else the shared words of each level
@@ -222,7 +233,7 @@ def test_every_game_describes_each_level_in_its_own_words(each_game, drive):
 
 
 def test_fixed_game_number_is_used_and_random_differs(drive):
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     setup.ring.focus(setup.seed_button)
     drive.key(pygame.K_RIGHT)
     drive.key(pygame.K_RIGHT)
@@ -261,7 +272,7 @@ def test_language_change_rebuilds_the_controls_at_once(drive):
 
 
 def test_settings_are_saved_for_the_next_start(drive, tmp_path):
-    settings = open_scene(drive, "settings")
+    settings = open_scene(drive, SettingsScene)
     settings.ring.focus(settings.language_button)
     drive.key(pygame.K_LEFT)  # English -> Deutsch (wraps)
     settings.ring.focus(settings.volume_button)
@@ -277,7 +288,7 @@ def test_settings_are_saved_for_the_next_start(drive, tmp_path):
 
 
 def test_fullscreen_choice_switches_the_window_mode(drive):
-    settings = open_scene(drive, "settings")
+    settings = open_scene(drive, SettingsScene)
     drive.tap(settings.fullscreen_button.rect.center)
     assert drive.app.settings.fullscreen is True
     assert drive.app.fullscreen is True
@@ -287,14 +298,14 @@ def test_fullscreen_choice_switches_the_window_mode(drive):
 
 # ---- pause ----------------------------------------------------------------------------------
 def test_pause_draws_over_the_game_and_esc_resumes(drive):
-    open_scene(drive, "fake_play")
-    drive.app.scenes.push("pause", game="bergruft")
+    open_scene(drive, FakePlay)
+    drive.app.scenes.push(PauseScene, game="bergruft")
     drive.frames(2)
     assert names(drive.app) == ["fake_play", "pause"]
     assert [s.name for s in drive.app.scenes.visible()] == ["fake_play", "pause"]
     drive.key(pygame.K_ESCAPE)
     assert names(drive.app) == ["fake_play"]
-    drive.app.scenes.push("pause")
+    drive.app.scenes.push(PauseScene)
     drive.frames(2)
     assert drive.scene.game == "fake_play"  # taken from the scene beneath when not given
     drive.pad(pygame.CONTROLLER_BUTTON_START)
@@ -302,8 +313,8 @@ def test_pause_draws_over_the_game_and_esc_resumes(drive):
 
 
 def test_pause_opens_rules_and_settings_and_quits_to_title(drive):
-    open_scene(drive, "fake_play")
-    drive.app.scenes.push("pause", game="bergruft")
+    open_scene(drive, FakePlay)
+    drive.app.scenes.push(PauseScene, game="bergruft")
     drive.frames(2)
     drive.click(drive.scene.rules_button.rect.center)
     assert names(drive.app) == ["fake_play", "pause", "rules_help"]
@@ -334,7 +345,7 @@ OUTCOME = {
 def test_results_rank_the_winner_first_and_name_them(drive):
     from game.menus.results import headline
 
-    results = open_scene(drive, "results", config=CONFIG, outcome=OUTCOME)
+    results = open_scene(drive, ResultsScene, config=CONFIG, outcome=OUTCOME)
     rows = results.rows()
     assert [r["name"] for r in rows] == ["Ben", "Ann"]
     assert [r["place"] for r in rows] == [1, 2]
@@ -349,14 +360,14 @@ def test_shared_win_headline_in_german(drive):
 
     i18n.set_language("de")
     shared = dict(OUTCOME, winners=[1, 0], reason="shared")
-    results = open_scene(drive, "results", config=CONFIG, outcome=shared)
+    results = open_scene(drive, ResultsScene, config=CONFIG, outcome=shared)
     assert headline(results.winner_names()) == "Ben und Ann teilen sich den Sieg"
     assert [r["place"] for r in results.rows()] == [1, 1]
     assert results.again_button.text == "Noch einmal"
 
 
 def test_play_again_keeps_the_seats_with_a_new_seed(drive):
-    results = open_scene(drive, "results", config=CONFIG, outcome=OUTCOME)
+    results = open_scene(drive, ResultsScene, config=CONFIG, outcome=OUTCOME)
     drive.click(results.again_button.rect.center)
     assert names(drive.app) == ["bergruft"]
     again = FakePlay.opened[0]
@@ -365,7 +376,7 @@ def test_play_again_keeps_the_seats_with_a_new_seed(drive):
 
 
 def test_results_back_to_title(drive):
-    open_scene(drive, "results", config=CONFIG, outcome=OUTCOME)
+    open_scene(drive, ResultsScene, config=CONFIG, outcome=OUTCOME)
     drive.key(pygame.K_DOWN)
     drive.key(pygame.K_RETURN)
     assert names(drive.app) == ["title"]
@@ -375,7 +386,7 @@ def test_results_back_to_title(drive):
 @pytest.mark.parametrize("lang", ["en", "nl", "de"])
 def test_rules_pages_exist_for_every_game_and_language(each_game, drive, lang):
     i18n.set_language(lang)
-    rules = open_scene(drive, "rules_help", game=each_game)
+    rules = open_scene(drive, RulesHelpScene, game=each_game)
     assert len(rules.pages) >= knob(each_game, "RULES_PAGES", 4)
     assert rules.index == 0
     drive.key(pygame.K_ESCAPE)
@@ -400,23 +411,23 @@ def _button_overflows(scene) -> list[str]:
 def test_every_button_text_fits_in_every_language(drive, lang):
     i18n.set_language(lang)
     bad = []
-    for name, data in [
-        ("title", {}),
-        ("picker", {}),
-        ("settings", {}),
-        ("pause", {"game": "bergruft"}),
-        ("results", {"config": CONFIG, "outcome": OUTCOME}),
-        ("rules_help", {"game": "bergruft"}),
+    for scene, data in [
+        (TitleScene, {}),
+        (PickerScene, {}),
+        (SettingsScene, {}),
+        (PauseScene, {"game": "bergruft"}),
+        (ResultsScene, {"config": CONFIG, "outcome": OUTCOME}),
+        (RulesHelpScene, {"game": "bergruft"}),
     ]:
-        bad += _button_overflows(open_scene(drive, name, **data))
-    setup = open_scene(drive, "setup", game="bergruft")
+        bad += _button_overflows(open_scene(drive, scene, **data))
+    setup = open_scene(drive, SetupScene, game="bergruft")
     for _ in range(4):  # every AI level and colour, in the widest row
         setup.ring.focus(setup.kind_buttons[1])
         drive.key(pygame.K_RIGHT)
         setup.ring.focus(setup.colour_buttons[1])
         drive.key(pygame.K_RIGHT)
         bad += _button_overflows(setup)
-    settings = open_scene(drive, "settings")
+    settings = open_scene(drive, SettingsScene)
     for _ in range(5):
         settings.ring.focus(settings.speed_button)
         drive.key(pygame.K_RIGHT)
@@ -437,7 +448,7 @@ def test_menu_text_is_at_least_couch_size():
 
 
 def test_a_choice_steps_back_on_its_left_half_and_on_on_its_right_half(drive):
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     button = setup.kind_buttons[1]
     kinds = setup.kinds
     before = kinds.index(setup.seats[1].kind)
@@ -460,7 +471,7 @@ def type_text(drive, text: str) -> None:
 
 
 def test_typing_a_name_replaces_the_default_name(drive):
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     entry = setup.name_entries[0]
     assert setup.seats[0].name == "Player 1"
     drive.click(entry.rect.center)
@@ -469,7 +480,7 @@ def test_typing_a_name_replaces_the_default_name(drive):
 
 
 def test_a_typed_name_is_not_replaced_when_typing_goes_on(drive):
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     entry = setup.name_entries[1]
     drive.click(entry.rect.center)
     type_text(drive, "Jo")
@@ -480,8 +491,8 @@ def test_a_typed_name_is_not_replaced_when_typing_goes_on(drive):
 
 
 def test_kap_hoorn_rounds_and_start_player_are_chosen_in_the_set_up(drive, monkeypatch):
-    monkeypatch.setitem(scene_table.SCENES, "kaphoorn", f"{__name__}:FakePlay")
-    setup = open_scene(drive, "setup", game="kaphoorn")
+    fake_tables(monkeypatch, FakePlay, "bergruft", "kaphoorn")
+    setup = open_scene(drive, SetupScene, game="kaphoorn")
     rounds, start = setup.option_buttons["rounds"], setup.option_buttons["start"]
     assert "80" in rounds.text and "by lot" in start.text
     drive.click((rounds.rect.right - 20, rounds.rect.centery))  # 80 -> no limit
@@ -496,7 +507,7 @@ def test_kap_hoorn_rounds_and_start_player_are_chosen_in_the_set_up(drive, monke
 
 
 def test_a_start_player_who_leaves_the_table_goes_back_to_the_lot(drive):
-    setup = open_scene(drive, "setup", game="kaphoorn")
+    setup = open_scene(drive, SetupScene, game="kaphoorn")
     setup.add_seat()
     setup = drive.scene
     assert setup.option_choices(next(o for o in setup.variant.options if o.key == "start")) == (
@@ -507,7 +518,7 @@ def test_a_start_player_who_leaves_the_table_goes_back_to_the_lot(drive):
 
 
 def test_der_berg_ruft_turn_limit_is_chosen_in_the_set_up(drive):
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     limit = setup.option_buttons["turn_limit"]
     assert "off" in limit.text
     drive.click((limit.rect.x + 20, limit.rect.centery))  # ‹ from off: the longest limit
@@ -521,7 +532,7 @@ def test_der_berg_ruft_turn_limit_is_chosen_in_the_set_up(drive):
 def test_start_shows_the_loading_picture_in_the_next_frame_then_the_table(drive):
     from game.ui import theme
 
-    drive.app.scenes.reset("setup", game="kaphoorn")
+    drive.app.scenes.reset(SetupScene, game="kaphoorn")
     drive.frames(2)
     setup = drive.scene
     setup.ring.focus(setup.start_button)
@@ -546,9 +557,9 @@ def test_the_menus_offer_what_the_policy_offers(drive, monkeypatch):
     offered = Offer(games=("bergruft",), variants={"bergruft": ("standard",)},
                     ai_levels=("easy",), saving=False)  # fmt: skip
     monkeypatch.setattr(Policy, "offer", offered)
-    picker = open_scene(drive, "picker")
+    picker = open_scene(drive, PickerScene)
     assert list(picker.cards) == ["bergruft"]
-    setup = open_scene(drive, "setup", game="bergruft")
+    setup = open_scene(drive, SetupScene, game="bergruft")
     assert [v.id for v in setup.variants] == ["standard"] and setup.kinds == ("human", "easy")
-    results = open_scene(drive, "results", outcome={"game": "bergruft"}, replay="kept.json")
+    results = open_scene(drive, ResultsScene, outcome={"game": "bergruft"}, replay="kept.json")
     assert results.replay is None  # no saved replays to offer

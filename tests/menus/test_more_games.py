@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -14,6 +15,10 @@ import pytest
 from game import i18n
 from game.app import STEP, App, Options
 from game.menus.menukit import game_title, players_text
+from game.menus.picker import PickerScene
+from game.menus.rules_help import RulesHelpScene
+from game.menus.setup import SetupScene
+from game.menus.title import TitleScene
 from game.ui import theme
 from tests.app_support import close
 from tests.testgames.fixture import more_games
@@ -49,7 +54,7 @@ def opened(tmp_path) -> Iterator:
     """``opened(scene, kiosk=False, **data)`` -> (the scene, the texts drawn, the cuts)."""
     made: list[App] = []
 
-    def open_(scene: str, kiosk: bool = False, **data: object):
+    def open_(scene: Any, kiosk: bool = False, **data: object):
         app = _app(tmp_path / f"data{len(made)}", kiosk)
         made.append(app)
         app.scenes.reset(scene, **data)
@@ -75,7 +80,7 @@ def _apart(rects: list[pygame.Rect]) -> bool:
 @pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_the_picker_has_a_card_for_every_game_inside_the_window(games, opened, lang):
     i18n.set_language(lang)
-    picker, texts, cuts = opened("picker")
+    picker, texts, cuts = opened(PickerScene)
     cards = [picker.cards[g].rect for g in games]
     assert set(picker.cards) == set(games)
     assert all(WINDOW.contains(card) for card in cards)
@@ -95,7 +100,7 @@ def test_the_title_shows_each_games_emblem_and_name_in_its_own_slot(games, opene
     from game.menus.title import emblem_slots
 
     i18n.set_language(lang)
-    _title, texts, cuts = opened("title")
+    _title, texts, cuts = opened(TitleScene)
     box, slots = emblem_slots(len(games))
     assert WINDOW.contains(box) and len(slots) == len(games) and _apart(slots)
     assert all(box.contains(slot) for slot in slots)
@@ -112,10 +117,10 @@ def test_the_set_up_and_the_rules_pages_of_a_new_game_have_all_their_words(more,
         i18n.set_language(lang)
         i18n.MISSING.clear()
         for game in more[3:]:
-            setup, texts, cuts = opened("setup", game=game)
+            setup, texts, cuts = opened(SetupScene, game=game)
             assert setup.max_seats == setup.plugin.rules.variants()[0].max_players
             assert any(game_title(game) in words for words, _ in texts)  # the heading
-            pages, texts, cuts2 = opened("rules_help", game=game)
+            pages, texts, cuts2 = opened(RulesHelpScene, game=game)
             assert [p.id for p in pages.pages] == ["pile"]
             heading = i18n.tr(f"rules.{game}.pile.heading")
             assert heading in {words for words, _ in texts}
@@ -136,11 +141,11 @@ def test_a_game_with_one_player_count_says_just_that():
 
 @pytest.mark.parametrize("more", [4, 5], indirect=True, ids=["4 games", "5 games"])
 def test_the_kiosk_offers_every_game_and_its_title_shows_them(more, opened):
-    picker, texts, cuts = opened("picker", kiosk=True)
+    picker, texts, cuts = opened(PickerScene, kiosk=True)
     assert tuple(picker.cards) == more
     assert all(WINDOW.contains(card.rect) for card in picker.cards.values())
     assert _apart([card.rect for card in picker.cards.values()] + [picker.back_button.rect])
-    _title, texts, cuts2 = opened("title", kiosk=True)
+    _title, texts, cuts2 = opened(TitleScene, kiosk=True)
     assert {game_title(g) for g in more} <= {words for words, _ in texts}
     assert cuts == cuts2 == []
 
@@ -176,13 +181,13 @@ def test_computers_play_a_new_game_to_its_end(more, tmp_path):
     makes a new game's bot from its plugin's import path."""
     from game.play.bots import BotWorker
     from game.play.config import GameConfig, Seat
-    from tests.scenes_support import Driver
+    from tests.scenes_support import Driver, table_class
 
     app = _app(tmp_path / "data")
     try:
         seats = (Seat("Anna", "easy", "red"), Seat("Ben", "normal", "blue"))
         config = GameConfig("pebble-duel", "pile", seats, 5)
-        app.scenes.reset("pebble-duel", config=config)
+        app.scenes.reset(table_class("pebble-duel"), config=config)
         app.scenes.apply_pending()
         table = app.scenes.top
         drive = Driver(app)

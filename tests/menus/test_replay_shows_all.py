@@ -13,6 +13,8 @@ from game import i18n
 from game.app import STEP, App, Options
 from game.games.kaphoorn.view import hand as kaphoorn_hand
 from game.games.kaphoorn.view.layout import ALL_HANDS_RECT
+from game.menus.replay import ReplayScene
+from game.menus.title import TitleScene
 from game.play import saves
 from game.play.config import GameConfig, Seat
 from game.ui import theme
@@ -32,8 +34,8 @@ def viewer(tmp_path):
     app.start()
 
     def open_at(record: saves.Record, move: int):
-        app.scenes.reset("title")
-        app.scenes.push("replay", record=record)
+        app.scenes.reset(TitleScene)
+        app.scenes.push(ReplayScene, record=record)
         app.scenes.apply_pending()
         app.scenes.top.jump(move)
         for _ in range(3):

@@ -11,12 +11,15 @@ import numpy as np
 import pygame
 import pytest
 
-from game import i18n, scene_table
+from game import i18n
 from game.app import App, Options
 from game.engine.scenes import Scene
 from game.menus import rules_help as help_scene
 from game.menus.menukit import KIOSK_BUTTON_H, menu_games
+from game.menus.pause import PauseScene
+from game.menus.rules_help import RulesHelpScene
 from game.menus.rules_pages import BODY, all_pages, pages_for
+from game.menus.setup import SetupScene
 from game.play import pictures as rules_pictures
 from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
@@ -28,13 +31,11 @@ PICTURES = sorted({(page.picture, page.variants[0]) for p in all_pages().values(
 class FakePlay(Scene):
     """Stands in for a play scene: the rules help reads the variant from its config."""
 
-    def enter(self, config: GameConfig | None = None, **data: object) -> None:
+    name = "fake_play"
+
+    def __init__(self, services, config: GameConfig | None = None) -> None:
+        super().__init__(services)
         self.config = config
-
-
-@pytest.fixture(autouse=True)
-def fake_play_scene(monkeypatch):
-    monkeypatch.setitem(scene_table.SCENES, "fake_play", f"{__name__}:FakePlay")
 
 
 def names(app: App) -> list[str]:
@@ -42,7 +43,7 @@ def names(app: App) -> list[str]:
 
 
 def open_rules(drive, game: str = "nanuuk", variant: str = "full"):
-    drive.app.scenes.reset("rules_help", game=game, variant=variant)
+    drive.app.scenes.reset(RulesHelpScene, game=game, variant=variant)
     drive.frames(2)
     return drive.scene
 
@@ -165,7 +166,7 @@ def test_the_whole_chart_picture_is_painted_over_frames_with_the_dots_meanwhile(
     monkeypatch.setattr(seachart, "_LAYER_CACHE", {})  # a chart nobody has painted yet
     monkeypatch.setattr(seachart, "_PAINTINGS", {}, raising=False)
     monkeypatch.setattr(rules_pictures, "_DRAWN", {})
-    drive.app.scenes.reset("rules_help", game="kaphoorn", variant="standard")
+    drive.app.scenes.reset(RulesHelpScene, game="kaphoorn", variant="standard")
     drive.frames(1)
     rules = drive.scene
     assert rules.pages[0].picture == "kaphoorn.chart"
@@ -267,8 +268,8 @@ def test_up_down_move_the_focus_and_back_leaves(drive):
 def test_pause_opens_the_pages_of_the_variant_being_played(drive):
     seats = (Seat("Ann", "human", "red"), Seat("Ben", "human", "blue"))
     config = GameConfig("nanuuk", "helpers", seats, seed=3)
-    drive.app.scenes.reset("fake_play", config=config)
-    drive.app.scenes.push("pause", game="nanuuk")
+    drive.app.scenes.reset(FakePlay, config=config)
+    drive.app.scenes.push(PauseScene, game="nanuuk")
     drive.frames(2)
     drive.click(drive.scene.rules_button.rect.center)
     rules = drive.scene
@@ -280,7 +281,7 @@ def test_pause_opens_the_pages_of_the_variant_being_played(drive):
 
 
 def test_setup_opens_the_pages_of_the_chosen_variant(drive):
-    drive.app.scenes.reset("setup", game="nanuuk")
+    drive.app.scenes.reset(SetupScene, game="nanuuk")
     drive.frames(2)
     setup = drive.scene
     while setup.variant.id != "bear-hunt":

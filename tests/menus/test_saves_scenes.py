@@ -23,9 +23,15 @@ from game.app import App, Options
 from game.engine.intents import Intent, Kind
 from game.games.bergruft.rules import Phase
 from game.games.kaphoorn.rules.actions import Play
+from game.menus.pause import PauseScene
+from game.menus.replay import ReplayScene
+from game.menus.saves_list import LibraryScene
+from game.menus.setup import SetupScene
+from game.menus.title import TitleScene
 from game.play import saves
 from game.play.config import GameConfig, Seat
 from game.play.registry import rules_for
+from tests.scenes_support import table_class
 
 NAMES = ("Anna", "Ben", "Cleo")
 COLOURS = ("red", "blue", "yellow")
@@ -37,7 +43,7 @@ def config(game: str, variant: str, players: int, seed: int = 5) -> GameConfig:
 
 
 def start(drive, cfg: GameConfig):
-    drive.app.scenes.reset(cfg.game, config=cfg)
+    drive.app.scenes.reset(table_class(cfg.game), config=cfg)
     drive.frames(2)
     return drive.app.scenes.stack[0]
 
@@ -69,7 +75,7 @@ def press(drive, button) -> None:
 
 
 def save_by_pause_menu(drive) -> None:
-    drive.app.scenes.push("pause")
+    drive.app.scenes.push(PauseScene)
     drive.frames(2)
     press(drive, drive.scene.save_button)
     assert any("saved" in text.lower() for text, _ in drive.app.messages)
@@ -78,7 +84,7 @@ def save_by_pause_menu(drive) -> None:
 
 def load_first_save(drive):
     """Title -> Saved games -> Enter on the first row (it is chosen, so it loads)."""
-    drive.app.scenes.reset("title")
+    drive.app.scenes.reset(TitleScene)
     drive.frames(2)
     press(drive, drive.scene.saves_button)
     assert drive.scene.name == "library" and len(drive.scene.records) == 1
@@ -195,7 +201,7 @@ def test_a_game_resumed_with_a_computer_to_move_goes_on_by_itself(drive):
     advance(scene, lambda st: st.current_player == 1 and st.phase is Phase.SET)
     record = saves.from_json(saves.to_json(scene.save_record("save")))
     fresh, position = saves.resume_point(record)
-    drive.app.scenes.reset("bergruft", config=fresh, start=position)
+    drive.app.scenes.reset(table_class("bergruft"), config=fresh, start=position)
     drive.frames(2)
     resumed = drive.app.scenes.stack[0]
     assert resumed.state.stored() == scene.state.stored()
@@ -207,7 +213,7 @@ def test_quit_to_title_autosaves_and_continue_resumes(drive):
     scene = start(drive, config("nanuuk", "intro", 2))
     advance(scene, lambda st: len(scene.moves) >= 5)
     state = scene.state
-    drive.app.scenes.push("pause")
+    drive.app.scenes.push(PauseScene)
     drive.frames(2)
     press(drive, drive.scene.quit_button)
     title = drive.scene
@@ -228,7 +234,7 @@ def test_closing_the_window_during_a_game_autosaves(drive):
 
 
 def test_no_continue_without_an_autosave(drive):
-    drive.app.scenes.reset("title")
+    drive.app.scenes.reset(TitleScene)
     drive.frames(2)
     assert drive.scene.continue_button is None
 
@@ -250,7 +256,7 @@ def test_a_save_that_fails_says_what_to_do_and_logs_the_system_error(drive, monk
         raise OSError(error, os.strerror(error), where)
 
     monkeypatch.setattr(saves, "save_game", fails)
-    drive.app.scenes.push("pause")
+    drive.app.scenes.push(PauseScene)
     drive.frames(2)
     press(drive, drive.scene.save_button)
     (text,) = [text for text, _ in drive.app.messages]
@@ -263,7 +269,7 @@ def test_a_corrupt_autosave_gives_a_message_is_kept_and_the_title_works(drive):
     path = saves.autosave_path(drive.app.data_dir, "nanuuk")
     path.parent.mkdir(parents=True)
     path.write_text('{"format": "speltafel", "version": 1, "kind": "autosave", "moves": 3}')
-    drive.app.scenes.reset("title")
+    drive.app.scenes.reset(TitleScene)
     drive.frames(2)
     assert drive.scene.continue_button is None
     assert not path.exists() and path.with_name("autosave-nanuuk.json.bad").exists()
@@ -278,7 +284,7 @@ def leave_unfinished(drive, cfg: GameConfig, moves: int) -> GameConfig:
     """Play ``moves`` random moves of ``cfg`` and quit to the title (the autosave)."""
     scene = start(drive, cfg)
     advance(scene, lambda st: len(scene.moves) >= moves)
-    drive.app.scenes.push("pause")
+    drive.app.scenes.push(PauseScene)
     drive.frames(2)
     press(drive, drive.scene.quit_button)
     return cfg
@@ -307,7 +313,7 @@ def test_three_unfinished_games_give_three_continue_buttons_whose_names_fit(driv
         leave_unfinished(drive, cfg, 2)
     for lang in i18n.LANGUAGES:
         i18n.set_language(lang)
-        drive.app.scenes.reset("title")
+        drive.app.scenes.reset(TitleScene)
         drive.frames(2)
         assert len(drive.scene.continue_buttons) == 3 and clipped(drive.app) == [], lang
     i18n.set_language("en")
@@ -318,7 +324,7 @@ def test_an_older_versions_single_autosave_still_continues(drive):
     leave_unfinished(drive, cfg, 4)
     folder = saves.saves_dir(drive.app.data_dir)
     (folder / "autosave-kaphoorn.json").rename(folder / "autosave.json")  # as before 2026-12
-    drive.app.scenes.reset("title")
+    drive.app.scenes.reset(TitleScene)
     drive.frames(2)
     assert [b.text for b in drive.scene.continue_buttons] == ["Continue: Kap Hoorn"]
     assert saves.list_saves(drive.app.data_dir).records == []  # not a saved game
@@ -328,7 +334,7 @@ def test_an_older_versions_single_autosave_still_continues(drive):
 
 def test_starting_a_new_game_asks_before_it_may_replace_the_unfinished_one(drive):
     waiting = leave_unfinished(drive, config("bergruft", "standard", 2), 3)
-    drive.app.scenes.reset("setup", game="bergruft")
+    drive.app.scenes.reset(SetupScene, game="bergruft")
     drive.frames(2)
     drive.scene.start()
     drive.frames(2)
@@ -346,7 +352,7 @@ def test_starting_a_new_game_asks_before_it_may_replace_the_unfinished_one(drive
 
 def test_a_game_without_an_unfinished_one_starts_without_a_question(drive):
     leave_unfinished(drive, config("nanuuk", "intro", 2), 3)
-    drive.app.scenes.reset("setup", game="bergruft")
+    drive.app.scenes.reset(SetupScene, game="bergruft")
     drive.frames(2)
     drive.scene.start()
     drive.frames(2)
@@ -357,7 +363,7 @@ def test_a_corrupt_save_in_the_list_is_reported_and_kept(drive):
     folder = saves.saves_dir(drive.app.data_dir)
     folder.mkdir(parents=True)
     (folder / "nanuuk-1.json").write_text("garbage")
-    drive.app.scenes.push("library", tab="saves")
+    drive.app.scenes.push(LibraryScene, tab="saves")
     drive.frames(2)
     assert drive.scene.records == []
     assert (folder / "nanuuk-1.json.bad").exists()
@@ -414,7 +420,7 @@ def test_a_game_resumed_from_a_save_and_finished_is_watched_from_the_resume(driv
 def test_the_replay_viewer_steps_to_the_right_states(drive):
     scene = finish_bergruft(drive)
     record = saves.list_replays(drive.app.data_dir).records[0]
-    drive.app.scenes.push("replay", record=record)
+    drive.app.scenes.push(ReplayScene, record=record)
     drive.frames(2)
     viewer = drive.scene
 
@@ -457,7 +463,7 @@ def test_a_replay_shows_without_bots_and_waits_for_the_viewer(drive):
         action = rng.choice(state.legal_actions())
         moves.append(action.to_dict())
         state = state.apply(action)
-    drive.app.scenes.push("replay", record=saves.build("replay", cfg, moves, state))
+    drive.app.scenes.push(ReplayScene, record=saves.build("replay", cfg, moves, state))
     drive.frames(2)
     viewer = drive.scene
     drive.key(pygame.K_RIGHT)
@@ -472,7 +478,7 @@ def test_a_replay_shows_without_bots_and_waits_for_the_viewer(drive):
 def test_the_replay_viewer_buttons_work_by_click(drive):
     finish_bergruft(drive)
     record = saves.list_replays(drive.app.data_dir).records[0]
-    drive.app.scenes.push("replay", record=record)
+    drive.app.scenes.push(ReplayScene, record=record)
     drive.frames(2)
     viewer = drive.scene
     press(drive, viewer.controls["end"])
@@ -489,7 +495,7 @@ def test_the_replay_viewer_buttons_work_by_click(drive):
 def test_export_import_and_delete_in_the_replay_list(drive):
     finish_bergruft(drive)
     data = drive.app.data_dir
-    drive.app.scenes.reset("title")
+    drive.app.scenes.reset(TitleScene)
     drive.frames(2)
     press(drive, drive.scene.replays_button)
     library = drive.scene
@@ -516,7 +522,7 @@ def test_export_import_and_delete_in_the_replay_list(drive):
 
 def test_the_list_by_keyboard_chooses_with_arrows_and_watches_with_enter(drive):
     finish_bergruft(drive)
-    drive.app.scenes.push("library", tab="replays")
+    drive.app.scenes.push(LibraryScene, tab="replays")
     drive.frames(2)
     drive.key(pygame.K_UP)  # to the tabs
     drive.key(pygame.K_DOWN)  # back to the row: it is chosen
@@ -533,9 +539,9 @@ def test_a_kiosk_neither_saves_nor_offers_continue(tmp_path):
     app.start()
     try:
         cfg = config("bergruft", "standard", 2)
-        app.scenes.reset("bergruft", config=cfg)
+        app.scenes.reset(table_class("bergruft"), config=cfg)
         app.scenes.apply_pending()
-        app.scenes.push("pause")
+        app.scenes.push(PauseScene)
         app.scenes.apply_pending()
         assert not hasattr(app.scenes.top, "save_button")
         app.scenes.top.quit()
@@ -619,7 +625,7 @@ def test_an_autosave_that_cannot_be_written_is_shown_on_the_title(drive, monkeyp
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), "autosave-nanuuk.json")
 
     monkeypatch.setattr(saves, "write_autosave", full)
-    drive.app.scenes.push("pause")
+    drive.app.scenes.push(PauseScene)
     drive.frames(2)
     press(drive, drive.scene.quit_button)
     assert drive.scene.name == "title" and drive.scene.continue_button is None

@@ -7,6 +7,7 @@ import pytest
 
 from game import i18n
 from game.app import App, Options
+from game.menus.settings import SettingsScene
 from game.persist.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 
 
@@ -150,7 +151,7 @@ def test_muting_silences_sounds_and_the_ambient_loop_at_once(app, fake_audio, tm
 
 
 def test_the_mute_toggle_sits_next_to_the_volume(drive):
-    drive.app.scenes.reset("settings")
+    drive.app.scenes.reset(SettingsScene)
     drive.frames(2)
     scene = drive.scene
     assert "Mute: Off" in scene.mute_button.text
@@ -163,7 +164,7 @@ def test_the_mute_toggle_sits_next_to_the_volume(drive):
 
 
 def _settings_scene(app):
-    app.scenes.push("settings")
+    app.scenes.push(SettingsScene)
     app.scenes.apply_pending()
     return app.scenes.top
 

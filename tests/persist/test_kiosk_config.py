@@ -4,6 +4,9 @@ operator's file is never moved, renamed or changed."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import tomllib
 import warnings
 from dataclasses import fields, replace
@@ -17,9 +20,10 @@ from game.persist.kiosk_config import (
     KioskConfig,
     load_kiosk_config,
 )
+from tests.testgames.fixture import more_games
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "kiosk.example.toml"
+
 
 FULL = """\
 display = 1
@@ -118,15 +122,26 @@ def test_to_toml_loads_back_to_the_same_configuration(tmp_path):
     assert load_kiosk_config(tmp_path) == (FULL_CONFIG, None)
 
 
-def test_the_example_file_is_exactly_the_defaults():
-    text = EXAMPLE.read_text(encoding="utf-8")
-    regenerate = (
-        'regenerate it: python -c "from game.persist.kiosk_config import KioskConfig; '
-        "print(KioskConfig().to_toml(), end='')\" > kiosk.example.toml"
-    )
-    assert text == KioskConfig().to_toml(), regenerate
-    assert set(tomllib.loads(text)) == {f.name for f in fields(KioskConfig)}
-    assert load_kiosk_config(EXAMPLE.parent, EXAMPLE) == (KioskConfig(), None)
+def test_the_example_file_the_command_writes_is_exactly_the_defaults(tmp_path):
+    """``python -m game.tools.kiosk_example > kiosk.toml``: every key, loading back to the
+    defaults, for the games installed (the repository keeps no copy a new game would change)."""
+    written = subprocess.run([sys.executable, "-m", "game.tools.kiosk_example"], check=True,
+                             capture_output=True, text=True, cwd=tmp_path,
+                             env={**os.environ, "PYTHONPATH": str(ROOT)}).stdout  # fmt: skip
+    assert written == KioskConfig().to_toml()
+    assert set(tomllib.loads(written)) == {f.name for f in fields(KioskConfig)}
+    write(tmp_path, written)
+    assert load_kiosk_config(tmp_path) == (KioskConfig(), None)
+    assert not (ROOT / "kiosk.example.toml").exists()
+
+
+def test_the_example_names_the_games_there_are(tmp_path):
+    with more_games(5) as games:
+        text = KioskConfig().to_toml()
+        write(tmp_path, text)
+        assert load_kiosk_config(tmp_path) == (KioskConfig(), None)
+    assert tomllib.loads(text)["games"] == list(games)
+    assert set(tomllib.loads(text)["variants"]) == set(games)
 
 
 def test_every_plain_admin_key_name_is_known_to_pygame():

@@ -15,12 +15,14 @@ from game.app import App, Options
 from game.cli import parse_args
 from game.kiosk.attract import rotation_plan
 from game.menus.menukit import seat_kinds
+from game.menus.setup import SetupScene
 from game.persist.kiosk_config import parse_kiosk_config
 from game.play.bots import NoSuchLevel, check_levels, seat_runners
 from game.play.config import GameConfig, Seat
 from game.play.registry import plugin
 from game.protocol.bots import BUDGETS
 from tests.app_support import close
+from tests.scenes_support import table_class
 from tests.testgames.fixture import people_only_game
 
 PAIR = "pebble-pair"
@@ -75,7 +77,7 @@ def test_the_seat_kinds_are_a_person_and_the_games_levels_the_policy_offers():
 def test_the_setup_of_a_game_without_bots_offers_no_computer_seat(pair, tmp_path):
     app = _app(tmp_path / "data")
     try:
-        app.scenes.reset("setup", game=PAIR)
+        app.scenes.reset(SetupScene, game=PAIR)
         app.scenes.apply_pending()
         setup = app.scenes.top
         assert setup.kinds == ("human",)
@@ -83,7 +85,7 @@ def test_the_setup_of_a_game_without_bots_offers_no_computer_seat(pair, tmp_path
         setup.cycle_kind(1, 1)
         setup.cycle_kind(0, -1)
         assert [s.kind for s in setup.seats] == ["human", "human"]
-        app.scenes.reset("setup", game="bergruft")
+        app.scenes.reset(SetupScene, game="bergruft")
         app.scenes.apply_pending()
         assert app.scenes.top.kinds == ("human", "easy", "normal", "hard")
         assert [s.kind for s in app.scenes.top.seats] == ["human", "normal"]
@@ -131,16 +133,17 @@ def test_a_table_with_a_computer_seat_its_game_cannot_fill_is_refused_on_enterin
     app = _app(tmp_path / "data")
     try:
         seats = (Seat("Anna", "human", "red"), Seat("Ben", "easy", "blue"))
-        app.scenes.reset(PAIR, config=GameConfig(PAIR, "pile", seats, 5))
+        app.scenes.reset(table_class(PAIR), config=GameConfig(PAIR, "pile", seats, 5))
         with pytest.raises(NoSuchLevel, match="pebble-pair has no computer players"):
             app.scenes.apply_pending()
         people = (Seat("Anna", "human", "red"), Seat("Ben", "human", "blue"))
-        app.scenes.reset(PAIR, config=GameConfig(PAIR, "pile", people, 5))
+        app.scenes.reset(table_class(PAIR), config=GameConfig(PAIR, "pile", people, 5))
         app.scenes.apply_pending()
         table = app.scenes.top
         assert table.config.game == PAIR and table.runners == {}
         genius = (Seat("Anna", "human", "red"), Seat("Ben", "genius", "blue"))
-        app.scenes.reset("bergruft", config=GameConfig("bergruft", "standard", genius, 5))
+        config = GameConfig("bergruft", "standard", genius, 5)
+        app.scenes.reset(table_class("bergruft"), config=config)
         with pytest.raises(NoSuchLevel, match="'genius', which bergruft has not"):
             app.scenes.apply_pending()
     finally:

@@ -5,6 +5,7 @@ results, or in a headless run prints the outcome and ends the run. Built without
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from app_support import finished
 
@@ -19,12 +20,14 @@ CONFIG = GameConfig("bergruft", "standard", (Seat("Anna"), Seat("Ben", "easy")),
 OUTCOME = {"game": "bergruft", "winners": [0]}
 
 
-class Scenes:
-    def __init__(self) -> None:
-        self.replaced: list[tuple[str, dict[str, object]]] = []
+class Results:
+    """Where the results would show: what they were given."""
 
-    def replace(self, name: str, **data: object) -> None:
-        self.replaced.append((name, data))
+    def __init__(self) -> None:
+        self.shown: list[tuple[GameConfig, dict[str, object], Path | None]] = []
+
+    def __call__(self, config: GameConfig, outcome: dict[str, object], replay: Path | None):
+        self.shown.append((config, outcome, replay))
 
 
 class Told(Policy):
@@ -40,22 +43,21 @@ def records(folder, keep=True):
 
 
 def test_a_finished_game_is_kept_and_its_results_shown(tmp_path):
-    scenes, policy = Scenes(), Told()
-    end = GameEnd(scenes, policy, records(tmp_path))  # type: ignore[arg-type]
+    results, policy = Results(), Told()
+    end = GameEnd(results, policy, records(tmp_path))
     end(finished(CONFIG, 3), OUTCOME)
-    ((name, data),) = scenes.replaced
-    assert name == "results" and data["config"] == CONFIG and data["outcome"] == OUTCOME
-    replay = data["replay"]
+    ((config, outcome, replay),) = results.shown
+    assert config == CONFIG and outcome == OUTCOME
     assert replay is not None and saves.read_replay(replay).config == CONFIG
     assert policy.ends == [(CONFIG, OUTCOME)] and end.outcome == OUTCOME
 
 
 def test_a_headless_run_prints_the_outcome_and_ends_keeping_nothing(tmp_path, capsys):
-    ended, scenes = [], Scenes()
-    end = GameEnd(scenes, Policy(), records(tmp_path, keep=False), lambda: ended.append(1))  # type: ignore[arg-type]
+    ended, results = [], Results()
+    end = GameEnd(results, Policy(), records(tmp_path, keep=False), lambda: ended.append(1))
     end(finished(CONFIG, 3), OUTCOME)
     assert json.loads(capsys.readouterr().out) == OUTCOME
-    assert ended == [1] and scenes.replaced == []
+    assert ended == [1] and results.shown == []
     assert not any(tmp_path.rglob("*.json"))
 
 

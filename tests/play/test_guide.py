@@ -12,10 +12,12 @@ from game.games.bergruft.rules import Guess, LiftScreen, Phase, SetFlags
 from game.games.kaphoorn import guide as kap_guide
 from game.games.nanuuk import guide as nanuuk_guide
 from game.i18n import tr
+from game.menus.setup import SetupScene
 from game.play.config import GameConfig, Seat
 from game.play.guide.base import Guide, Hint
 from game.play.registry import rules_for
 from game.protocol import streams
+from tests.scenes_support import table_class
 
 GUIDES = {"nanuuk": nanuuk_guide, "kaphoorn": kap_guide, "bergruft": berg_guide}
 NAMES = ("Anna", "Ben", "Cleo", "Dirk")
@@ -28,7 +30,7 @@ def config(game: str, variant: str, kinds: list[str], seed: int = 11) -> GameCon
 
 
 def start(drive, cfg: GameConfig):
-    drive.app.scenes.reset(cfg.game, config=cfg)
+    drive.app.scenes.reset(table_class(cfg.game), config=cfg)
     drive.frames(2)
     return drive.app.scenes.stack[0]
 
@@ -214,7 +216,7 @@ def test_a_guide_that_cannot_suggest_shows_nothing_and_the_game_goes_on() -> Non
 # ---- the set-up screen ---------------------------------------------------------------------------
 @pytest.mark.parametrize("game", ["nanuuk", "kaphoorn", "bergruft"])
 def test_the_setup_toggle_starts_a_guided_game(drive, game) -> None:
-    drive.app.scenes.reset("setup", game=game)
+    drive.app.scenes.reset(SetupScene, game=game)
     drive.frames(2)
     setup = drive.scene
     assert not setup.config().guided

@@ -28,6 +28,7 @@ from game.games.kaphoorn.rules.turn import HIDDEN
 from game.play.bots import BotRunner, make_bot
 from game.play.config import GameConfig, Seat, new_seed
 from game.protocol.streams import Streams
+from tests.scenes_support import table_class
 
 TURNS = 10  # computer (or guided) caller turns the attacker watches
 
@@ -67,7 +68,7 @@ def asked(drive, table: Any, seat: int) -> None:
 
 def start(drive, config: GameConfig) -> Any:
     drive.app.options.speed = 40
-    drive.app.scenes.reset(config.game, config=config)
+    drive.app.scenes.reset(table_class(config.game), config=config)
     drive.frames(2)
     return drive.app.scenes.stack[0]
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from typing import Any
 
 import pygame
 import pytest
@@ -16,9 +17,17 @@ from game.engine.tween import REDUCED_SECONDS, Path, Tweener
 from game.games.bergruft.view import mountain as berg_board
 from game.games.kaphoorn.view import clipper, seachart
 from game.games.nanuuk.view import figures
+from game.menus.handoff import HandoffScene
+from game.menus.pause import PauseScene
+from game.menus.picker import PickerScene
+from game.menus.results import ResultsScene
+from game.menus.settings import SettingsScene
+from game.menus.setup import SetupScene
+from game.menus.title import TitleScene
 from game.persist.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from game.play.config import GameConfig, Seat
 from game.ui import theme
+from tests.scenes_support import table_class
 
 LARGEST = Settings(language="de", ui_scale=1.3, high_contrast=True)
 NAMES = ("Anna", "Bartholomäus", "Cleo", "Dirk", "Eva")
@@ -46,8 +55,8 @@ def frames(app: App, n: int = 3) -> None:
         app.frame(STEP)
 
 
-def show(app: App, name: str, push: bool = False, **data) -> object:
-    (app.scenes.push if push else app.scenes.reset)(name, **data)
+def show(app: App, scene: Any, push: bool = False, **data) -> object:
+    (app.scenes.push if push else app.scenes.reset)(scene, **data)
     app.scenes.apply_pending()
     frames(app)
     return app.scenes.top
@@ -60,7 +69,7 @@ def config(game: str, variant: str, players: int) -> GameConfig:
 
 def play_scene(app: App, game: str, variant: str, players: int):
     """A play scene some random moves in (every piece on the board), hand-off screen put away."""
-    show(app, game, config=config(game, variant, players))
+    show(app, table_class(game), config=config(game, variant, players))
     while app.scenes.top.name == "handoff":
         app.scenes.pop()
         app.scenes.apply_pending()
@@ -78,14 +87,14 @@ def play_scene(app: App, game: str, variant: str, players: int):
 
 
 def painted_to_the_end(scene) -> None:
-    """A table that paints its board across frames (Kap Hoorn's chart) has finished it: the
-    first frames show a placeholder sea without the pieces."""
-    paint = getattr(scene, "_paint_ahead", None)  # one slice of the painting per call
-    if paint is None:
-        assert scene.name != "kaphoorn", "Kap Hoorn's chart painting has a new name"
-        return
-    while not paint():
+    """A table that paints its board across frames (Kap Hoorn's chart, Nanuuk!'s floe) has
+    finished it: the first frames show a placeholder sea without the pieces."""
+    paint = getattr(scene, "_paint_ahead", None)  # one slice of the chart's painting per call
+    assert paint is not None or scene.name != "kaphoorn", "the chart's painting has a new name"
+    while paint is not None and not paint():
         assert scene.wait_background(600.0), "the board's painting hung"
+    wait = getattr(scene, "wait_background", None)  # the floe: painted to its end
+    assert wait is None or wait(600.0), "the board's painting hung"
 
 
 # ---- settings ---------------------------------------------------------------------------------
@@ -117,7 +126,7 @@ def test_bad_accessibility_values_get_their_defaults(tmp_path, bad):
 
 def test_settings_screen_switches_each_option_with_keys(tmp_path):
     app = start(tmp_path, Settings())
-    scene = show(app, "settings")
+    scene = show(app, SettingsScene)
     for button, field, wanted in (
         ("contrast_button", "high_contrast", True),
         ("scale_button", "ui_scale", 1.15),
@@ -238,15 +247,15 @@ def test_high_contrast_rims_the_pieces():
 
 def test_high_contrast_switches_the_menu_theme_at_once(tmp_path):
     app = start(tmp_path, Settings())
-    scene = show(app, "settings")
+    scene = show(app, SettingsScene)
     before = scene.ui
     scene.ring.focus(scene.contrast_button)
     scene.handle(_key_intent("RIGHT"))
     frames(app, 2)
     assert app.settings.high_contrast and scene.ui is not before
     assert theme.gui_theme(*theme.gui_key())["button"]["colours"]["normal_bg"] == "#000000"
-    for name in ("title", "picker"):
-        show(app, name)  # menus still build and draw in the new theme
+    for menu in (TitleScene, PickerScene):
+        show(app, menu)  # menus still build and draw in the new theme
 
 
 def test_ui_scale_grows_body_text_but_not_headings():
@@ -287,14 +296,16 @@ def _spills(app: App) -> list[str]:
 def test_menus_at_the_largest_scale_keep_text_inside(tmp_path):
     app = start(tmp_path, LARGEST)
     bad = _spills(app)
-    for name, data in (("picker", {}), ("settings", {}), ("setup", {"game": "kaphoorn"})):
-        scene = show(app, name, **data)
-        if name == "setup":
+    menus = ((PickerScene, {}), (SettingsScene, {}), (SetupScene, {"game": "kaphoorn"}))
+    for opened, data in menus:
+        scene = show(app, opened, **data)
+        if opened is SetupScene:
             for _ in range(scene.max_seats - len(scene.seats)):
                 scene.add_seat()
             frames(app, 2)
         bad += _spills(app)
-    show(app, "handoff", push=True, title="Bartholomäus", message="Alle anderen bitte wegschauen.")
+    show(app, HandoffScene, push=True, title="Bartholomäus",
+         message="Alle anderen bitte wegschauen.")  # fmt: skip
     bad += _spills(app)
     assert bad == [], "\n".join(bad)
 
@@ -307,13 +318,13 @@ def test_play_scenes_at_the_largest_scale_keep_text_inside(tmp_path, game, varia
     app = start(tmp_path, LARGEST)
     scene = play_scene(app, game, variant, players)
     bad = _spills(app)
-    show(app, "pause", push=True, game=game)
+    show(app, PauseScene, push=True, game=game)
     bad += _spills(app)
     rng, state = random.Random(1), scene.state
     while not state.is_over():
         state = state.apply(rng.choice(state.legal_actions()))
     scene.state = state
-    show(app, "results", config=scene.config, outcome=scene.outcome_dict())
+    show(app, ResultsScene, config=scene.config, outcome=scene.outcome_dict())
     bad += _spills(app)
     assert bad == [], "\n".join(bad)
 
@@ -368,7 +379,7 @@ def test_high_contrast_chosen_during_a_game_repaints_the_mountain_at_once(tmp_pa
     app = start(tmp_path, Settings())
     scene = play_scene(app, "bergruft", "standard", 2)
     plain = berg_board.board_surface(scene.state.mountain)
-    show(app, "settings", push=True)
+    show(app, SettingsScene, push=True)
     settings = app.scenes.top
     settings.ring.focus(settings.contrast_button)
     settings.handle(_key_intent("RIGHT"))

@@ -15,8 +15,10 @@ from app_support import close
 
 from game import i18n
 from game.app import STEP, App, Options
+from game.menus.settings import SettingsScene
 from game.play.config import GameConfig, Seat
 from game.ui import theme
+from tests.scenes_support import table_class
 
 MOVES = 6
 
@@ -42,7 +44,7 @@ def english_after() -> Iterator[None]:
 
 
 def table_after_moves(app: App, config: GameConfig):  # type: ignore[no-untyped-def]
-    app.scenes.reset(config.game, config=config)
+    app.scenes.reset(table_class(config.game), config=config)
     app.scenes.apply_pending()
     table = next(s for s in reversed(app.scenes.stack) if hasattr(s, "state"))
     rng = random.Random(5)
@@ -99,7 +101,7 @@ def test_the_first_frame_after_a_language_change_is_all_in_the_new_language(
         repainted(table)
         english = texts_of_one_frame(app)
         assert wanted and english != wanted  # the two languages differ on this table at all
-        app.scenes.push("settings")
+        app.scenes.push(SettingsScene)
         app.scenes.apply_pending()
         app.frame(STEP)
         app.scenes.top.set_language("de")

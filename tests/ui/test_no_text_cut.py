@@ -24,12 +24,29 @@ from app_support import close, finished
 
 from game import i18n
 from game.app import STEP, App, Options
+from game.games.nanuuk.editor import NanuukEditorScene
 from game.i18n import LANGUAGES
+from game.kiosk.admin import PinScene
+from game.kiosk.attract import AttractScene
+from game.kiosk.still import StillPlayingScene
+from game.menus.confirm import ConfirmScene
+from game.menus.keyboard import KeyboardScene
+from game.menus.loading import LoadingScene
 from game.menus.menukit import game_title
+from game.menus.pause import PauseScene
+from game.menus.picker import PickerScene
+from game.menus.replay import ReplayScene
+from game.menus.results import ResultsScene
+from game.menus.rules_help import RulesHelpScene
+from game.menus.saves_list import LibraryScene
+from game.menus.settings import SettingsScene
+from game.menus.setup import SetupScene
+from game.menus.title import TitleScene
 from game.persist.settings import Settings, save_settings
 from game.play import registry, saves
 from game.play.config import GameConfig, Seat
 from game.ui import theme
+from tests.scenes_support import table_class
 from tests.testgames.fixture import more_games
 
 SCALES = (1.0, 1.15, 1.3)
@@ -78,24 +95,25 @@ class Visit:
         for words, rect in self.recording.outside:
             self.found.setdefault(screen, set()).add(f"{words!r} outside its surface at {rect}")
 
-    def open(self, screen: str, *steps: tuple[str, dict[str, Any]]) -> None:
+    def open(self, screen: str, *steps: tuple[Any, dict[str, Any]]) -> None:
+        """Open the scenes ``steps`` name (each its class and its arguments) and look."""
         (first, data), *more = steps
         self.app.scenes.reset(first, **data)
-        for name, more_data in more:
-            self.app.scenes.push(name, **more_data)
+        for scene, more_data in more:
+            self.app.scenes.push(scene, **more_data)
         self.app.scenes.apply_pending()
         self.look(screen)
 
 
 def visit_menus(v: Visit) -> None:
-    v.open("title", ("title", {}))
-    v.open("title, its three games unfinished", ("title", {}))  # Continue: <each game>
-    v.open("picker", ("picker", {}))
-    v.open("settings", ("settings", {}))
+    v.open("title", (TitleScene, {}))
+    v.open("title, its three games unfinished", (TitleScene, {}))  # Continue: <each game>
+    v.open("picker", (PickerScene, {}))
+    v.open("settings", (SettingsScene, {}))
     for tab in ("saves", "replays"):
-        v.open(f"library {tab}", ("library", {"tab": tab}))
+        v.open(f"library {tab}", (LibraryScene, {"tab": tab}))
     for game in ("nanuuk", "kaphoorn", "bergruft"):
-        v.open(f"setup {game}", ("setup", {"game": game}))
+        v.open(f"setup {game}", (SetupScene, {"game": game}))
         setup = v.app.scenes.top
         for variant in range(len(setup.plugin.rules.variants())):
             while len(setup.seats) < setup.max_seats:
@@ -104,26 +122,26 @@ def visit_menus(v: Visit) -> None:
                 setup.cycle_kind(seat, seat + 1)
             v.look(f"setup {game}, variant {variant + 1}, all seats")
             setup.cycle_variant(1)
-        v.open(f"rules {game}", ("rules_help", {"game": game}))
+        v.open(f"rules {game}", (RulesHelpScene, {"game": game}))
         pages = v.app.scenes.top
         for page in range(len(pages.pages)):
             pages.index = page
             pages.slide = 0
             v.look(f"rules {game} page {page + 1}")
-        v.open(f"loading {game}", ("loading", {"then": "", "game": game}))
+        v.open(f"loading {game}", (LoadingScene, {"game": game}))
         name = game_title(game)
-        v.open(f"confirm {game}", ("setup", {"game": game}), ("confirm", {
+        v.open(f"confirm {game}", (SetupScene, {"game": game}), (ConfirmScene, {
             "title": i18n.tr("setup.replace_title", game=name),
             "message": i18n.tr("setup.replace_message", game=name),
             "yes": i18n.tr("setup.replace_yes"), "no": i18n.tr("setup.replace_no"),
         }))  # fmt: skip
     for players in (2, 3, 4):
-        v.open(f"nanuuk editor, {players} players", ("nanuuk_editor", {"players": players}))
+        v.open(f"nanuuk editor, {players} players", (NanuukEditorScene, {"players": players}))
 
 
 def visit_tables(v: Visit) -> None:
     for config in tables():
-        v.open(f"{config.game} {config.variant}", (config.game, {"config": config}))
+        v.open(f"{config.game} {config.variant}", (table_class(config.game), {"config": config}))
         table, rng = v.app.scenes.stack[-1], random.Random(3)
         while not hasattr(table, "state"):
             table = v.app.scenes.stack[-2]
@@ -137,52 +155,54 @@ def visit_tables(v: Visit) -> None:
                 break
             table.play(rng.choice(table.state.legal_actions()))
             table.skip()
-        v.app.scenes.push("pause", game=config.game)
+        v.app.scenes.push(PauseScene, game=config.game)
         v.app.scenes.apply_pending()
         v.look(f"pause {config.game}")
         record = finished(config, 7)
-        v.open(f"replay {config.game}", ("title", {}), ("replay", {"record": record}))
+        v.open(f"replay {config.game}", (TitleScene, {}), (ReplayScene, {"record": record}))
         viewer = v.app.scenes.top
         for at in (1, len(record.moves) // 2, len(record.moves)):
             viewer.jump(at)
             v.look(f"replay {config.game} at move {at}")
-        v.open(f"over {config.game}", (config.game, {"config": config,
+        v.open(f"over {config.game}", (table_class(config.game), {"config": config,
                                                       "moves": list(record.moves)}))  # fmt: skip
         board = next(s for s in v.app.scenes.stack if hasattr(s, "outcome_dict"))
         outcome = board.outcome_dict()
-        v.open(f"results {config.game}", ("results", {"config": config, "outcome": outcome}))
+        v.open(f"results {config.game}", (ResultsScene, {"config": config, "outcome": outcome}))
 
 
 def visit_more(v: Visit) -> None:
     """The screens that show every game, and the new games' own, with four or five games."""
-    v.open("title", ("title", {}))
-    v.open("picker", ("picker", {}))
+    v.open("title", (TitleScene, {}))
+    v.open("picker", (PickerScene, {}))
     for game in registry.ids()[3:]:
-        v.open(f"setup {game}", ("setup", {"game": game}))
+        v.open(f"setup {game}", (SetupScene, {"game": game}))
         setup = v.app.scenes.top
         while len(setup.seats) < setup.max_seats:
             setup.add_seat()
         v.look(f"setup {game}, all seats")
         if v.app.kiosk is not None:
             continue
-        v.open(f"rules {game}", ("rules_help", {"game": game}))
+        v.open(f"rules {game}", (RulesHelpScene, {"game": game}))
         config = GameConfig(game, "pile", seats("human", "easy"), 4)
-        v.open(f"{game} table", (game, {"config": config}))
+        v.open(f"{game} table", (table_class(game), {"config": config}))
         table = v.app.scenes.top
         while not table.state.is_over():
             table.play(table.state.legal_actions()[0])
             v.look(f"{game} table, {table.state.pile} left")
-        v.open(f"results {game}", ("results", {"config": config, "outcome": table.outcome_dict()}))
+        outcome = table.outcome_dict()
+        v.open(f"results {game}", (ResultsScene, {"config": config, "outcome": outcome}))
 
 
 def visit_kiosk(v: Visit) -> None:
-    v.open("kiosk title", ("title", {}))
-    v.open("kiosk setup", ("setup", {"game": "bergruft"}))
-    v.open("kiosk keyboard", ("setup", {"game": "bergruft"}),
-           ("kiosk_keyboard", {"text": i18n.tr("setup.seat_default", n=1)}))  # fmt: skip
-    v.open("kiosk attract", ("kiosk_attract", {}))
-    v.open("kiosk still", ("bergruft", {"config": tables()[5]}), ("kiosk_still", {}))
-    v.open("kiosk pin", ("title", {}), ("kiosk_pin", {}))
+    v.open("kiosk title", (TitleScene, {}))
+    v.open("kiosk setup", (SetupScene, {"game": "bergruft"}))
+    v.open("kiosk keyboard", (SetupScene, {"game": "bergruft"}),
+           (KeyboardScene, {"text": i18n.tr("setup.seat_default", n=1)}))  # fmt: skip
+    v.open("kiosk attract", (AttractScene, {"station": v.app.kiosk}))
+    v.open("kiosk still", (table_class("bergruft"), {"config": tables()[5]}),
+           (StillPlayingScene, {"station": v.app.kiosk}))  # fmt: skip
+    v.open("kiosk pin", (TitleScene, {}), (PinScene, {"station": v.app.kiosk}))
     kiosk = v.app.kiosk
     kiosk.gate.try_pin(kiosk.config.admin_pin)
     kiosk.open_admin()

@@ -11,9 +11,17 @@ from app_support import close
 
 from game import i18n
 from game.app import STEP, App, Options
+from game.menus.pause import PauseScene
+from game.menus.picker import PickerScene
+from game.menus.rules_help import RulesHelpScene
+from game.menus.saves_list import LibraryScene
+from game.menus.settings import SettingsScene
+from game.menus.setup import SetupScene
+from game.menus.title import TitleScene
 from game.persist.settings import Settings, save_settings
 from game.play.config import GameConfig, Seat
 from game.ui import theme, toasts
+from tests.scenes_support import table_class
 
 LONG = "saves.damaged"  # the longest toast there is, in every language
 SHORT = "saves.saved"
@@ -26,13 +34,13 @@ def seats(*kinds: str) -> tuple[Seat, ...]:
 
 BERGRUFT = GameConfig("bergruft", "standard", seats("human", "easy"), 3)
 MENUS = [
-    [("title", {})],
-    [("picker", {})],
-    [("setup", {"game": "kaphoorn"})],
-    [("setup", {"game": "nanuuk"})],
-    [("settings", {})],
-    [("library", {"tab": "saves"})],
-    [("bergruft", {"config": BERGRUFT}), ("pause", {"game": "bergruft"})],
+    [(TitleScene, {})],
+    [(PickerScene, {})],
+    [(SetupScene, {"game": "kaphoorn"})],
+    [(SetupScene, {"game": "nanuuk"})],
+    [(SettingsScene, {})],
+    [(LibraryScene, {"tab": "saves"})],
+    [(table_class("bergruft"), {"config": BERGRUFT}), (PauseScene, {"game": "bergruft"})],
 ]
 TABLES = [
     GameConfig("nanuuk", "full", seats("human", "easy"), 3),
@@ -56,8 +64,8 @@ def open_with_toasts(tmp_path, steps, scale: float) -> tuple[App, list[toasts.Pl
     app.start()
     (first, data), *more = steps
     app.scenes.reset(first, **data)
-    for name, more_data in more:
-        app.scenes.push(name, **more_data)
+    for scene, more_data in more:
+        app.scenes.push(scene, **more_data)
     for _ in range(10):
         app.frame(STEP)
     app.toast(i18n.tr(LONG, kept_as="autosave-nanuuk.json.bad"), 30.0)
@@ -76,7 +84,7 @@ def open_with_toasts(tmp_path, steps, scale: float) -> tuple[App, list[toasts.Pl
 
 
 @pytest.mark.parametrize("scale", [1.0, 1.3])
-@pytest.mark.parametrize("steps", MENUS, ids=[s[-1][0] + "-" + str(s[-1][1].get("game", ""))
+@pytest.mark.parametrize("steps", MENUS, ids=[s[-1][0].name + "-" + str(s[-1][1].get("game", ""))
                                               for s in MENUS])  # fmt: skip
 def test_a_toast_covers_no_text_panel_or_control(tmp_path, steps, scale):
     app, placed, taken = open_with_toasts(tmp_path, steps, scale)
@@ -92,7 +100,8 @@ def test_a_toast_covers_no_text_panel_or_control(tmp_path, steps, scale):
         close(app)
 
 
-OWN_PLACE = [[(c.game, {"config": c})] for c in TABLES] + [[("rules_help", {"game": "nanuuk"})]]
+OWN_PLACE = [[(table_class(c.game), {"config": c})] for c in TABLES]
+OWN_PLACE += [[(RulesHelpScene, {"game": "nanuuk"})]]
 
 
 @pytest.mark.parametrize("steps", OWN_PLACE, ids=[s[0][0] for s in OWN_PLACE])

@@ -51,6 +51,7 @@ from game.games.bergruft.view.layout import (
 )
 from game.games.bergruft.view.screen import FlagScreen, draw_screen
 from game.i18n import tr
+from game.menus.handoff import HandoffScene
 from game.play.guide.base import Hint as GuideHint
 from game.play.panels import PanelCache, draw_log_panel
 from game.play.table import GuidePlace, LogEntry, PlayTable
@@ -201,7 +202,7 @@ class BergruftScene(PlayTable):
 
         key = {Phase.SET: "set", Phase.DECIDE: "decide"}.get(phase, "guess")
         self.services.scenes.push(
-            "handoff",
+            HandoffScene,
             title=tr(f"bergruft.handoff.{key}_title", caller=caller, guesser=guesser),
             message=tr(f"bergruft.handoff.{key}_message", caller=caller, guesser=guesser),
             button=tr("bergruft.handoff.button", name=st.names[seat]),
@@ -369,7 +370,7 @@ class BergruftScene(PlayTable):
         if self.guide.handle(intent):
             return
         if kind in (Kind.BACK, Kind.PAUSE):
-            self.services.scenes.push("pause", game=self.config.game)
+            self.services.menus.pause(self.config.game)
             return
         if self.busy and kind in SKIP_KINDS:
             self.skip()

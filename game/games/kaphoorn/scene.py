@@ -52,6 +52,7 @@ from game.games.kaphoorn.view.layout import (
     reason_rect,
 )
 from game.i18n import tr
+from game.menus.handoff import HandoffScene
 from game.play.panels import ONE_LINE_NOTICE
 from game.play.table import LogEntry
 from game.protocol.base import Refusal
@@ -145,7 +146,7 @@ class KapHoornScene(KapDrawing):
             self._built_key = None
 
         self.services.scenes.push(
-            "handoff",
+            HandoffScene,
             title=tr("kaphoorn.handoff.title", name=name),
             message=tr("kaphoorn.handoff.message", name=name),
             button=tr("kaphoorn.handoff.button", name=name),

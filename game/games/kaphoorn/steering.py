@@ -53,7 +53,7 @@ class KapSteering(PlayTable):
                 self.ignoring, self.selected = False, None
                 self._built_key = None
                 return
-            self.services.scenes.push("pause", game=self.config.game)
+            self.services.menus.pause(self.config.game)
             return
         if self.busy and kind in SKIP_KINDS:
             self.skip()

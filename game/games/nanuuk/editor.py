@@ -15,7 +15,7 @@ refused while a fatal problem remains.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -51,6 +51,9 @@ from game.persist.log import LOG
 from game.ui.kit import Focusable
 from game.ui.screens import go_back
 
+if TYPE_CHECKING:
+    from game.engine.services import Services
+
 DIRS = {Kind.UP: (0, -1), Kind.DOWN: (0, 1), Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0)}
 
 
@@ -66,15 +69,21 @@ def _damaged(exc: SetupFileError) -> str:
 
 
 class NanuukEditorScene(EditorDrawing):
+    name = "nanuuk_editor"
     idle_pace = FULL  # the floe's water moves
 
-    def enter(
+    def __init__(
         self,
+        services: Services,
         players: int = 4,
         options: Mapping[str, Any] | None = None,
         on_done: Callable[[str | None], None] | None = None,
-        **data: object,
     ) -> None:
+        super().__init__(services)
+        self.opened_with = players, options, on_done
+
+    def enter(self) -> None:
+        players, options, on_done = self.opened_with
         level = default_level()
         self.level, self.floe = level, level.floe
         self.players = max(2, min(4, int(players)))
@@ -248,13 +257,13 @@ class NanuukEditorScene(EditorDrawing):
         if self.on_done is not None:
             self.on_done(name)
         self.services.sound("click")
-        go_back(self.services, "title")
+        go_back(self.services)
 
     def back(self) -> None:
         if self.panel != "edit":
             self.close_panel()
         else:
-            go_back(self.services, "title")
+            go_back(self.services)
 
     # ---- dialogs ------------------------------------------------------------------------------
     def open_save(self) -> None:

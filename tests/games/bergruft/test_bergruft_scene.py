@@ -15,6 +15,7 @@ from game.games.bergruft.scene import BergruftScene
 from game.games.bergruft.view import prompt
 from game.i18n import TRANSLATIONS_DIR
 from game.play.config import GameConfig, Seat
+from tests.scenes_support import table_class
 
 AI_ONLY = GameConfig(
     "bergruft", "standard", (Seat("Anna", "easy", "red"), Seat("Ben", "normal", "blue")), seed=7
@@ -39,7 +40,7 @@ FOUR = GameConfig(
 
 
 def start(drive, config: GameConfig) -> BergruftScene:
-    drive.app.scenes.reset("bergruft", config=config)
+    drive.app.scenes.reset(table_class("bergruft"), config=config)
     drive.frames(2)
     scene = drive.app.scenes.stack[0]
     assert isinstance(scene, BergruftScene)

@@ -22,6 +22,8 @@ from game.games.kaphoorn.view import hand, seachart
 from game.games.kaphoorn.view.chartview import LEAST_CARD, window_scale
 from game.games.kaphoorn.view.layout import BOARD_RECT, WIND_RECT, ZOOM_RECTS
 from game.i18n import tr
+from game.menus.setup import SetupScene
+from tests.scenes_support import table_class
 
 ONE_HUMAN = ["human", "easy", "easy"]
 
@@ -42,7 +44,7 @@ def test_a_card_on_the_chart_is_at_least_64_screen_pixels_at_the_default_zoom(tm
     app = App(Options(data_dir=tmp_path, raise_errors=True, size=size, fullscreen=False))
     app.start()
     try:
-        app.scenes.reset("kaphoorn", config=config(ONE_HUMAN, seed=3, start=1))
+        app.scenes.reset(table_class("kaphoorn"), config=config(ONE_HUMAN, seed=3, start=1))
         for _ in range(3):
             app.frame(STEP)
         scene = app.scenes.stack[0]
@@ -233,10 +235,10 @@ def test_the_set_up_screen_starts_painting_the_chart_in_the_background(drive, mo
 
     asked: list[tuple[int, int]] = []
     monkeypatch.setattr(chartview, "prepare_board", lambda chart, size: asked.append(size))
-    drive.app.scenes.reset("setup", game="bergruft")
+    drive.app.scenes.reset(SetupScene, game="bergruft")
     drive.frames(1)
     assert asked == []  # only Kap Hoorn's table needs it
-    drive.app.scenes.reset("setup", game="kaphoorn")
+    drive.app.scenes.reset(SetupScene, game="kaphoorn")
     drive.frames(1)
     chart = default_chart()
     assert asked == [seachart.zoomed_size(chart, max(seachart.ZOOM_CELLS))]
@@ -268,7 +270,7 @@ def test_no_control_covers_a_field_at_any_zoom_or_camera_place(tmp_path, size):
     app = App(Options(data_dir=tmp_path, raise_errors=True, size=size, fullscreen=False))
     app.start()
     try:
-        app.scenes.reset("kaphoorn", config=config(ONE_HUMAN, seed=3, start=1))
+        app.scenes.reset(table_class("kaphoorn"), config=config(ONE_HUMAN, seed=3, start=1))
         for _ in range(3):
             app.frame(STEP)
         scene = app.scenes.stack[0]

@@ -14,6 +14,7 @@ from game.games.kaphoorn.rules.chart import default_chart
 from game.games.kaphoorn.view import chartview, seachart
 from game.games.kaphoorn.view.layout import BOARD_RECT
 from game.ui.steps import BUDGET_S
+from tests.scenes_support import table_class
 
 # Only a hung painting takes this long: a guard against hanging CI, never a timing assertion.
 HANG_S = 600.0
@@ -38,7 +39,7 @@ def test_the_first_frames_paint_the_chart_in_slices_and_show_its_placeholder(dri
         return done
 
     monkeypatch.setattr(chartview, "prepare_board", watched)
-    drive.app.scenes.reset("kaphoorn", config=config(["easy", "easy", "easy"], seed=3))
+    drive.app.scenes.reset(table_class("kaphoorn"), config=config(["easy", "easy", "easy"], seed=3))
     drive.frames(1)
     scene = drive.app.scenes.stack[0]
     assert asked and asked[-1] == (BUDGET_S, False)  # a slice, not the whole chart

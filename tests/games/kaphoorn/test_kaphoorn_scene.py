@@ -25,8 +25,10 @@ from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, LAY, MOVED
 from game.games.kaphoorn.scene import KapHoornScene
 from game.games.kaphoorn.view.layout import BOARD_RECT, HAND_RECT, WIND_RECT, ZOOM_RECTS
 from game.i18n import tr
+from game.menus.replay import ReplayScene
 from game.play.config import GameConfig, Seat
 from game.protocol.base import Refusal
+from tests.scenes_support import table_class
 
 STAY, IGNORE, AGAIN, BUY, END, UNDO = range(6)  # the buttons, in the order they are built
 TWO_HUMANS_AND_AI = ["human", "human", "easy"]
@@ -40,7 +42,7 @@ def config(kinds: list[str], seed: int, **options: object) -> GameConfig:
 
 
 def start(drive, cfg: GameConfig) -> KapHoornScene:
-    drive.app.scenes.reset("kaphoorn", config=cfg)
+    drive.app.scenes.reset(table_class("kaphoorn"), config=cfg)
     drive.frames(2)
     scene = drive.app.scenes.stack[0]
     assert isinstance(scene, KapHoornScene)
@@ -743,7 +745,7 @@ def test_the_replay_viewer_says_a_move_as_the_log_does(drive) -> None:
         action = rng.choice(state.legal_actions())
         moves.append(action.to_dict())
         state = state.apply(action)
-    drive.app.scenes.push("replay", record=saves.build("replay", cfg, moves, state))
+    drive.app.scenes.push(ReplayScene, record=saves.build("replay", cfg, moves, state))
     drive.frames(2)
     viewer = drive.scene
     drive.key(pygame.K_RIGHT)

@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game import i18n
+from game.games.nanuuk.editor import NanuukEditorScene
 from game.games.nanuuk.rules.board import IGLOO
 from game.games.nanuuk.rules.level import (
     BOX,
@@ -24,11 +25,12 @@ from game.games.nanuuk.setups import (
     setups_dir,
 )
 from game.i18n import tr
+from game.menus.setup import SetupScene
 from game.protocol.base import LevelError
 
 
 def open_editor(drive, **data):
-    drive.app.scenes.reset("nanuuk_editor", **data)
+    drive.app.scenes.reset(NanuukEditorScene, **data)
     drive.frames(2)
     return drive.scene
 
@@ -311,7 +313,7 @@ def test_a_set_up_that_cannot_be_written_says_so_in_the_players_words(drive, mon
 
 
 def test_done_saves_a_new_setup_and_hands_its_name_back(drive, tmp_path):
-    drive.app.scenes.reset("setup", game="nanuuk")
+    drive.app.scenes.reset(SetupScene, game="nanuuk")
     drive.frames(2)
     setup = drive.scene
     while setup.variant.id != "full":

@@ -12,6 +12,7 @@ from game.games.nanuuk.view import floeboard
 from game.games.nanuuk.view.layout import BOARD_RECT
 from game.play.registry import rules_for
 from game.ui.steps import BUDGET_S, Stepped
+from tests.scenes_support import table_class
 
 SPOT = (BOARD_RECT.x + 60, BOARD_RECT.y + 60)  # open sea in the floe's corner
 
@@ -29,7 +30,7 @@ def test_the_first_frames_paint_the_floe_in_slices_with_plain_sea_meanwhile(driv
 
     monkeypatch.setattr("game.games.nanuuk.view.floe.prepare_layer", watched)
     app = drive.app
-    app.scenes.reset("nanuuk", config=config("full", ["easy"] * 4, seed=3))
+    app.scenes.reset(table_class("nanuuk"), config=config("full", ["easy"] * 4, seed=3))
     app.frame(STEP)  # as the real loop does: no driver's wait for the floe
     scene = app.scenes.stack[0]
     assert asked and asked[-1] == (BUDGET_S, False)  # a slice, not the whole floe

@@ -14,8 +14,11 @@ from game import i18n
 from game.games.nanuuk.rules.actions import Banish, Crack, Step, Take
 from game.games.nanuuk.scene import NanuukScene
 from game.i18n import tr
+from game.menus.replay import ReplayScene
+from game.menus.title import TitleScene
 from game.play.config import GameConfig, Seat
 from game.ui import theme
+from tests.scenes_support import table_class
 
 
 def config(variant: str, kinds: list[str], seed: int, **options: object) -> GameConfig:
@@ -26,7 +29,7 @@ def config(variant: str, kinds: list[str], seed: int, **options: object) -> Game
 
 
 def start(drive, cfg: GameConfig) -> NanuukScene:
-    drive.app.scenes.reset("nanuuk", config=cfg)
+    drive.app.scenes.reset(table_class("nanuuk"), config=cfg)
     drive.frames(2)
     scene = drive.app.scenes.stack[0]
     assert isinstance(scene, NanuukScene)
@@ -298,7 +301,7 @@ def test_steps_cracks_and_the_harpoon_are_heard(drive, fake_audio) -> None:
     scene.animate(old, Take("fish"), old)
     scene.animate(old, Step(old.spec.movers[0].id, old.pos[1], kayak=True), old)
     assert fake_audio.played == ["harpoon", "harpoon", "good", "splash"]
-    drive.app.scenes.reset("title")
+    drive.app.scenes.reset(TitleScene)
     drive.frames(2)
     assert fake_audio.ambients[-1] is None  # the loop ends with the game
 
@@ -314,7 +317,7 @@ def test_the_replay_viewer_tells_each_move_as_the_log_does(drive) -> None:
         action = state.legal_actions()[0]
         moves.append(action.to_dict())
         state = state.apply(action)
-    drive.app.scenes.push("replay", record=saves.build("replay", cfg, moves, state))
+    drive.app.scenes.push(ReplayScene, record=saves.build("replay", cfg, moves, state))
     drive.frames(2)
     viewer = drive.scene
     drive.key(pygame.K_RIGHT)

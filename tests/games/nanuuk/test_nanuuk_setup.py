@@ -5,11 +5,13 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game import i18n, scene_table
+from game import i18n
 from game.engine.scenes import Scene
 from game.games.nanuuk.rules.level import default_level
 from game.games.nanuuk.setups import save_setup, setups_dir
+from game.menus.setup import SetupScene
 from game.play.config import GameConfig
+from tests.scenes_support import fake_tables
 
 
 class FakePlay(Scene):
@@ -17,19 +19,19 @@ class FakePlay(Scene):
 
     opened: list[GameConfig] = []
 
-    def enter(self, config: GameConfig | None = None, **data: object) -> None:
+    def __init__(self, services, config: GameConfig | None = None, **data: object) -> None:
+        super().__init__(services)
         FakePlay.opened.append(config)
 
 
 @pytest.fixture(autouse=True)
 def fake_play_scenes(monkeypatch):
     FakePlay.opened = []
-    monkeypatch.setitem(scene_table.SCENES, "nanuuk", f"{__name__}:FakePlay")
-    monkeypatch.setitem(scene_table.SCENES, "bergruft", f"{__name__}:FakePlay")
+    fake_tables(monkeypatch, FakePlay, "nanuuk", "bergruft")
 
 
 def open_setup(drive, game: str = "nanuuk"):
-    drive.app.scenes.reset("setup", game=game)
+    drive.app.scenes.reset(SetupScene, game=game)
     drive.frames(2)
     return drive.scene
 

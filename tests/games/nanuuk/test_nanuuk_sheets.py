@@ -10,6 +10,7 @@ import pytest
 from game.games.nanuuk.view import panels
 from game.games.nanuuk.view.layout import sheet_rect
 from game.play.registry import rules_for
+from tests.scenes_support import table_class
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -48,7 +49,7 @@ def test_a_click_off_the_glowing_crack_lines_says_why(drive):
     i18n.set_language("en")
     config = GameConfig("nanuuk", "full", (Seat("Anna", "human", "red"),
                                            Seat("Ben", "human", "blue")), 4)  # fmt: skip
-    drive.app.scenes.reset("nanuuk", config=config)
+    drive.app.scenes.reset(table_class("nanuuk"), config=config)
     drive.frames(2)
     scene = drive.app.scenes.stack[0]
     rng = random.Random(1)

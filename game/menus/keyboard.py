@@ -1,6 +1,7 @@
 """The on-screen keyboard of a touch-only kiosk: a player's name typed with fingers.
 
-The set-up screen opens it in kiosk mode when a name is tapped (``enter(text, seat, on_done)``).
+The set-up screen opens it in kiosk mode when a name is tapped (``KeyboardScene(services, text,
+seat, on_done)``).
 The keys are big (``KEY_H`` tall on the 1920x1080 picture, like every kiosk button), laid out as
 the language's own keyboard (``kiosk.keyboard.layout``: QWERTZ with umlauts in German), and the
 first letter of a name and of each word comes in capitals. The name there is shown selected:
@@ -12,7 +13,7 @@ Cancel.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -22,6 +23,9 @@ from game.i18n import tr
 from game.ui import theme
 from game.ui.kit import Focusable, UIScene
 from game.ui.screens import dim
+
+if TYPE_CHECKING:
+    from game.engine.services import Services
 
 KEY_W, KEY_H, GAP = 132, 110, 14
 KEYS_TOP = 330
@@ -38,19 +42,18 @@ def upper(letter: str) -> str:
 
 
 class KeyboardScene(UIScene):
+    name = "kiosk_keyboard"
     overlay = True
     background = False
 
-    def enter(
-        self,
-        text: str = "",
-        seat: int = 0,
-        on_done: Callable[[str], None] | None = None,
-        **data: Any,
-    ) -> None:
+    def __init__(self, services: Services, text: str = "", seat: int = 0,
+                 on_done: Callable[[str], None] | None = None) -> None:  # fmt: skip
+        super().__init__(services)
         self.text = text[:MAX_NAME]
         self.seat = seat
         self.on_done = on_done
+
+    def enter(self) -> None:
         self.selected = bool(self.text)  # the whole name, replaced by the first key
         self.capital = True  # the first letter of a name, whether it replaces one or not
         self.build()
