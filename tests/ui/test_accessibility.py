@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -14,9 +16,7 @@ from pygame_gui.elements import UIButton
 from game import i18n
 from game.app import STEP, App, Options
 from game.engine.tween import REDUCED_SECONDS, Path, Tweener
-from game.games.bergruft.view import mountain as berg_board
-from game.games.kaphoorn.view import clipper, seachart
-from game.games.nanuuk.view import figures
+from game.games.bergruft.view import mountain as berg_board  # its own test below
 from game.menus.handoff import HandoffScene
 from game.menus.pause import PauseScene
 from game.menus.picker import PickerScene
@@ -26,7 +26,9 @@ from game.menus.setup import SetupScene
 from game.menus.title import TitleScene
 from game.persist.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from game.play.config import GameConfig, Seat
+from game.play.registry import rules_for
 from game.ui import theme
+from tests.games_support import first_set_up, knob, shipped
 from tests.scenes_support import table_class
 
 LARGEST = Settings(language="de", ui_scale=1.3, high_contrast=True)
@@ -202,13 +204,13 @@ def test_floe_waves_and_highlights_stand_still_with_reduced_motion(tmp_path, red
     assert (frame(1.0) == frame(2.3)) is reduced
 
 
-@pytest.mark.parametrize("game", ["nanuuk", "kaphoorn", "bergruft"])
+@pytest.mark.parametrize("game", shipped())
 @pytest.mark.parametrize("kind", ["CONFIRM", "POINT_DOWN", "LEFT"])
 def test_a_key_pad_button_or_tap_skips_a_running_move(tmp_path, game, kind):
     from game.engine.intents import Intent, Kind
 
     app = start(tmp_path, Settings())
-    scene = play_scene(app, game, "intro" if game == "nanuuk" else "standard", 3)
+    scene = play_scene(app, game, *first_set_up(game))
     scene.tweener.animate((0.0, 0.0), (1.0, 1.0), 5.0)
     assert scene.tweener.busy
     pos = (5, 1075) if kind == "POINT_DOWN" else None  # a corner where no control lies
@@ -310,10 +312,14 @@ def test_menus_at_the_largest_scale_keep_text_inside(tmp_path):
     assert bad == [], "\n".join(bad)
 
 
-@pytest.mark.parametrize(
-    ("game", "variant", "players"),
-    [("kaphoorn", "standard", 5), ("nanuuk", "full", 4), ("bergruft", "standard", 4)],
-)
+def crowded(game: str) -> tuple[str, str, int]:
+    """(game, variant, seats) of the game's most crowded table: the knob ``CROWDED``, else its
+    first variant with the most players."""
+    first = rules_for(game).variants()[0]
+    return (game, *knob(game, "CROWDED", (first.id, first.max_players)))
+
+
+@pytest.mark.parametrize(("game", "variant", "players"), [crowded(g) for g in shipped()])
 def test_play_scenes_at_the_largest_scale_keep_text_inside(tmp_path, game, variant, players):
     app = start(tmp_path, LARGEST)
     scene = play_scene(app, game, variant, players)
@@ -330,21 +336,15 @@ def test_play_scenes_at_the_largest_scale_keep_text_inside(tmp_path, game, varia
 
 
 # ---- a shape for every seat, on the board ---------------------------------------------------
-PIECE_DRAWERS = {
-    "kaphoorn": (seachart, "draw_ship"),
-    "nanuuk": (figures, "draw_hunter"),
-    "bergruft": (berg_board, "draw_figure"),
-}
-
-
-@pytest.mark.parametrize(
-    ("game", "variant", "players"),
-    [("kaphoorn", "standard", 5), ("nanuuk", "full", 4), ("bergruft", "standard", 4)],
-)
+@pytest.mark.parametrize(("game", "variant", "players"), [crowded(g) for g in shipped()])
 def test_every_seat_has_its_own_shape_on_the_board(tmp_path, monkeypatch, game, variant, players):
     app = start(tmp_path, Settings())
     scene = play_scene(app, game, variant, players)
-    module, name = PIECE_DRAWERS[game]
+    # the game's own function that draws a seat's piece (its knob PIECE_DRAWER)
+    drawer = knob(game, "PIECE_DRAWER", None)
+    assert drawer, f"{game}: its tests' conformance.py names no PIECE_DRAWER (module, function)"
+    where, name = drawer
+    module = importlib.import_module(where)
     original, marks = getattr(module, name), []
     pieces: list[tuple[tuple[int, ...], str]] = []
 
@@ -361,8 +361,9 @@ def test_every_seat_has_its_own_shape_on_the_board(tmp_path, monkeypatch, game, 
     real_mark = theme.draw_mark
     monkeypatch.setattr(module, name, piece)
     monkeypatch.setattr(theme, "draw_mark", mark)
-    for drawing in (figures, berg_board, seachart, clipper):  # cached sprites would skip the mark
-        for value in vars(drawing).values():
+    package = ".".join(where.split(".")[:3]) + "."  # the game's own modules
+    for drawing in [m for n, m in list(sys.modules.items()) if n.startswith(package)]:
+        for value in vars(drawing).values():  # cached sprites would skip the mark
             if hasattr(value, "cache_clear"):
                 value.cache_clear()
     scene.draw(pygame.Surface((1920, 1080)), 0.0)

@@ -13,3 +13,5 @@ def hidden(state: Any, seat: int) -> None:
         assert view.number is None and view.is_hidden
     else:
         assert view.number == state.number
+
+PIECE_DRAWER = ("game.games.bergruft.view.mountain", "draw_figure")  # draws a seat's piece

@@ -16,3 +16,6 @@ def hidden(state: Any, seat: int) -> None:
     for owner, (hand, seen) in enumerate(zip(state.hands, view.hands, strict=True)):
         assert seen == hand if owner == seat else seen == (placeholder,) * len(hand)
     assert view.pile == (placeholder,) * len(state.pile)
+
+CROWDED = ("standard", 5)  # the most crowded table (the accessibility tests)
+PIECE_DRAWER = ("game.games.kaphoorn.view.seachart", "draw_ship")  # draws a seat's piece

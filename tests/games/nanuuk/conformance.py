@@ -5,3 +5,6 @@ hidden; the set-up the saves and the buttons are tried on."""
 GAMES = 30
 
 SET_UP = ("full", 2)  # the saves' and buttons' tests play the full game (not the introduction)
+
+CROWDED = ("full", 4)  # the most crowded table (the accessibility tests)
+PIECE_DRAWER = ("game.games.nanuuk.view.figures", "draw_hunter")  # draws a seat's piece
