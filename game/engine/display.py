@@ -43,8 +43,9 @@ class Display:
 
     def resized(self) -> None:
         """The player resized the window (a window only: full screen keeps its size)."""
-        if not self.fullscreen:
-            self.window = pygame.display.get_surface()
+        window = pygame.display.get_surface()
+        if not self.fullscreen and window is not None:
+            self.window = window
 
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen and self.kiosk_display is not None:

@@ -87,7 +87,7 @@ class Loop:
         self.open_first: Callable[[], None] = lambda: None  # the scenes the run starts with
         self.home: Callable[[], None] = lambda: None  # back to the title after an error
         self.toggle_fullscreen: Callable[[], None] = lambda: None  # F11
-        self.closing: list[Callable[[], None]] = []  # when the run ends (the autosave)
+        self.closing: list[Callable[[], object]] = []  # when the run ends (the autosave)
 
     @property
     def messages(self) -> list[tuple[str, float]]:

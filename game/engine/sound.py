@@ -108,7 +108,10 @@ class Sounds:
     ) -> Sounds | None:
         try:
             pygame.mixer.init(RATE, -16, 1, 512)  # keeps the format when already open
-            freq, _size, channels = pygame.mixer.get_init()
+            mixer = pygame.mixer.get_init()
+            if mixer is None:  # no mixer after all: no sound
+                return None
+            freq, _size, channels = mixer
             pygame.mixer.set_reserved(1)  # channel 0 is the ambient loop's alone
             sounds = cls(volume, ambients, freq, channels, effects)
             sounds.ambient_channel = pygame.mixer.Channel(0)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import math
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -295,7 +296,7 @@ class PinScene(UIScene):
             )
             label = {"del": tr("kiosk.pin.delete"), "ok": tr("kiosk.pin.ok")}.get(key, key)
             object_id = "#big_button" if key == "ok" else "#menu_button"
-            self.keys[key] = self.button(rect, label, lambda k=key: self.press(k), object_id)
+            self.keys[key] = self.button(rect, label, partial(self.press, key), object_id)
         cancel = pygame.Rect(0, 0, 3 * KEY_W + 2 * KEY_GAP, 96)
         cancel.midtop = (cx, y0 + 4 * (KEY_H + KEY_GAP) + 10)
         self.cancel_button = self.button(cancel, tr("kiosk.pin.cancel"), self.back)

@@ -547,7 +547,9 @@ class Kiosk(Policy):
         surface.blit(_band(band.size), band)
         languages = self.config.languages
         lang = languages[int(self.services.clock.now / BANNER_LANGUAGE_S) % len(languages)]
-        words = i18n.load_language(lang).get("kiosk.touch_to_play") or tr("kiosk.touch_to_play")
+        words = i18n.load_language(lang).get("kiosk.touch_to_play")  # a text, never plurals
+        if not isinstance(words, str) or not words:
+            words = tr("kiosk.touch_to_play")
         size = 84
         width = theme.font(size, True).size(words)[0]
         flag = pygame.Rect(0, 0, 150, 100)

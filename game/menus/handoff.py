@@ -113,8 +113,8 @@ class HandoffScene(UIScene):
             "center",
         )
         size = 64
-        room = box.width - (200 if self.mark is not None else 80)  # the mark stands left of it
-        while size > 40 and theme.font(size, True).size(self.title)[0] > room:
+        title_w = box.width - (200 if self.mark is not None else 80)  # the mark stands left of it
+        while size > 40 and theme.font(size, True).size(self.title)[0] > title_w:
             size -= 4
         at = theme.text(
             surface, self.title, (w // 2, box.y + 150), size, theme.WHITE, True, "center"

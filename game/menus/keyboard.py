@@ -13,6 +13,7 @@ Cancel.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -110,7 +111,7 @@ class KeyboardScene(UIScene):
             line = []
             for i, letter in enumerate(row):
                 rect = pygame.Rect(x + i * (KEY_W + GAP), y, KEY_W, KEY_H)
-                key = self.button(rect, letter, lambda c=letter: self.add(c), "#pad_button")
+                key = self.button(rect, letter, partial(self.add, letter), "#pad_button")
                 self.letter_keys.append((letter, key))
                 line.append(key)
             self.grid.append(line)

@@ -7,6 +7,8 @@ configured games are offered.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 from pygame_gui.elements import UIButton
 
@@ -70,7 +72,7 @@ class PickerScene(UIScene):
         self.cards = {}
         for game, rect in zip(games, card_rects(len(games)), strict=True):
             self.cards[game] = self.button(
-                rect, game_title(game), lambda g=game: self.choose(g), "#game_card"
+                rect, game_title(game), partial(self.choose, game), "#game_card"
             )
         back = pygame.Rect(80, 940, 320, 84)
         if offer(self.services).large_controls:
@@ -101,7 +103,8 @@ class PickerScene(UIScene):
                           240 if tall else 70)  # fmt: skip
         pygame.draw.rect(surface, (58, 104, 160), art, border_radius=20)
         draw_emblem(surface, plugin(game).emblem(), art.inflate(-20, -12), self.services.clock.now)
-        self.moving_areas.append(art)
+        if self.moving_areas is not None:  # draw_content began the list
+            self.moving_areas.append(art)
         room = pygame.Rect(rect.x + 35, art.bottom + (24 if tall else 10), rect.width - 70,
                            3 * (42 if tall else 34))  # fmt: skip
         theme.text_in(surface, tr(f"games.{game}.pitch"), room, 30 if tall else 26, theme.SNOW,

@@ -11,6 +11,7 @@ again at that move, without animation. Keys: Left/Right, Space, Home/End, Esc.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -140,7 +141,7 @@ class ReplayScene(UIScene):
         for i, what in enumerate(CONTROLS):
             rect = pygame.Rect(CONTROLS_X + i * (ICON + 16), y, ICON, ICON)
             big = "#big_button" if what == "play" else "#menu_button"
-            self.controls[what] = self.button(rect, "", lambda w=what: self.press(w), big)
+            self.controls[what] = self.button(rect, "", partial(self.press, what), big)
         x = CONTROLS_X + len(CONTROLS) * (ICON + 16) + 24
         rect = pygame.Rect(x, y, 1920 - 40 - x, ICON)
         self.controls["list"] = self.button(rect, tr("saves.back"), self.back)

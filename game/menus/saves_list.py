@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -94,7 +95,7 @@ class LibraryScene(UIScene):
             rect = pygame.Rect(cx - 620 + i * 640, 40, 600, 92)
             style = "#big_button" if tab == self.tab else "#menu_button"
             self.tab_buttons[tab] = self.button(
-                rect, tr(f"saves.tab_{tab}"), lambda tab=tab: self.show_tab(tab), style
+                rect, tr(f"saves.tab_{tab}"), partial(self.show_tab, tab), style
             )
         self.row_buttons = []
         for slot, (index, _) in enumerate(self.visible()):

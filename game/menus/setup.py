@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -94,7 +95,7 @@ class SetupScene(UIScene):
             self.offered(o) for v in self.variants for o in v.options
         )  # 2 columns
         self.option_values: dict[str, dict[str, Any]] = {v.id: {} for v in self.variants}
-        self.seed: object = "random"
+        self.seed: str | int = "random"
         self.guided = False  # the guided first game (also offered in kiosk mode: visitors learn)
         self.error = ""
         self.help_seat = 0  # whose AI level is explained under the rows
@@ -432,26 +433,27 @@ class SetupScene(UIScene):
             row = self.row_rect(i)
             y, h = row.y + 8, row.height - 16
             name_rect = pygame.Rect(row.x + name_x, y, name_w, h)
+            entry: UITextEntryLine | UIButton
             if self.kiosk:  # a touch-only station: the name is typed on the screen's keyboard
-                entry = self.button(name_rect, draft.name, lambda i=i: self.type_name(i))
+                entry = self.button(name_rect, draft.name, partial(self.type_name, i))
             else:
                 entry = self.text_entry(
-                    name_rect, draft.name, lambda text, i=i: self.set_name(i, text), limit=14,
+                    name_rect, draft.name, partial(self.set_name, i), limit=14,
                     default=is_default_name(draft.name),
                 )  # fmt: skip
             self.name_entries.append(entry)
             self.colour_buttons.append(
                 self.cycler(
                     pygame.Rect(row.x + colour_x, y, colour_w, h),
-                    lambda i=i: f"‹  {colour_name(self.seats[i].colour)}  ›",
-                    lambda d, i=i: self.cycle_colour(i, d),
+                    partial(_colour_text, draft),
+                    partial(self.cycle_colour, i),
                 )
             )
             self.kind_buttons.append(
                 self.cycler(
                     pygame.Rect(row.x + kind_x, y, kind_w, h),
-                    lambda i=i: f"‹  {kind_name(self.seats[i].kind)}  ›",
-                    lambda d, i=i: self.cycle_kind(i, d),
+                    partial(_kind_text, draft),
+                    partial(self.cycle_kind, i),
                 )
             )
         self.option_buttons: dict[str, UIButton] = {}
@@ -486,8 +488,8 @@ class SetupScene(UIScene):
         for option in self.visible_options():
             self.option_buttons[option.key] = self.cycler(
                 self.option_rect(rows),
-                lambda o=option: self._option_text(o),
-                lambda d, k=option.key: self.cycle_option(k, d),
+                partial(self._option_text, option),
+                partial(self.cycle_option, option.key),
             )
             rows += 1
         if self.variant.id in self.plugin.editor_variants:
@@ -572,3 +574,13 @@ class SetupScene(UIScene):
 def is_default_name(name: str) -> bool:
     """Whether ``name`` is a seat's default ("Player 2"): the first letter typed replaces it."""
     return any(name == tr("setup.seat_default", n=n) for n in range(1, 9))
+
+
+def _colour_text(draft: SeatDraft) -> str:
+    """A seat's colour button: its colour, between the arrows that change it."""
+    return f"‹  {colour_name(draft.colour)}  ›"
+
+
+def _kind_text(draft: SeatDraft) -> str:
+    """A seat's kind button: a human or a computer's level, between the arrows."""
+    return f"‹  {kind_name(draft.kind)}  ›"

@@ -10,6 +10,7 @@ to the kiosk's own language). Visitors get no Continue, saved games or replays.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -116,7 +117,7 @@ class TitleScene(UIScene):
                 rect = pygame.Rect(x + (i % 2) * (half + 20), y + (i // 2) * 112, half, 96)
                 look = "#continue_button"
             element = self.fitted_button(rect, [labels[i], *labels], look, None)
-            self._register(Focusable(element, lambda w=waiting: record.resume(self.services, w)))
+            self._register(Focusable(element, partial(record.resume, self.services, waiting)))
             buttons.append(element)
         return buttons
 
@@ -130,9 +131,7 @@ class TitleScene(UIScene):
         total = len(languages) * FLAG_W + (len(languages) - 1) * FLAG_GAP
         for i, lang in enumerate(languages):
             rect = pygame.Rect(cx - total // 2 + i * (FLAG_W + FLAG_GAP), FLAG_Y, FLAG_W, FLAG_H)
-            self.flag_buttons[lang] = self.button(
-                rect, "", lambda lang=lang: self.set_language(lang)
-            )
+            self.flag_buttons[lang] = self.button(rect, "", partial(self.set_language, lang))
 
     def set_language(self, lang: str) -> None:
         """A visitor's flag: the whole kiosk speaks ``lang`` at once (not saved)."""

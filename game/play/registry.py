@@ -11,6 +11,7 @@ import importlib
 import pkgutil
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
 import game.games
 from game.play.plugin import GamePlugin
@@ -58,6 +59,11 @@ def plugin(game_id: str) -> GamePlugin:
 def rules_for(game_id: str) -> Rules:
     """The rules of ``game_id`` (imported on first use)."""
     return plugin(game_id).rules
+
+
+if TYPE_CHECKING:  # what __getattr__ below gives, for mypy
+    GAMES: tuple[GamePlugin, ...]
+    IDS: tuple[str, ...]
 
 
 def __getattr__(name: str) -> tuple[object, ...]:

@@ -162,7 +162,9 @@ def _moving(scene: Any) -> bool:
     return bool(getattr(scene, "busy", False))
 
 
-IDLE_SCENES = (("title", {}), ("picker", {}), ("settings", {}), ("library", {"tab": "replays"}))
+IDLE_SCENES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("title", {}), ("picker", {}), ("settings", {}), ("library", {"tab": "replays"}),
+)  # fmt: skip
 # and the screens each game's plugin names (``Bench.idle_menus``), as "<scene>:<game>"
 
 

@@ -252,13 +252,15 @@ class UIScene(Scene):
             element = UIButton(
                 rect, texts[0], manager=self.ui, object_id=look, tool_tip_text=tooltip
             )
-            if max(element.font.size(t)[0] for t in texts) <= rect.width - FIT_MARGIN:
+            font = element.font
+            assert font is not None  # a button gets its look's font when it is made
+            if max(font.size(t)[0] for t in texts) <= rect.width - FIT_MARGIN:
                 break
             if look != looks[-1]:
                 element.kill()
             else:  # even the small font is too wide: pygame_gui clips what passes its border
                 for text in texts:
-                    if element.font.size(text)[0] > rect.width - CLIP_MARGIN:
+                    if font.size(text)[0] > rect.width - CLIP_MARGIN:
                         theme.note_cut(text, "")
         return element
 
@@ -316,15 +318,16 @@ class UIScene(Scene):
     def _ui_event(self, event: pygame.event.Event | None) -> None:
         if event is None:
             return
-        item = self._by_element.get(getattr(event, "ui_element", None))
+        element = getattr(event, "ui_element", None)
+        item = None if element is None else self._by_element.get(element)
         if item is None:
             return
         if event.type == pygame_gui.UI_BUTTON_PRESSED and item.activate is not None:
             self.ring.focus(item.element)
             pointer = self._pointer
             # a choice "‹  value  ›": a press on its left half steps back, as its ‹ says
-            back = item.left is not None and pointer is not None
-            back = back and pointer[0] < item.element.rect.centerx
+            on_left = pointer is not None and pointer[0] < item.element.rect.centerx
+            back = item.left is not None and on_left
             (item.left if back and item.left is not None else item.activate)()
         elif event.type == pygame_gui.UI_TEXT_ENTRY_CHANGED:
             self._on_text[item.element](event.text)

@@ -53,7 +53,7 @@ def show_cursor(visible: bool) -> None:
 def cursor_hidden() -> bool:
     """Whether the cursor is the transparent one ``show_cursor(False)`` set."""
     cursor = pygame.mouse.get_cursor()
-    if cursor.type != "color":
+    surface = cursor.data[-1]  # a colour cursor's data: (hotspot, surface)
+    if cursor.type != "color" or not isinstance(surface, pygame.Surface):
         return False
-    surface = cursor.data[1]
     return surface.get_size() == (1, 1) and surface.get_at((0, 0)).a == 0

@@ -43,10 +43,10 @@ WHITE = (255, 255, 255)
 class Palette:
     """The colours that change with high contrast."""
 
-    panel: tuple[int, ...]
-    muted: tuple[int, ...]
-    accent: tuple[int, ...]
-    danger: tuple[int, ...]  # Okabe-Ito vermilion: never the only sign (a cross, a word too)
+    panel: tuple[int, int, int, int]
+    muted: tuple[int, int, int]
+    accent: tuple[int, int, int]
+    danger: tuple[int, int, int]  # Okabe-Ito vermilion: never the only sign (a cross, a word too)
 
 
 NORMAL = Palette(
@@ -399,17 +399,17 @@ def _backdrop(size: tuple[int, int]) -> pygame.Surface:
     """An alpine evening: sky gradient, far ridges, a snowy peak. Drawn once per size."""
     w, h = size
     surf = pygame.Surface(size)
-    for y in range(h):
-        t = y / h
-        colour = [round(a + (b - a) * t) for a, b in zip(SKY_TOP, SKY_BOTTOM, strict=True)]
-        pygame.draw.line(surf, colour, (0, y), (w, y))
+    for row in range(h):
+        t = row / h
+        shade = [round(a + (b - a) * t) for a, b in zip(SKY_TOP, SKY_BOTTOM, strict=True)]
+        pygame.draw.line(surf, shade, (0, row), (w, row))
     ridges = [
         ((120, 150, 190), 0.55, 7, 0.10),
         ((84, 112, 150), 0.68, 5, 0.08),
         ((52, 78, 108), 0.80, 3, 0.06),
     ]
     for colour, base, waves, amp in ridges:
-        points = [(0, h)]
+        points: list[tuple[float, float]] = [(0, h)]
         for x in range(0, w + 40, 40):
             y = h * (base - amp * abs(math.sin(x / w * math.pi * waves * 0.5 + base * 9)))
             points.append((x, y))

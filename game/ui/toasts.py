@@ -112,7 +112,8 @@ def find_room(texts: Sequence[str], taken: Sequence[pygame.Rect],
     One without room waits until the toasts before it are gone; the first, if it finds none
     anywhere, shows over the top edge (nothing it says may wait)."""
     room = screen.inflate(-2 * MARGIN, -2 * MARGIN)
-    grown, placed = [r.inflate(GAP, GAP) for r in taken], []
+    grown = [r.inflate(GAP, GAP) for r in taken]
+    placed: list[Placed] = []
     for text in texts:
         toast = _room_for(text, grown, room)
         if toast is None and placed:

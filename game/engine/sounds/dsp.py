@@ -103,7 +103,8 @@ def finish_loop(x: np.ndarray, peak: float = 0.5) -> np.ndarray:
 def periodic(n: int, cycles: list[tuple[int, float, float]]) -> np.ndarray:
     """A slow modulation that repeats exactly over ``n`` samples: (cycles, depth, phase)."""
     t = np.arange(n) / n
-    return sum(depth * np.sin(2 * np.pi * (c * t + ph)) for c, depth, ph in cycles)
+    waves = (depth * np.sin(2 * np.pi * (c * t + ph)) for c, depth, ph in cycles)
+    return sum(waves, np.zeros(n))  # no cycles: no modulation, n samples still
 
 
 def to_mixer(x: np.ndarray, freq: int, channels: int) -> np.ndarray:

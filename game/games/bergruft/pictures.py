@@ -4,6 +4,7 @@ mountain and flag-screen renderers, labelled in the reader's language."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 import pygame
 
@@ -28,7 +29,7 @@ def words(key: str, **params: object) -> str:
 
 # ---- positions ------------------------------------------------------------------------------
 def start() -> BergState:
-    return RULES.new_game("standard", len(SEATS), seed=1)
+    return cast(BergState, RULES.new_game("standard", len(SEATS), seed=1))
 
 
 def turn(state: BergState, flags: int, guesses: Sequence[int], end: type = LiftScreen) -> BergState:

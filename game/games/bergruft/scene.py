@@ -11,6 +11,7 @@ The drawing lives in ``game.games.bergruft.view``; the scene keeps its questions
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -305,7 +306,7 @@ class BergruftScene(PlayTable):
         st = self.state
         for n in range(16):
             rect = pad_rect(n)
-            button = self.button(rect, str(n), lambda n=n: press(n), "#pad_button", n in allowed)
+            button = self.button(rect, str(n), partial(press, n), "#pad_button", n in allowed)
             if self.selected == n:
                 button.select()
             self.pad.append(rect)

@@ -3,7 +3,7 @@ the question, the log books, the hand, the wind card being laid and the guide's 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,9 +30,28 @@ from game.play.panels import draw_log, thinking_dots
 from game.play.table import GuidePlace
 from game.ui import theme
 
+if TYPE_CHECKING:
+    from game.games.kaphoorn.view.seachart import ChartRenderer
+
 
 class KapDrawing(KapSteering):
     """The drawing of the Kap Hoorn table (see the module)."""
+
+    # what the drawing relies on besides the steering's, set by KapHoornScene.setup (scene.py)
+    hidden: set[int]  # the motion's fields whose new card is still flying there
+    backdrop: panels.Backdrop
+    books: panels.LogBooks
+    handoff_up: bool
+    gain: tuple[int, int, float]
+    _course_of: tuple[Any, list[tuple[int, int, str | None]]]
+
+    if TYPE_CHECKING:  # and what it asks of KapHoornScene (scene.py)
+
+        @property
+        def renderer(self) -> ChartRenderer: ...
+        def _paint_ahead(self) -> bool: ...
+        def hand_owner(self) -> int | None: ...
+        def button_states(self) -> list[tuple[str, Any, bool, str]]: ...
 
     # ---- drawing ------------------------------------------------------------------------------
     def draw_board(self, surface: pygame.Surface, alpha: float) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 import pygame
 
@@ -41,7 +42,7 @@ def words(key: str, **params: object) -> str:
 
 # ---- positions ------------------------------------------------------------------------------
 def start() -> KapState:
-    return RULES.new_game("standard", len(SEATS), seed=1)
+    return cast(KapState, RULES.new_game("standard", len(SEATS), seed=1))
 
 
 def played_until(test: Callable[[KapState], bool], least: int = 30) -> KapState:
@@ -54,7 +55,8 @@ def played_until(test: Callable[[KapState], bool], least: int = 30) -> KapState:
             return state
         actions = state.legal_actions()
         lays: list[KapAction] = [a for a in actions if isinstance(a, Play)]
-        others = [a for a in actions if not isinstance(a, Replace)] or list(actions)
+        others: list[KapAction] = [a for a in actions if not isinstance(a, Replace)]
+        others = others or list(actions)
         state = state.apply(rng.choice(lays if lays and rng.random() < 0.8 else others))
     return state
 

@@ -11,13 +11,14 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import cast
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from game.games.kaphoorn.rules import RULES  # noqa: E402
+from game.games.kaphoorn.rules import RULES, KapState  # noqa: E402
 from game.games.kaphoorn.rules.actions import KapAction, Play, Replace  # noqa: E402
 from game.games.kaphoorn.rules.turn import all_winds  # noqa: E402
 from game.games.kaphoorn.view.seachart import (
@@ -35,10 +36,10 @@ from game.ui import theme  # noqa: E402
 CHART_RECT = pygame.Rect(16, 96, 1180, 968)
 
 
-def played_state(turns: int = 14, seed: int = 1):
+def played_state(turns: int = 14, seed: int = 1) -> KapState:
     """A real game after some random turns that prefer laying cards, plus cards laid by hand
     along the route in zones 2 and 3 (to show every zone's turn and a card on a station)."""
-    s = RULES.new_game("standard", 4, seed=seed)
+    s = cast(KapState, RULES.new_game("standard", 4, seed=seed))
     rng = random.Random(seed)
     for _ in range(turns * 6):
         if s.is_over():

@@ -6,6 +6,7 @@ the buttons (a card dragged onto the chart, a field clicked), and the camera ove
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,7 +28,13 @@ from game.games.kaphoorn.view.layout import (
     ZOOM_RECTS,
 )
 from game.play.table import PlayTable
-from game.ui.kit import SKIP_KINDS
+from game.ui.kit import SKIP_KINDS, BoardFocus
+
+if TYPE_CHECKING:
+    from game.engine.tween import Path
+    from game.games.kaphoorn.view.chart import Flight, Motion
+    from game.games.kaphoorn.view.chartlayout import ChartLayout
+    from game.games.kaphoorn.view.chartview import ChartView
 
 GAIN_SECONDS = 1.4  # how long the +1 sail point of a new turn shows
 GAIN_RISE = 24  # pixels it rises meanwhile
@@ -42,6 +49,29 @@ FocusItem = tuple[str, int, KapAction | None]  # ("card", wind, None) or ("field
 
 class KapSteering(PlayTable):
     """Input and the camera of the Kap Hoorn table (see the module)."""
+
+    # what the steering relies on, set by KapHoornScene.setup (scene.py)
+    board_focus: BoardFocus
+    chart_view: ChartView
+    motion: Motion
+    tracks: dict[int, Path]  # the motion's voyages and flights, under the scene's names
+    flights: list[Flight]
+    selected: int | None
+    ignoring: bool
+    drag: tuple[int, tuple[int, int], tuple[int, int]] | None
+    press: tuple[tuple[int, int], tuple[int, int], bool] | None
+    hover: tuple[int, int] | None
+
+    if TYPE_CHECKING:  # and what it asks of KapHoornScene (scene.py)
+
+        @property
+        def layout(self) -> ChartLayout: ...
+        def focus_items(self) -> list[FocusItem]: ...
+        def focused(self) -> FocusItem | None: ...
+        def select(self, wind: int) -> None: ...
+        def hand_slots(self) -> list[tuple[pygame.Rect, int]]: ...
+        def playable_winds(self) -> set[int]: ...
+        def board_targets(self) -> list[tuple[int, KapAction, str]]: ...
 
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:

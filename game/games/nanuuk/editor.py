@@ -15,6 +15,7 @@ refused while a fatal problem remains.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -332,7 +333,7 @@ class NanuukEditorScene(EditorDrawing):
             button = UIButton(
                 rect, self._palette_text(kind), manager=self.ui, object_id="#choice_button"
             )
-            self._click_only(button, lambda k=kind: self.select_kind(k))
+            self._click_only(button, partial(self.select_kind, kind))
             self.palette[kind] = button
         specs = [
             ("back", tr("common.back"), self.back, 220),
@@ -388,7 +389,7 @@ class NanuukEditorScene(EditorDrawing):
         for i, name in enumerate(shown):
             rect = pygame.Rect(box.x + 60, box.y + 130 + i * 84, box.width - 120, 72)
             self.load_buttons[name] = self.button(
-                rect, name, lambda n=name: self.choose_saved(n), "#choice_button"
+                rect, name, partial(self.choose_saved, name), "#choice_button"
             )
         y = box.bottom - 120
         self.cancel_button = self.button(

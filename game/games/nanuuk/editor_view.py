@@ -3,6 +3,8 @@ pieces, the problems of the set-up, the status line and the save and load dialog
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import pygame
 
 from game.games.nanuuk.rules.level import (
@@ -14,6 +16,9 @@ from game.i18n import tr
 from game.menus.menukit import dim
 from game.ui import theme
 from game.ui.kit import UIScene
+
+if TYPE_CHECKING:
+    from game.games.nanuuk.view.floe import FloeRenderer
 
 BOARD_RECT = pygame.Rect(30, 100, 1100, 830)
 PANEL_X, PANEL_W = 1160, 730
@@ -51,6 +56,27 @@ def translate_problem(problem: Problem) -> str:
 
 class EditorDrawing(UIScene):
     """The frame of the set-up editor; ``NanuukEditorScene`` adds what it edits and its input."""
+
+    # what the frame draws, set by NanuukEditorScene.enter (editor.py)
+    players: int
+    renderer: FloeRenderer
+    kind: str  # the palette's chosen kind of piece
+    pieces: dict[int, str]  # field -> kind
+    status: str
+    status_bad: bool
+    panel: str  # "edit", "save" or "load"
+    board_focus: bool
+    problems: list[Problem]
+    marked: dict[int, str]
+    cursor: int
+    load_buttons: dict[str, Any]  # set by NanuukEditorScene's load dialog
+
+    if TYPE_CHECKING:  # and what it asks of NanuukEditorScene (editor.py)
+
+        @property
+        def fatal(self) -> list[Problem]: ...
+        def palette_rect(self, i: int) -> pygame.Rect: ...
+        def dialog_rect(self) -> pygame.Rect: ...
 
     # ---- frame --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

@@ -4,6 +4,7 @@ the floe renderer and the figures, labelled in the reader's language."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import cast
 
 import pygame
 
@@ -39,7 +40,8 @@ def field(state: NanuukState, number: int) -> int:
 
 def new_game(variant: str, players: int | None = None, **options: object) -> NanuukState:
     count = players or PLAYERS.get(variant, 2)
-    return RULES.new_game(variant, count, seed=1, options=dict(options) or None)
+    state = RULES.new_game(variant, count, seed=1, options=dict(options) or None)
+    return cast(NanuukState, state)
 
 
 def placed(state: NanuukState, numbers: Iterable[int] = SPREAD) -> NanuukState:
@@ -214,7 +216,8 @@ def neighbourhood(variant: str, size: Size) -> pygame.Surface:
     lines = 0
     for edge in state.spec.board.d_lines[stuck]:
         lines |= edge
-    state = start_turn(state.with_(cracks=state.cracks | lines), 1)  # player 2's turn begins
+    # player 2's turn begins
+    state = cast(NanuukState, start_turn(state.with_(cracks=state.cracks | lines), 1))
     (winner,) = state.winners
     view = FloeView(state, size, field(state, 29), CLOSE * 0.85)
     view.highlight({stuck: "bad"})

@@ -68,7 +68,7 @@ def picture(name: str, variant: str, size: tuple[int, int]) -> pygame.Surface:
     key = _key(name, variant, size)
     image = _DRAWN.pop(key, None)
     if image is None:
-        image = _draw(name, variant, tuple(size))
+        image = _draw(name, variant, (size[0], size[1]))
         while len(_DRAWN) >= KEEP:
             _DRAWN.pop(next(iter(_DRAWN)))
     _DRAWN[key] = image  # the newest last: the oldest goes first

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import pygame
 
@@ -156,7 +157,7 @@ def draw_figures(
     players = len(marks)
     placed = []
     for (seat, figure), track in tracks.items():
-        feet = track.point(alpha, lambda p, s=seat: board.anchor(p, s, players))
+        feet = track.point(alpha, partial(board.anchor, seat=seat, players=players))
         placed.append((feet[1], seat, figure, feet))
     placed.sort()
     for _, seat, figure, feet in placed:

@@ -94,10 +94,10 @@ def _board_surface(stones: tuple[int, ...], access: theme.Access) -> pygame.Surf
 def _sky(surf: pygame.Surface, rng: random.Random) -> None:
     w, h = surf.get_size()
     top, bottom = (70, 128, 198), (200, 228, 246)
-    for y in range(h):
-        t = min(1.0, y / (h * 0.75))
-        colour = [round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)]
-        pygame.draw.line(surf, colour, (0, y), (w, y))
+    for row in range(h):
+        t = min(1.0, row / (h * 0.75))
+        shade = [round(a + (b - a) * t) for a, b in zip(top, bottom, strict=True)]
+        pygame.draw.line(surf, shade, (0, row), (w, row))
     pygame.draw.circle(surf, (255, 244, 200), (1180, 190), 54)
     pygame.draw.circle(surf, (255, 250, 228), (1180, 190), 42)
     for cx, cy, s in ((250, 470, 0.7), (1030, 120, 0.8), (1540, 230, 1.1), (1800, 120, 0.7)):
@@ -107,7 +107,7 @@ def _sky(surf: pygame.Surface, rng: random.Random) -> None:
         ((150, 178, 212), 560, 170, 0.3, (232, 240, 250)),
         ((118, 148, 186), 660, 150, 1.7, (222, 232, 246)),
     ):
-        points = [(0, h)]
+        points: list[tuple[float, float]] = [(0, h)]
         peaks = []
         for x in range(0, w + 60, 60):
             y = base - amp * abs(math.sin(x / 260 + phase)) * (0.6 + 0.4 * math.sin(x / 97))
@@ -142,7 +142,7 @@ def _mountain_body(surf: pygame.Surface) -> None:
     stops = [(200, (236, 240, 246)), (330, (168, 160, 150)), (640, (134, 128, 112)),
              (860, (120, 150, 84)), (1080, (92, 146, 64))]  # fmt: skip
     for y in range(h):
-        colour = stops[-1][1]
+        colour: tuple[int, ...] = stops[-1][1]
         for (y1, c1), (y2, c2) in zip(stops, stops[1:], strict=False):
             if y1 <= y <= y2:
                 t = (y - y1) / (y2 - y1)

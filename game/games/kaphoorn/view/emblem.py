@@ -51,11 +51,11 @@ def emblem(surface: pygame.Surface, rect: pygame.Rect, seconds: float) -> None:
     # waves in front of the hull
     for row, colour in ((0, WATER_LIGHT), (1, WATER)):
         pts: list[Point] = []
-        y0 = base_y + (30 + row * 22) * s
+        wave_y = base_y + (30 + row * 22) * s
         for i in range(0, 41):
             x = rect.x + 10 * s + i * (rect.width - 20 * s) / 40
-            pts.append((x, y0 + math.sin(i * 0.9 + seconds * 2.2 + row * 1.7) * 6 * s))
-        pts += [(rect.right - 10 * s, y0 + 40 * s), (rect.x + 10 * s, y0 + 40 * s)]
+            pts.append((x, wave_y + math.sin(i * 0.9 + seconds * 2.2 + row * 1.7) * 6 * s))
+        pts += [(rect.right - 10 * s, wave_y + 40 * s), (rect.x + 10 * s, wave_y + 40 * s)]
         pygame.draw.polygon(surface, colour, pts)
     for i in range(0, 41, 4):
         x = rect.x + 10 * s + i * (rect.width - 20 * s) / 40

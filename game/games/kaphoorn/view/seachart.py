@@ -308,7 +308,9 @@ def _board_steps(
     for paint in overlay_pieces(chart, g, blurred, lay):
         paint(over)
         yield None
-    base = pygame.image.frombuffer(rgb, size, "RGB")  # shares rgb's memory: kept till the end
+    # shares rgb's memory (through rgb.data: numpy types its arrays as buffers from Python 3.12
+    # on), kept till the end
+    base = pygame.image.frombuffer(rgb.data, size, "RGB")
     for top in range(0, g.h, BAND):
         rows = over.subsurface((0, top, g.w, min(BAND, g.h - top)))
         base.blit(finish(rows, SS), (0, top // SS))  # exact halving: bands join seamlessly
@@ -326,7 +328,7 @@ def _layer_key(chart: Chart, size: tuple[int, int]) -> tuple:
 def _painting(chart: Chart, size: tuple[int, int]) -> _Painting:
     key = _layer_key(chart, size)
     if key not in _PAINTINGS:
-        _PAINTINGS[key] = _Painting(chart, tuple(size))
+        _PAINTINGS[key] = _Painting(chart, (size[0], size[1]))
     return _PAINTINGS[key]
 
 

@@ -115,9 +115,9 @@ def _board_steps(
     # the sea: a vertical gradient, soft swell marks, a darker rim
     sea = pygame.Surface((w, h), pygame.SRCALPHA)
     yield None
-    for y in range(0, h, 2):
-        pygame.draw.line(sea, mix(SEA_TOP, SEA_BOTTOM, y / h), (0, y), (w, y), 2)
-        if y % BAND == BAND - 2:
+    for row in range(0, h, 2):
+        pygame.draw.line(sea, mix(SEA_TOP, SEA_BOTTOM, row / h), (0, row), (w, row), 2)
+        if row % BAND == BAND - 2:
             yield None
     yield None
     for swell in range(int(w * h / (r * r) * 0.9)):
@@ -131,18 +131,22 @@ def _board_steps(
             sea, tone, (x, y, length, length * 0.35), 0.4, math.pi - 0.4, max(2, round(r * 0.04))
         )
     # the shallow shelf around the ice, in two soft steps, and a fainter one round unused fields
-    for grow, alpha, fields in (
+    for grow, alpha, shallows in (
         (1.34, 60, floe.kinds.keys()),
         (1.34, 70, in_play),
         (1.18, 90, in_play),
     ):
         shelf = pygame.Surface((w, h), pygame.SRCALPHA)
         yield None
-        for f in fields:
+        for f in shallows:
             pygame.draw.polygon(shelf, SHALLOW, hex_points(lay.centre(f), r * grow))
         shelf.set_alpha(alpha)
         yield None
-        yield from _banded(lambda band, shelf=shelf: sea.blit(shelf, band, area=band), w, h)
+
+        def blit_shelf(band: pygame.Rect, shelf: pygame.Surface = shelf) -> None:
+            sea.blit(shelf, band, area=band)
+
+        yield from _banded(blit_shelf, w, h)
     mask = pygame.Surface((w, h), pygame.SRCALPHA)
     yield None
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=corner)
