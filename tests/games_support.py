@@ -9,7 +9,7 @@ shared test's default, which any game answers from its rules.
 
 ``each_game`` (a fixture, in every folder through ``tests/conftest.py``) runs a test once per
 game, the tests' own games included: for one of those the registry holds five games
-(``more_games(5)``) while it runs.
+(``more_games(2)``) while it runs.
 """
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ def shipped() -> tuple[str, ...]:
 @cache
 def every_game() -> tuple[str, ...]:
     """The shipped games, then the tests' own (registered only while a test needs them)."""
-    with more_games(5) as ids:
+    with more_games(2) as ids:
         return ids
 
 
@@ -85,5 +85,5 @@ def each_game(request: pytest.FixtureRequest) -> Iterator[str]:
     if request.param in shipped():
         yield request.param
     else:
-        with more_games(5):
+        with more_games(2):
             yield request.param

@@ -10,21 +10,11 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
-from game.games.bergruft.rules import state as berg_state
-from game.games.kaphoorn.rules import why as kap_why
-from game.games.nanuuk.rules import why as nanuuk_why
-from game.play.registry import IDS as GAME_IDS
 from game.play.registry import plugin
+from tests.games_support import knob, shipped
 
 LANGUAGES = ("en", "nl", "de")
-# The results screen says what decided a game after how it ended where the game has a text for
-# it: Kap Hoorn only at the round limit (K15: ``kaphoorn_rounds_<decided>``), Nanuuk! instead.
-DECIDED_AFTER = {"nanuuk": "", "kaphoorn": "rounds_"}
-ENGLISH = {
-    "nanuuk": nanuuk_why.ENGLISH,
-    "kaphoorn": kap_why.ENGLISH,
-    "bergruft": berg_state.ENGLISH,
-}
+GAME_IDS = shipped()
 
 
 def untranslated(keys: list[str]) -> list[str]:
@@ -52,17 +42,19 @@ def test_every_ending_has_a_text_in_every_language(game_id: str) -> None:
 def test_what_decided_a_game_has_a_text_in_every_language(game_id: str) -> None:
     decisions = plugin(game_id).rules.decisions
     if decisions is None:
-        assert game_id not in DECIDED_AFTER
         return
-    after = DECIDED_AFTER[game_id]
+    # the results screen's key of what decided: results.reason.<id>_<DECIDED_AFTER><code> (Kap
+    # Hoorn's only at the round limit, K15: "rounds_"; the game's own knob)
+    after = knob(game_id, "DECIDED_AFTER", "")
     keys = [f"results.reason.{game_id}_{after}{code}" for code in decisions]
     assert untranslated(keys) == []
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_english_sentence_is_of_a_refusal_code(game_id: str) -> None:
-    """The developers' sentences (IllegalAction's message) are keyed by the game's codes."""
-    assert set(ENGLISH[game_id]) <= set(plugin(game_id).rules.refusals)
+    """The developers' sentences (IllegalAction's message; the game's knob ``ENGLISH``) are
+    keyed by the game's codes."""
+    assert set(knob(game_id, "ENGLISH", {})) <= set(plugin(game_id).rules.refusals)
 
 
 @pytest.mark.parametrize("game_id", GAME_IDS)

@@ -136,7 +136,7 @@ def test_the_example_file_the_command_writes_is_exactly_the_defaults(tmp_path):
 
 
 def test_the_example_names_the_games_there_are(tmp_path):
-    with more_games(5) as games:
+    with more_games(2) as games:
         text = KioskConfig().to_toml()
         write(tmp_path, text)
         assert load_kiosk_config(tmp_path) == (KioskConfig(), None)

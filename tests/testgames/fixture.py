@@ -1,10 +1,11 @@
 """``more_games``: the shipped games and the tests' own, found as a new game's folder is.
 
-``with more_games(4):`` adds Pebbles (``fourth/``), ``more_games(5)`` Pebble Duel too
-(``fifth/``, an id with a "-"): their folders join ``game.games.__path__``, where the registry
-looks for games, and leave it afterwards. The menus, texts and rules pages follow on their
-own: nothing else is told. ``people_only_game()`` adds Pebble Pair (``people/``), a game without
-bots, to the shipped three.
+``with more_games(1):`` adds Pebbles (``fourth/``) to the shipped games, ``more_games(2)``
+Pebble Duel too (``fifth/``, an id with a "-"): their folders join ``game.games.__path__``,
+where the registry looks for games, and leave it afterwards. The menus, texts and rules pages
+follow on their own: nothing else is told. With the three games shipped today, the menus are
+tried with four and five games; a game added to ``game/games`` makes it five and six, with no
+test changed. ``people_only_game()`` adds Pebble Pair (``people/``), a game without bots.
 """
 
 from __future__ import annotations
@@ -17,19 +18,20 @@ import game.games
 from game.play import registry
 
 HERE = Path(__file__).resolve().parent
-FOLDERS = {4: ("fourth",), 5: ("fourth", "fifth")}
-SHIPPED = 3
+FOLDERS = ("fourth", "fifth")  # the tests' games, in the order they are added
+TEST_GAMES = ("pebbles", "pebble-duel")  # their ids
 
 
 @contextmanager
-def more_games(count: int) -> Iterator[tuple[str, ...]]:
-    """The registry with ``count`` games (3: only the shipped ones); yields their ids."""
+def more_games(extra: int) -> Iterator[tuple[str, ...]]:
+    """The registry with the shipped games and ``extra`` (0-2) of the tests' own; yields the ids
+    of all of them."""
     before = list(game.games.__path__)
-    extra = [str(HERE / folder) for folder in FOLDERS.get(count, ())]
-    game.games.__path__[:] = [*before, *extra]
+    shipped = registry.ids()
+    game.games.__path__[:] = [*before, *(str(HERE / f) for f in FOLDERS[:extra])]
     registry.refresh()
     try:
-        assert len(registry.ids()) == count, registry.ids()
+        assert registry.ids() == (*shipped, *TEST_GAMES[:extra]), registry.ids()
         yield registry.ids()
     finally:
         game.games.__path__[:] = before

@@ -1,9 +1,12 @@
-"""What the shared conformance suite (tests/conformance) needs to know of Der Berg ruft: how
-many random games to play, and what no other seat may see."""
+"""What the shared tests (tests/conformance, tests/ui, the saves) need to know of Der Berg ruft:
+how many random games to play, what no other seat may see, and what draws a seat's piece."""
 
 from typing import Any
 
+from game.games.bergruft.rules.state import ENGLISH  # noqa: F401  (the developers' sentences)
+
 GAMES = 300  # random games: short ones
+PIECE_DRAWER = ("game.games.bergruft.view.mountain", "draw_figure")  # draws a seat's piece
 
 
 def hidden(state: Any, seat: int) -> None:
@@ -13,5 +16,3 @@ def hidden(state: Any, seat: int) -> None:
         assert view.number is None and view.is_hidden
     else:
         assert view.number == state.number
-
-PIECE_DRAWER = ("game.games.bergruft.view.mountain", "draw_figure")  # draws a seat's piece

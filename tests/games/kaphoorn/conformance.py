@@ -1,11 +1,16 @@
-"""What the shared conformance suite (tests/conformance) needs to know of Kap Hoorn. A game with
-the default 80 rounds takes 650-1050 actions with ~40 offered at each: few games here (the
-larger conformance test is test_kaphoorn_conformance.py)."""
+"""What the shared tests (tests/conformance, tests/ui, the saves) need to know of Kap Hoorn. A
+game with the default 80 rounds takes 650-1050 actions with ~40 offered at each: few games here
+(the larger conformance test is test_kaphoorn_conformance.py)."""
 
 from typing import Any
 
+from game.games.kaphoorn.rules.why import ENGLISH  # noqa: F401  (the developers' sentences)
+
 GAMES = 16
 FULL_CHECKS = 4  # games in which every legal action is applied at every step
+DECIDED_AFTER = "rounds_"  # what decided a game is told only at the round limit (K15)
+CROWDED = ("standard", 5)  # the most crowded table (the accessibility tests)
+PIECE_DRAWER = ("game.games.kaphoorn.view.seachart", "draw_ship")  # draws a seat's piece
 
 
 def hidden(state: Any, seat: int) -> None:
@@ -16,6 +21,3 @@ def hidden(state: Any, seat: int) -> None:
     for owner, (hand, seen) in enumerate(zip(state.hands, view.hands, strict=True)):
         assert seen == hand if owner == seat else seen == (placeholder,) * len(hand)
     assert view.pile == (placeholder,) * len(state.pile)
-
-CROWDED = ("standard", 5)  # the most crowded table (the accessibility tests)
-PIECE_DRAWER = ("game.games.kaphoorn.view.seachart", "draw_ship")  # draws a seat's piece
