@@ -230,6 +230,8 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
             parser.error("--guided needs --game")
         return None
     game = plugin(args.game)
+    if args.guided and not game.scene().guides():
+        parser.error(f"--guided: {game.title} has no guided first game")
     rules = game.rules
     try:
         variant = rules.variant(args.variant or rules.variants()[0].id)

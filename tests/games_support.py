@@ -43,18 +43,24 @@ def every_game() -> tuple[str, ...]:
         return ids
 
 
-def tests_of(game_id: str) -> str:
-    """The dotted name of the game's own test folder (its plugin must be registered)."""
+def folder_of(game_id: str) -> Path:
+    """The folder of the game's package (``game/games/<folder>``; a test game's own), which is
+    named as a Python name, not as the id (``tic_tac_toe/`` for ``tic-tac-toe``)."""
     registry.plugin(game_id)  # registered, so its package is imported
     for name, module in list(sys.modules.items()):
         found = getattr(module, "PLUGIN", None)
         if name.count(".") == 2 and name.startswith("game.games.") and found is not None:
             if getattr(found, "id", None) == game_id and module.__file__ is not None:
-                folder = Path(module.__file__).resolve().parent
-                if folder.is_relative_to(TESTS):  # a test game: its folder is its test folder
-                    return ".".join(folder.relative_to(ROOT).parts)
-                return f"tests.games.{folder.name}"
+                return Path(module.__file__).resolve().parent
     raise LookupError(f"no package of game {game_id!r}")
+
+
+def tests_of(game_id: str) -> str:
+    """The dotted name of the game's own test folder (its plugin must be registered)."""
+    folder = folder_of(game_id)
+    if folder.is_relative_to(TESTS):  # a test game: its folder is its test folder
+        return ".".join(folder.relative_to(ROOT).parts)
+    return f"tests.games.{folder.name}"
 
 
 def knobs(game_id: str) -> ModuleType | None:

@@ -175,16 +175,18 @@ class Loop:
             steps += 1
         if steps == cap:
             self.accumulator = min(self.accumulator, STEP)  # too slow: drop the backlog
-        area = None  # the logical rect to draw; None: all of it
+        areas: list[pygame.Rect] | None = None  # the logical rects to draw; None: all of it
         if paced:
             what = self.pacer.should_draw(self._pace(), self._look())
             if what == NOTHING:
                 return
-            area = self._moving_area() if what == MOVING else None
-            if area is not None and not area:
+            areas = self._moving_areas() if what == MOVING else None
+            if areas == []:
                 return  # the scene's decoration moves nowhere this frame
-        self._guard(lambda: self.draw(min(self.accumulator / STEP, 1.0), area))
-        self._present(area)
+        alpha = min(self.accumulator / STEP, 1.0)
+        for area in [None] if areas is None else areas:
+            self._guard(lambda area=area: self.draw(alpha, area))
+            self._present(area)
         if self.first_frame_at is None:
             self.first_frame_at = time.perf_counter()
             if os.environ.get("SPELTAFEL_REPORT_FIRST_FRAME"):  # read by game.tools.bench
@@ -200,15 +202,22 @@ class Loop:
         top = self.scenes.top
         return max(FULL if top is None else top.pace(), self.policy.pace())
 
-    def _moving_area(self) -> pygame.Rect | None:
-        """Where the top scene's slow decoration moves (None: anywhere), toasts kept clear."""
+    def _moving_areas(self) -> list[pygame.Rect] | None:
+        """Where the top scene's slow decoration moves (None: anywhere; []: nowhere), toasts
+        kept clear: one rect per row of such places (the picker's two rows of emblems are two
+        bands, not the screen between them)."""
         top = self.scenes.top
         areas = getattr(top, "moving_areas", None)
         if areas is None or self.toasts.shown or self.show_focus:  # the focus ring pulses too
             return None
-        if not areas:
-            return pygame.Rect(0, 0, 0, 0)
-        return areas[0].unionall(areas[1:]).inflate(8, 8).clip(self.display.canvas.get_rect())
+        canvas = self.display.canvas.get_rect()
+        rows: list[pygame.Rect] = []
+        for rect in sorted((a.inflate(8, 8).clip(canvas) for a in areas), key=lambda r: r.y):
+            if rows and rect.top <= rows[-1].bottom:  # overlaps the row above: one band
+                rows[-1] = rows[-1].union(rect)
+            elif rect:
+                rows.append(rect)
+        return rows
 
     def _look(self) -> tuple[Any, ...]:
         """What a frame shows, as far as a change of it must be drawn at once."""

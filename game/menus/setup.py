@@ -79,6 +79,7 @@ class SetupScene(UIScene):
     def enter(self) -> None:
         game = self.game
         self.plugin = plugin(game)
+        self.guides = self.plugin.scene().guides()  # a guided first game is offered
         try:
             self.plugin.warm_up()  # while the players choose, the table gets ready
         except Exception:  # a table that starts cold is slower, never broken
@@ -416,7 +417,10 @@ class SetupScene(UIScene):
         if self.kiosk:  # no game number: every visitor game gets a random one
             variant_rect = pygame.Rect(ROW_X, TOP_Y - 10, ROW_W - 700, KIOSK_BUTTON_H)
         self.variant_button = self.cycler(variant_rect, self._variant_text, self.cycle_variant)
-        self.guided_button = self.cycler(self._guided_rect(), self._guided_text, self.toggle_guided)
+        self.guided_button = None  # a table without a guide: no guided first game offered
+        if self.guides:
+            self.guided_button = self.cycler(self._guided_rect(), self._guided_text,
+                                             self.toggle_guided)  # fmt: skip
         self.seed_button: UIButton | None = None
         if not self.kiosk:
             self.seed_button = self.cycler(seed_rect, self._seed_text, self.cycle_seed)
@@ -484,7 +488,7 @@ class SetupScene(UIScene):
                 self.option_buttons[option.key].set_text(self._option_text(option))
 
     def _build_options(self) -> None:
-        rows = 1  # row 0: the guided first game
+        rows = int(self.guides)  # row 0: the guided first game, if there is one
         for option in self.visible_options():
             self.option_buttons[option.key] = self.cycler(
                 self.option_rect(rows),
@@ -545,30 +549,34 @@ class SetupScene(UIScene):
         return tr(
             "setup.level_help",
             name=seat.name.strip() or tr("setup.seat_default", n=self.help_seat + 1),
-            text=f"{kind_name(seat.kind)}. {self.level_sentence(seat.kind)}",
+            text=f"{kind_name(seat.kind)}. {level_sentence(self.game, seat.kind)}",
         )
-
-    def level_sentence(self, kind: str) -> str:
-        """What playing against ``kind`` is like, in this game's words if it has them."""
-        key = f"kinds.desc.{self.game}.{kind}"
-        return tr(key) if has(key) else tr(f"kinds.desc.{kind}")
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         top = self.row_rect(len(self.seats) - 1).bottom + 24
-        if self.columns:
-            box = pygame.Rect(LEFT_X, top, LEFT_W, HELP_BOTTOM - top)
-        else:
-            box = pygame.Rect(ROW_X, top, ROW_W, HELP_BOTTOM - top)
-        if box.height < 60:
-            return
-        if self.error:
-            theme.panel(surface, box, (120, 34, 30, 225), 20)
-            content, size, colour = self.error, 32, theme.WHITE
-        else:
-            theme.panel(surface, box, (16, 24, 40, 150), 20)
-            content, size, colour = self.help_text(), 30, theme.SNOW
-        room = box.inflate(-60, -16)  # text_in keeps a large UI scale inside the box
-        theme.text_in(surface, content, room, size, colour, max_lines=max(1, room.height // 40))
+        x, w = (LEFT_X, LEFT_W) if self.columns else (ROW_X, ROW_W)
+        draw_help(surface, pygame.Rect(x, top, w, HELP_BOTTOM - top), self.error, self.help_text)
+
+
+def level_sentence(game: str, kind: str) -> str:
+    """What playing against ``kind`` is like, in ``game``'s words if it has them."""
+    key = f"kinds.desc.{game}.{kind}"
+    return tr(key) if has(key) else tr(f"kinds.desc.{kind}")
+
+
+def draw_help(surface: pygame.Surface, box: pygame.Rect, error: str,
+              help_text: Callable[[], str]) -> None:  # fmt: skip
+    """The box under the seats: the error that keeps the game from starting, else the help."""
+    if box.height < 60:
+        return
+    if error:
+        theme.panel(surface, box, (120, 34, 30, 225), 20)
+        content, size, colour = error, 32, theme.WHITE
+    else:
+        theme.panel(surface, box, (16, 24, 40, 150), 20)
+        content, size, colour = help_text(), 30, theme.SNOW
+    room = box.inflate(-60, -16)  # text_in keeps a large UI scale inside the box
+    theme.text_in(surface, content, room, size, colour, max_lines=max(1, room.height // 40))
 
 
 def is_default_name(name: str) -> bool:

@@ -39,6 +39,9 @@ class TableClass(Protocol):
                  start: State[Any] | None = None, played: int = 0,
                  game_id: str = "") -> Any: ...  # fmt: skip
 
+    def guides(self) -> bool:
+        """Whether the table leads a guided first game (``PlayTable.guides``)."""
+
 
 class EditorClass(Protocol):
     """A game's set-up editor scene class: for so many players and the options chosen; it

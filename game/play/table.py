@@ -362,8 +362,13 @@ class PlayTable(UIScene):
             self.handle_board(intent)
 
     def handle_board(self, intent: Intent) -> None:
-        """An intent for the game's board and controls; by default the controls' focus ring."""
+        """An intent for the game's board and controls; by default the controls' focus ring,
+        and a press on no control is a click on the board (``click_board``)."""
         super().handle(intent)
+        pos, items = intent.pos, self.ring.items
+        if intent.kind is Kind.POINT_DOWN and pos is not None and not any(
+                i.element.visible and i.element.rect.collidepoint(pos) for i in items):
+            self.click_board(pos)
 
     def click_board(self, pos: tuple[int, int]) -> None:
         """A click or tap on the board: the action offered there, else what it would mean."""
@@ -472,9 +477,13 @@ class PlayTable(UIScene):
         """Where the guide's ``target`` is on the screen (None: not in sight)."""
         return None
 
+    @classmethod
+    def guides(cls) -> bool:
+        """Whether it leads a guided first game (writes ``suggest`` and ``guide_place``)."""
+        return cls.suggest is not PlayTable.suggest and cls.guide_place is not PlayTable.guide_place
+
     def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace | None:
-        """Where the guide's panel goes for ``hint`` (ringing ``target``) and how it points;
-        None: this table has no guide."""
+        """Where the guide's panel goes for ``hint`` (ringing ``target``) and how it points."""
         return None
 
     def draw_guide(self, surface: pygame.Surface) -> None:

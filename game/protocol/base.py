@@ -88,7 +88,7 @@ class Variant:
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended. ``scores`` per seat; ``ranking`` lists seats best first;
-    ``reason_code`` says how it ended (``results.reason.<game>.<code>`` on the screen) and
+    ``reason_code`` says how it ended (``results.reason.<game>_<code>`` on the screen) and
     ``details`` holds what decided it, JSON-safe (e.g. ``{"decided_by": "equipment"}``)."""
 
     scores: tuple[int, ...]

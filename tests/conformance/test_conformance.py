@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from game import i18n
 from game.play.registry import plugin
 from game.protocol.base import IllegalAction, Outcome, Replay, Rules, State, replay
-from tests.games_support import knob, knobs, shipped
+from tests.games_support import folder_of, knob, knobs, shipped
 
 # Per game, from its own test folder (tests/games/<id>/conformance.py, if it has one): GAMES
 # random games (else DEFAULT_GAMES), FULL_CHECKS of them with every legal action applied at every
@@ -125,9 +125,9 @@ def test_random_games_keep_the_protocol(game_id: str) -> None:
 
 
 def test_each_games_own_settings_are_found() -> None:
-    folder = Path(__file__).resolve().parents[1] / "games"
-    having = [g for g in shipped() if (folder / g / "conformance.py").is_file()]
-    assert having and all(knobs(g) is not None for g in having)
+    folder = Path(__file__).resolve().parents[1] / "games"  # tests/games/<the game's folder>
+    having = [g for g in shipped() if (folder / folder_of(g).name / "conformance.py").is_file()]
+    assert having == list(shipped()) and all(knobs(g) is not None for g in having)
     assert [g for g in shipped() if knob(g, "hidden", None)]  # some game has secrets to check
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from game.play.registry import IDS as GAME_IDS
+from tests.games_support import folder_of, shipped
 
-GAMES = Path(__file__).resolve().parents[2] / "game" / "games"
+GAME_IDS = shipped()
 
 
 def own_imports(path: Path, package: str) -> tuple[set[str], list[int]]:
@@ -81,8 +81,10 @@ def cycle(graph: dict[str, set[str]]) -> list[str]:
 
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_the_rules_modules_import_each_other_in_one_direction(game_id: str) -> None:
-    graph, hidden = import_graph(GAMES / game_id / "rules", f"game.games.{game_id}.rules")
-    assert cycle(graph) == []
+    folder = folder_of(game_id) / "rules"  # the package's folder: a Python name, not the id
+    assert folder.is_dir(), f"{game_id}: no rules package at {folder}"
+    graph, hidden = import_graph(folder, f"game.games.{folder.parent.name}.rules")
+    assert graph and cycle(graph) == []
     assert hidden == []
 
 

@@ -46,7 +46,7 @@ COLOURS = ("red", "blue", "yellow", "green", "purple")
 # ``has`` probes that may fail by design: an optional string with a sensible fallback (a game's
 # own words for an AI level, a result's reason or column, a variant's subtitle, a plain number).
 OPTIONAL = re.compile(
-    r"^(kinds\.desc\.[a-z]+\.|results\.(reason|col|score)\.|setup\.variants\.)"
+    r"^(kinds\.desc\.[a-z0-9-]+\.|results\.(reason|col|score)\.|setup\.variants\.)"
     r"|\.values\.\d+$"
 )
 # modules that ask ``has(key)`` before ``tr(key)`` and otherwise show a raw id
@@ -240,13 +240,19 @@ def visit_guided(app: App, watch: Watch) -> None:
         cfg = replace(config(game, variant, ["human"] * humans), guided=True)
         show(app, watch, table_class(game), n=3, config=cfg)
         scene = app.scenes.stack[0]
-        for _ in range(3):
+        for _ in range(600):  # until the table is ready for its first person (a chart is
+            # painted over the first frames, fewer when the caches are warm): frames, not time
+            if scene.guide_hint() is not None:
+                break
             top = app.scenes.top
             if top is not scene and top.name == "handoff":  # the hot seat: pass the device
                 top.ring.items[0].activate()
                 app.scenes.apply_pending()
-            frames(app, 3)
+            assert scene.wait_background(600.0)
+            frames(app, 1)
         assert scene.guide_hint() is not None, f"{game}: no guide at the first decision"
+        frames(app, 2)  # the guide's panel drawn: its words are watched too
+        labels(app, watch)
 
 
 def visit_kiosk(tmp_path: Path, lang: str, watch: Watch) -> None:

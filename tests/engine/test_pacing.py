@@ -18,6 +18,7 @@ from game.engine.pacing import ACTIVE_S, ALL, DECOR, FULL, MOVING, NOTHING, REFR
 from game.menus.picker import PickerScene
 from game.menus.rules_help import RulesHelpScene
 from game.menus.settings import SettingsScene
+from tests.testgames.fixture import more_games
 
 
 class FakeTime:
@@ -130,22 +131,32 @@ def test_an_idle_settings_screen_is_drawn_once_a_second_and_a_toast_at_once(tmp_
         close(app)
 
 
-def test_an_idle_picker_draws_only_its_moving_emblems(tmp_path):
-    app, time, drawn = paced_app(tmp_path)
-    try:
-        app.scenes.reset(PickerScene)
-        app.frame(STEP, paced=True)
-        time.now += ACTIVE_S
-        drawn.clear()
-        idle_frames(app, time, 6)
-        moving = [area for area in drawn if area is not None]
-        assert len(moving) >= 5 and len(drawn) == 6  # all but the refresh: only the emblems
-        cards = [card.rect for card in app.scenes.top.cards.values()]
-        for area in moving:
-            assert area.width < 1920 and all(area.colliderect(card) for card in cards)
-            assert area.height < min(card.height for card in cards)
-    finally:
-        close(app)
+@pytest.mark.parametrize("extra", [0, 1, 2], ids=lambda n: f"{n} more games")
+def test_an_idle_picker_draws_only_its_moving_emblems(tmp_path, extra):
+    """One row of cards or two (four and more games): only the bands of the emblems."""
+    with more_games(extra):
+        app, time, drawn = paced_app(tmp_path)
+        try:
+            app.scenes.reset(PickerScene)
+            app.frame(STEP, paced=True)
+            time.now += ACTIVE_S
+            cards = [card.rect for card in app.scenes.top.cards.values()]
+            rows = sorted({card.y for card in cards})
+            moved = 0
+            for _ in range(6):
+                drawn.clear()
+                idle_frames(app, time, 1)
+                if drawn == [None]:  # the once-a-second refresh of the whole screen
+                    continue
+                moved += 1
+                assert len(drawn) == len(rows), drawn  # a band per row of cards
+                for area, row in zip(sorted(drawn, key=lambda a: a.y), rows, strict=True):
+                    in_row = [card for card in cards if card.y == row]
+                    assert area.width < 1920 and all(area.colliderect(c) for c in in_row)
+                    assert area.height < min(card.height for card in cards)
+            assert moved >= 5 and len(rows) == (1 if len(cards) <= 3 else 2)
+        finally:
+            close(app)
 
 
 @pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])

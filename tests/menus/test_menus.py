@@ -13,7 +13,7 @@ from game.menus.picker import PickerScene
 from game.menus.results import ResultsScene
 from game.menus.rules_help import RulesHelpScene
 from game.menus.settings import SettingsScene
-from game.menus.setup import SetupScene
+from game.menus.setup import SetupScene, level_sentence
 from game.menus.title import TitleScene
 from game.play.config import GameConfig, Seat
 from tests.games_support import knob
@@ -22,6 +22,10 @@ from tests.scenes_support import fake_tables
 
 class FakePlay(Scene):
     """Stands in for a play scene: remembers the config it was opened with."""
+
+    @classmethod
+    def guides(cls) -> bool:  # as the real table: the set-up offers its guided first game
+        return True
 
     name = "fake_play"
     opened: list[GameConfig] = []
@@ -224,8 +228,8 @@ def test_every_game_describes_each_level_in_its_own_words(each_game, drive):
     from game.play.registry import plugin
 
     game, levels = each_game, tuple(plugin(each_game).bot_paths)
-    setup = open_scene(drive, SetupScene, game=game)
-    sentences = {setup.level_sentence(level) for level in levels}
+    assert open_scene(drive, SetupScene, game=game).kinds[1:] == levels  # offered, in order
+    sentences = {level_sentence(game, level) for level in levels}
     assert len(sentences) == len(levels) >= 1
     if knob(game, "OWN_LEVEL_WORDS", True):  # else the shared words of each level
         for level in levels:
@@ -387,7 +391,7 @@ def test_results_back_to_title(drive):
 def test_rules_pages_exist_for_every_game_and_language(each_game, drive, lang):
     i18n.set_language(lang)
     rules = open_scene(drive, RulesHelpScene, game=each_game)
-    assert len(rules.pages) >= knob(each_game, "RULES_PAGES", 4)
+    assert len(rules.pages) >= knob(each_game, "RULES_PAGES", 5)
     assert rules.index == 0
     drive.key(pygame.K_ESCAPE)
     assert names(drive.app) == ["title"]

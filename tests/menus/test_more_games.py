@@ -163,6 +163,19 @@ def test_the_bench_seats_each_game_as_its_plugin_says(more, tmp_path):
     assert figures["frames"] > 0
 
 
+def test_the_set_up_offers_a_guided_first_game_only_where_the_table_guides(opened):
+    from game.play.registry import ids, plugin
+
+    assert all(plugin(game).scene().guides() for game in ids())  # every shipped game guides
+    with more_games(1):  # Pebbles' table gives no hints: the set-up offers no guided game
+        assert not plugin("pebbles").scene().guides()
+        setup, _texts, cuts = opened(SetupScene, game="pebbles")
+        assert setup.guided_button is None and cuts == []
+        assert not setup.config().guided
+    setup, _texts, _cuts = opened(SetupScene, game="nanuuk")
+    assert setup.guided_button is not None
+
+
 def test_a_new_game_brings_its_own_sounds(tmp_path):
     with more_games(1):
         app = _app(tmp_path / "data")

@@ -20,6 +20,7 @@ from game.persist.kiosk_config import (
     KioskConfig,
     load_kiosk_config,
 )
+from game.play import registry
 from tests.testgames.fixture import more_games
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,11 +52,8 @@ FULL_CONFIG = KioskConfig(
     idle_in_game_s=240.5,
     still_playing_s=15.0,
     games=("bergruft", "nanuuk"),
-    variants={
-        "nanuuk": ("full", "bear-hunt"),
-        "kaphoorn": ("standard",),
-        "bergruft": ("standard",),
-    },
+    # the file names two games' variants; every other game keeps its own default list
+    variants={**KioskConfig().variants, "nanuuk": ("full", "bear-hunt"), "kaphoorn": ("standard",)},
     ai_levels=("easy", "normal", "hard"),
     languages=("nl",),
     attract_sound=True,
@@ -80,12 +78,10 @@ def test_missing_file_gives_the_defaults_and_no_problem(tmp_path):
 def test_the_defaults_are_the_documented_ones():
     config = KioskConfig()
     assert (config.display, config.attract_after_s, config.idle_in_game_s) == (0, 60.0, 180.0)
-    assert config.games == ("nanuuk", "kaphoorn", "bergruft")
-    assert config.variants == {
-        "nanuuk": ("intro", "full"),
-        "kaphoorn": ("standard",),
-        "bergruft": ("standard",),
-    }
+    assert config.games == registry.ids()  # every game, in the menus' order
+    assert config.variants == {g.id: g.demo.variants for g in registry.games()}
+    assert (config.variants["nanuuk"], config.variants["kaphoorn"], config.variants["bergruft"]) \
+        == (("intro", "full"), ("standard",), ("standard",))  # as the README says
     assert config.ai_levels == ("easy", "normal") and config.languages == ("en", "nl", "de")
     assert config.admin_keys == ("ctrl", "shift", "k") and config.admin_pin == ""
     assert (config.still_playing_s, config.admin_hold_s, config.demo_speed) == (20.0, 3.0, 1.0)
@@ -113,7 +109,7 @@ def test_a_partial_file_keeps_the_other_defaults_and_variants(tmp_path):
     assert config == replace(
         KioskConfig(),
         games=("kaphoorn",),
-        variants={"nanuuk": ("partner",), "kaphoorn": ("standard",), "bergruft": ("standard",)},
+        variants={**KioskConfig().variants, "nanuuk": ("partner",)},
     )
 
 
@@ -160,7 +156,7 @@ WRONG = [
     ("idle_in_game_s", "idle_in_game_s = 99999", "outside 10-7200"),
     ("idle_in_game_s", "idle_in_game_s = 45", "must be more than attract_after_s (60)"),
     ("still_playing_s", "still_playing_s = 0", "outside 3-300"),
-    ("games", 'games = ["chess"]', "unknown game 'chess' (known: nanuuk, kaphoorn, bergruft)"),
+    ("games", 'games = ["chess"]', f"unknown game 'chess' (known: {', '.join(registry.ids())})"),
     ("games", "games = []", "the list is empty"),
     ("games", 'games = ["nanuuk", "nanuuk"]', "listed twice"),
     ("games", 'games = "nanuuk"', "not a list of games"),
@@ -208,9 +204,8 @@ def test_a_wrong_key_gets_its_default_is_named_and_the_file_stays(tmp_path, key,
 def test_the_message_names_file_key_and_problem(tmp_path):
     write(tmp_path, 'games = ["chess"]\n')
     _, damaged = load_kiosk_config(tmp_path)
-    assert str(damaged) == (
-        "kiosk.toml: games: unknown game 'chess' (known: nanuuk, kaphoorn, bergruft)"
-    )
+    known = ", ".join(registry.ids())
+    assert str(damaged) == f"kiosk.toml: games: unknown game 'chess' (known: {known})"
 
 
 def test_the_good_keys_survive_a_wrong_one(tmp_path):

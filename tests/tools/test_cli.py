@@ -68,6 +68,14 @@ def test_guided_starts_a_guided_first_game():
     assert opts.game is not None and opts.game.guided
 
 
+def test_guided_is_refused_in_one_line_for_a_game_without_a_guide(capsys):
+    from tests.testgames.fixture import more_games
+
+    with more_games(1):  # Pebbles' table gives no hints
+        err = error_of(["--game", "pebbles", "--players", "human,ai:easy", "--guided"], capsys)
+    assert "--guided: Pebbles has no guided first game" in err
+
+
 # Every flag, with a value or a combination it refuses: (argv, what the one line says).
 BAD_FLAGS = {
     "--game": [("--game chess", "argument --game: invalid choice")],

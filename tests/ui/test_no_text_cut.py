@@ -69,6 +69,10 @@ def tables() -> list[GameConfig]:
                    options={"rounds": 10}),  # fmt: skip
         GameConfig("bergruft", "standard", seats("human", "normal"), 2),
         GameConfig("bergruft", "standard", seats("human", "human", "human"), 6),
+        # and every other game shipped: its first variant with the most seats, all people
+        *(GameConfig(g, v.id, seats(*["human"] * v.max_players), 8)
+          for g in registry.ids() if g not in ("nanuuk", "kaphoorn", "bergruft")
+          for v in registry.rules_for(g).variants()[:1]),
     ]
 
 
@@ -107,12 +111,12 @@ class Visit:
 
 def visit_menus(v: Visit) -> None:
     v.open("title", (TitleScene, {}))
-    v.open("title, its three games unfinished", (TitleScene, {}))  # Continue: <each game>
+    v.open("title, its games unfinished", (TitleScene, {}))  # Continue: <each game>
     v.open("picker", (PickerScene, {}))
     v.open("settings", (SettingsScene, {}))
     for tab in ("saves", "replays"):
         v.open(f"library {tab}", (LibraryScene, {"tab": tab}))
-    for game in ("nanuuk", "kaphoorn", "bergruft"):
+    for game in registry.ids():  # every game shipped
         v.open(f"setup {game}", (SetupScene, {"game": game}))
         setup = v.app.scenes.top
         for variant in range(len(setup.plugin.rules.variants())):

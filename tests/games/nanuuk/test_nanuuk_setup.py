@@ -17,6 +17,10 @@ from tests.scenes_support import fake_tables
 class FakePlay(Scene):
     """Stands in for the play scene: remembers the config it was opened with."""
 
+    @classmethod
+    def guides(cls) -> bool:  # as the real table: the set-up offers its guided first game
+        return True
+
     opened: list[GameConfig] = []
 
     def __init__(self, services, config: GameConfig | None = None, **data: object) -> None:
