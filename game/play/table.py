@@ -22,8 +22,9 @@ questions. The table holds the rest:
 
 A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
 ``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest`` and
-``guide_key`` (all documented below), besides ``build`` of a UI scene. Drawing: ``draw`` is
-the table's, the same order at every table; the game draws its board and panels in
+``guide_key`` (all documented below), besides ``build`` of a UI scene. Drawing
+(``game.play.tabledraw``, which the table builds on): ``draw`` is the table's, the same order
+at every table; the game draws its board and panels in
 ``draw_board`` and places the rest through ``draw_over_controls``, ``draw_over_all``,
 ``focus_on_board``, ``guide_rect``, ``guide_place`` and ``NOTICE_AREA``/``NOTICE_STYLE``; the
 log panel's lines come from ``log_lines``, an Undo button from ``undo_button``. Input:
@@ -47,24 +48,22 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-import pygame
-
-from game import i18n
 from game.engine.intents import Intent, Kind
 from game.engine.pacing import FULL
 from game.engine.tween import Tweener
 from game.i18n import tr
 from game.persist.log import LOG
-from game.play import panels, saves
+from game.play import saves
 from game.play.bots import BotRunner, check_levels, close_runners, seat_runners
 from game.play.config import GameConfig
-from game.play.guide.base import Guide, Hint
+from game.play.guide.base import Guide
 from game.play.plugin import GamePlugin
 from game.play.registry import plugin
+from game.play.tabledraw import LogEntry, TableDrawing
 from game.protocol.base import IllegalAction, Outcome, Refusal, State
 from game.protocol.streams import Streams
 from game.ui import theme
-from game.ui.kit import SKIP_KINDS, UIScene
+from game.ui.kit import SKIP_KINDS
 
 if TYPE_CHECKING:
     from game.engine.services import Services
@@ -72,18 +71,6 @@ if TYPE_CHECKING:
 FINAL_PAUSE = 1.5  # game seconds on the final position before the results
 NOTICE_SECONDS = 3.0
 
-LogEntry = tuple[int | None, str, dict[str, Any]]  # (seat or None, key, params)
-
-
-@dataclass(frozen=True)
-class GuidePlace:
-    """Where a table's guide puts its panel and how it points (``Guide.draw``'s arguments)."""
-
-    panel: pygame.Rect
-    tab_w: int | None = None  # the heading's tab at most this wide
-    arrow: bool = True  # an arrow to the target besides the ring
-    top: bool | None = None
-    shrink: bool = True
 
 
 @dataclass
@@ -96,15 +83,11 @@ class AiJob:
     action: Any = None
 
 
-class PlayTable(UIScene):
+class PlayTable(TableDrawing):
     idle_pace = FULL  # pieces slide, computer players move
     background = False
     AI_MIN_SECONDS: ClassVar[float] = 0.6  # a computer's move shows no sooner (scaled by speed)
     FINAL_SOUND: ClassVar[str | None] = None  # played when the game is over
-    # the table's place for messages, where its refusals show too (a band on the board): the
-    # toasts go there, the newest at the bottom, rather than over the controls and panels
-    NOTICE_AREA: ClassVar[pygame.Rect | None] = None
-    NOTICE_STYLE: ClassVar[panels.NoticeStyle | None] = None  # None: two lines at any UI scale
     replaying = False  # set by enter; here too for a table whose enter failed
 
     # ---- life cycle ---------------------------------------------------------------------------
@@ -425,106 +408,6 @@ class PlayTable(UIScene):
         return saves.build(kind, self.config, self.moves, self.state, start=self.start,
                            played=self.played, game_id=self.game_id)  # fmt: skip
 
-    # ---- the guided first game ----------------------------------------------------------------
-    def guide_hint(self) -> Hint | None:
-        """The guide's hint for the person deciding now, from his own view only."""
-        st, seat = self.state, self.state.current_player
-        if seat is None or not self.asking():
-            return None
-        key = (id(st), self.guide_key(), i18n.language())
-        secret = self.streams.seed("guide", seat)
-        view = st.view(seat)
-        return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
-
-    # ---- drawing: the game draws its board, the table the rest ----------------------------------
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        """A frame, the same order at every table: the game's ``draw_board``, the controls,
-        ``draw_over_controls``, the focus ring on the controls, the guide, the notice (in
-        ``NOTICE_AREA``) and ``draw_over_all``."""
-        self.draw_board(surface, alpha)
-        self.ui.draw_ui(surface)
-        self.draw_over_controls(surface)
-        self.draw_focus_ring(surface)
-        self.draw_guide(surface)
-        if self.NOTICE_AREA is not None:
-            self.draw_notice(surface, self.NOTICE_AREA, self.NOTICE_STYLE)
-        self.draw_over_all(surface)
-
-    def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
-        """The game's board and panels, under the controls: every game draws its own."""
-        raise NotImplementedError
-
-    def draw_over_controls(self, surface: pygame.Surface) -> None:
-        """What lies on the controls but under the focus ring, guide and notice (a card being
-        dragged, a pad's crossed-out numbers)."""
-
-    def draw_over_all(self, surface: pygame.Surface) -> None:
-        """What comes last, over everything (the end of the game told on the table)."""
-
-    def focus_on_board(self) -> bool:
-        """Whether the keyboard focus is on the board's choices (then the board marks it, and
-        no ring is drawn round a control)."""
-        return False
-
-    def draw_focus_ring(self, surface: pygame.Surface) -> None:
-        current = self.ring.current
-        if not self.services.show_focus or current is None or not current.enabled:
-            return  # the ring shows once keys or a gamepad are used
-        if not self.focus_on_board():
-            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
-
-    def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:
-        """Where the guide's ``target`` is on the screen (None: not in sight)."""
-        return None
-
-    @classmethod
-    def guides(cls) -> bool:
-        """Whether it leads a guided first game (writes ``suggest`` and ``guide_place``)."""
-        return cls.suggest is not PlayTable.suggest and cls.guide_place is not PlayTable.guide_place
-
-    def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace | None:
-        """Where the guide's panel goes for ``hint`` (ringing ``target``) and how it points."""
-        return None
-
-    def draw_guide(self, surface: pygame.Surface) -> None:
-        hint = self.guide_hint()
-        target = self.guide_rect(hint.target) if hint is not None else None
-        place = self.guide_place(hint, target) if hint is not None else None
-        if hint is None or place is None:
-            self.guide.draw(surface, None, None, pygame.Rect(0, 0, 0, 0), self.time.now)
-            return
-        self.guide.draw(
-            surface, hint, target, place.panel, self.time.now, place.tab_w, place.arrow,
-            place.top, place.shrink,
-        )  # fmt: skip
-
-    def log_lines(self, rows: int) -> list[panels.LogLine]:
-        """The last ``rows`` entries of the move log as the log panel shows them: each after
-        the mark (shape and colour) of the seat that made it."""
-        return [
-            panels.LogLine(self.log_text(e), None if e[0] is None else self.seat_mark(e[0]))
-            for e in self.log[-rows:]
-        ]
-
-    def seat_mark(self, seat: int) -> panels.Mark:
-        return (self.shapes[seat], self.colours[seat])
-
-    def undo_button(self, rect: pygame.Rect, text: str) -> None:
-        """The Undo button at ``rect`` (where the game's layout puts it): open on a person's
-        turn with a decision to take back."""
-        self.button(rect, text, self.undo, enabled=bool(self.history) and self.human_turn)
-
-    def message_area(self) -> pygame.Rect | None:
-        return self.NOTICE_AREA
-
-    def draw_notice(
-        self, surface: pygame.Surface, rect: pygame.Rect, style: panels.NoticeStyle | None = None
-    ) -> None:
-        """The last refusal, briefly, in a red box (``rect``) as ``style`` draws it (by default
-        two lines at any UI scale inside it)."""
-        if self.notice is not None:
-            panels.draw_notice(surface, rect, self.notice[0], style or panels.NoticeStyle())
-
     # ---- hooks a game's table overrides ---------------------------------------------------------
     def decision_key(self) -> tuple[Any, ...]:
         """Names the decision a computer seat is asked for: a new key is a new question."""
@@ -533,10 +416,6 @@ class PlayTable(UIScene):
     def controls_key(self) -> object:
         """What the controls depend on besides the state (a picked card, a chosen piece)."""
         return None
-
-    def asking(self) -> bool:
-        """Whether a person here is asked a question now (the guide then points)."""
-        return self.human_turn
 
     def spoken(self, params: Mapping[str, Any]) -> Mapping[str, Any]:
         """The rules' parameters of a refusal or a log entry in the player's words."""
@@ -588,11 +467,3 @@ class PlayTable(UIScene):
     def turns(self) -> int:
         """Turns played in the whole game (the results' footer)."""
         return 0
-
-    def guide_key(self) -> object:
-        """What the guide's hint depends on besides the state (a picked number)."""
-        return None
-
-    def suggest(self, view: Any, seat: int, secret: int) -> Hint:
-        """The guide's hint for ``seat`` from its ``view``, its random choices from ``secret``."""
-        raise NotImplementedError

@@ -9,8 +9,9 @@ from typing import Any
 import pygame
 import pytest
 
-from game.play import table as table_module
-from game.play.table import GuidePlace, PlayTable
+from game.play import tabledraw as table_module
+from game.play.table import PlayTable
+from game.play.tabledraw import GuidePlace
 from game.ui import theme
 
 

@@ -55,7 +55,8 @@ from game.i18n import tr
 from game.menus.handoff import HandoffScene
 from game.play.guide.base import Hint as GuideHint
 from game.play.panels import PanelCache, draw_log_panel
-from game.play.table import GuidePlace, LogEntry, PlayTable
+from game.play.table import LogEntry, PlayTable
+from game.play.tabledraw import GuidePlace
 from game.ui import theme
 from game.ui.kit import SKIP_KINDS
 

@@ -27,7 +27,7 @@ from game.games.kaphoorn.view.layout import (
 from game.i18n import tr
 from game.play.guide.base import Hint, box, pick_panel
 from game.play.panels import draw_log, thinking_dots
-from game.play.table import GuidePlace
+from game.play.tabledraw import GuidePlace
 from game.ui import theme
 
 if TYPE_CHECKING:

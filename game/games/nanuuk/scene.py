@@ -53,7 +53,8 @@ from game.games.nanuuk.view.motion import Motion
 from game.i18n import tr
 from game.play.guide.base import Hint, box
 from game.play.panels import ONE_LINE_NOTICE, PanelCache, Same, draw_log, thinking_dots
-from game.play.table import GuidePlace, LogEntry, PlayTable
+from game.play.table import LogEntry, PlayTable
+from game.play.tabledraw import GuidePlace
 from game.protocol.base import Outcome
 from game.ui.kit import BoardFocus
 

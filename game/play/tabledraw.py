@@ -1,0 +1,176 @@
+"""What every table draws and how its guide leads: the other half of the play table
+(``game.play.table.PlayTable`` is a ``TableDrawing``).
+
+``draw`` is a template, the same order at every table: the game's ``draw_board``, the controls,
+``draw_over_controls``, the focus ring, the guide, the notice and ``draw_over_all``. The guided
+first game asks the game's ``suggest`` for a hint from the deciding person's own view, once per
+decision, and draws it where ``guide_place`` says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import pygame
+
+from game import i18n
+from game.play import panels
+from game.play.guide.base import Guide, Hint
+from game.protocol.streams import Streams
+from game.ui import theme
+from game.ui.kit import UIScene
+
+LogEntry = tuple[int | None, str, dict[str, Any]]  # (seat or None, key, params)
+
+
+@dataclass(frozen=True)
+class GuidePlace:
+    """Where a table's guide puts its panel and how it points (``Guide.draw``'s arguments)."""
+
+    panel: pygame.Rect
+    tab_w: int | None = None  # the heading's tab at most this wide
+    arrow: bool = True  # an arrow to the target besides the ring
+    top: bool | None = None
+    shrink: bool = True
+
+
+class TableDrawing(UIScene):
+    """The drawing and the guide of a play table (see the module); the table sets what they
+    read when it is entered."""
+
+    # the table's place for messages, where its refusals show too (a band on the board): the
+    # toasts go there, the newest at the bottom, rather than over the controls and panels
+    NOTICE_AREA: ClassVar[pygame.Rect | None] = None
+    NOTICE_STYLE: ClassVar[panels.NoticeStyle | None] = None  # None: two lines at any UI scale
+    state: Any
+    streams: Streams
+    guide: Guide
+    notice: tuple[str, float] | None
+    log: list[LogEntry]
+    history: list[tuple[Any, int]]
+    colours: list[tuple[int, int, int]]
+    shapes: list[str]
+
+    if TYPE_CHECKING:  # the table's own
+
+        @property
+        def human_turn(self) -> bool: ...
+
+        def log_text(self, entry: LogEntry) -> str: ...
+
+        def undo(self) -> None: ...
+
+    # ---- the guided first game ----------------------------------------------------------------
+    def guide_hint(self) -> Hint | None:
+        """The guide's hint for the person deciding now, from his own view only."""
+        st, seat = self.state, self.state.current_player
+        if seat is None or not self.asking():
+            return None
+        key = (id(st), self.guide_key(), i18n.language())
+        secret = self.streams.seed("guide", seat)
+        view = st.view(seat)
+        return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
+
+    # ---- drawing: the game draws its board, the table the rest ----------------------------------
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """A frame, the same order at every table: the game's ``draw_board``, the controls,
+        ``draw_over_controls``, the focus ring on the controls, the guide, the notice (in
+        ``NOTICE_AREA``) and ``draw_over_all``."""
+        self.draw_board(surface, alpha)
+        self.ui.draw_ui(surface)
+        self.draw_over_controls(surface)
+        self.draw_focus_ring(surface)
+        self.draw_guide(surface)
+        if self.NOTICE_AREA is not None:
+            self.draw_notice(surface, self.NOTICE_AREA, self.NOTICE_STYLE)
+        self.draw_over_all(surface)
+
+    def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
+        """The game's board and panels, under the controls: every game draws its own."""
+        raise NotImplementedError
+
+    def draw_over_controls(self, surface: pygame.Surface) -> None:
+        """What lies on the controls but under the focus ring, guide and notice (a card being
+        dragged, a pad's crossed-out numbers)."""
+
+    def draw_over_all(self, surface: pygame.Surface) -> None:
+        """What comes last, over everything (the end of the game told on the table)."""
+
+    def focus_on_board(self) -> bool:
+        """Whether the keyboard focus is on the board's choices (then the board marks it, and
+        no ring is drawn round a control)."""
+        return False
+
+    def draw_focus_ring(self, surface: pygame.Surface) -> None:
+        current = self.ring.current
+        if not self.services.show_focus or current is None or not current.enabled:
+            return  # the ring shows once keys or a gamepad are used
+        if not self.focus_on_board():
+            theme.draw_focus(surface, current.element.rect, self.services.clock.now)
+
+    def guide_rect(self, target: tuple[Any, ...]) -> pygame.Rect | None:
+        """Where the guide's ``target`` is on the screen (None: not in sight)."""
+        return None
+
+    @classmethod
+    def guides(cls) -> bool:
+        """Whether it leads a guided first game (writes ``suggest`` and ``guide_place``)."""
+        own = TableDrawing
+        return cls.suggest is not own.suggest and cls.guide_place is not own.guide_place
+
+    def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace | None:
+        """Where the guide's panel goes for ``hint`` (ringing ``target``) and how it points."""
+        return None
+
+    def draw_guide(self, surface: pygame.Surface) -> None:
+        hint = self.guide_hint()
+        target = self.guide_rect(hint.target) if hint is not None else None
+        place = self.guide_place(hint, target) if hint is not None else None
+        if hint is None or place is None:
+            self.guide.draw(surface, None, None, pygame.Rect(0, 0, 0, 0), self.time.now)
+            return
+        self.guide.draw(
+            surface, hint, target, place.panel, self.time.now, place.tab_w, place.arrow,
+            place.top, place.shrink,
+        )  # fmt: skip
+
+    def log_lines(self, rows: int) -> list[panels.LogLine]:
+        """The last ``rows`` entries of the move log as the log panel shows them: each after
+        the mark (shape and colour) of the seat that made it."""
+        return [
+            panels.LogLine(self.log_text(e), None if e[0] is None else self.seat_mark(e[0]))
+            for e in self.log[-rows:]
+        ]
+
+    def seat_mark(self, seat: int) -> panels.Mark:
+        return (self.shapes[seat], self.colours[seat])
+
+    def undo_button(self, rect: pygame.Rect, text: str) -> None:
+        """The Undo button at ``rect`` (where the game's layout puts it): open on a person's
+        turn with a decision to take back."""
+        self.button(rect, text, self.undo, enabled=bool(self.history) and self.human_turn)
+
+    def message_area(self) -> pygame.Rect | None:
+        return self.NOTICE_AREA
+
+    def draw_notice(
+        self, surface: pygame.Surface, rect: pygame.Rect, style: panels.NoticeStyle | None = None
+    ) -> None:
+        """The last refusal, briefly, in a red box (``rect``) as ``style`` draws it (by default
+        two lines at any UI scale inside it)."""
+        if self.notice is not None:
+            panels.draw_notice(surface, rect, self.notice[0], style or panels.NoticeStyle())
+
+    # ---- the guide's hooks ----------------------------------------------------------------------
+    def asking(self) -> bool:
+        """Whether a person here is asked a question now (the guide then points)."""
+        return self.human_turn
+
+    def guide_key(self) -> object:
+        """What the guide's hint depends on besides the state (a picked number)."""
+        return None
+
+    def suggest(self, view: Any, seat: int, secret: int) -> Hint:
+        """The guide's hint for ``seat`` from its ``view``, its random choices from ``secret``."""
+        raise NotImplementedError
