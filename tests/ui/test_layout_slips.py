@@ -23,10 +23,12 @@ from game.menus.title import TitleScene
 from game.persist.settings import Settings, save_settings
 from game.play.config import GameConfig, Seat
 from game.ui import theme
-from game.ui.kit import CLIP_MARGIN, EDGE, FIT_MARGIN, UIScene
+from game.ui import kit
+from game.ui.kit import UIScene
 from tests.scenes_support import table_class
 
 SCALES = (1.0, 1.15, 1.3)
+EDGE = 8  # a grown caption keeps this much above and below it, border included (kit.EDGE)
 
 
 @pytest.fixture(autouse=True)
@@ -53,13 +55,14 @@ def show(app: App, scene: Any, push: bool = False, **data: Any) -> Any:
 
 
 def drawn(app: App) -> list[tuple[str, pygame.Rect]]:
-    """The texts the top scene draws, with where their letters are."""
+    """The texts the top scene draws, each with its line (its letters and the font's room
+    above and below them)."""
     recording = theme.start_recording()
     try:
         app.scenes.top.draw(app.surface(), 0.0)
     finally:
         theme.stop_recording(recording)
-    return [(words, ink) for words, ink, _ in recording.inks]
+    return list(recording.texts)
 
 
 def buttons(scene: UIScene) -> list[UIButton]:
@@ -80,7 +83,7 @@ def test_the_hand_off_hint_is_clear_of_the_undo_button(tmp_path, language, scale
                    on_confirm=lambda: None, on_undo=lambda: None,
                    undo=i18n.tr("bergruft.handoff.undo", **words))  # fmt: skip
     hint = i18n.tr("handoff.how")
-    (ink,) = [ink for text, ink in drawn(app) if text == hint]
+    (ink,) = [line for text, line in drawn(app) if text == hint]
     confirm, undo = buttons(handoff)
     assert not ink.colliderect(confirm.rect) and not ink.colliderect(undo.rect)
     assert confirm.rect.bottom < ink.top and ink.bottom < undo.rect.top  # in reading order
@@ -127,14 +130,15 @@ def test_captions_at_130_percent_are_larger_and_still_fit(tmp_path, language):
             for n, button in enumerate(buttons(shown)):
                 if not button.text:
                     continue
-                px, bold = theme.caption_font(_look(button))
+                px = button.font.get_point_size()  # the font it is drawn in
                 width, base = button.font.size(button.text)[0], _base(button)
                 if px > base:  # grown: room round it as it grew, above and below it too
-                    room = button.rect.width - FIT_MARGIN * px / base
-                    ink = theme.ink_height(button.text, px, bold)
-                    assert ink <= button.rect.height - 2 * EDGE, (shown.name, button.text)
+                    room = button.rect.width - kit.FIT_MARGIN * px / base
+                    ink = button.font.render_premul(button.text, pygame.Color("white"))
+                    letters = ink.get_bounding_rect().height
+                    assert letters <= button.rect.height - 2 * EDGE, (shown.name, button.text)
                 else:  # at 100 %: clear of the border (as on main's code)
-                    room = button.rect.width - CLIP_MARGIN
+                    room = button.rect.width - kit.CLIP_MARGIN
                 assert width <= room, (shown.name, button.text, width, room)
                 found[f"{shown.name} {n}"] = px  # by its place (its caption is the language's)
         sizes[scale] = found
@@ -155,3 +159,34 @@ def _base(button: UIButton) -> int:
     """The font size of the button's look at 100 %."""
     root = _look(button).split("_step")[0].removesuffix("_unscaled")
     return int(theme.gui_theme(False, 1.0)[root]["font"]["size"])
+
+
+# ---- default names in the language of the moment ----------------------------------------------
+@pytest.mark.parametrize(("language", "then", "player"), [("en", "de", "Spieler"),
+                                                          ("de", "nl", "Speler"),
+                                                          ("nl", "en", "Player")])  # fmt: skip
+def test_default_names_follow_a_language_change(tmp_path, language, then, player):
+    """A seat still called by its default name is called so in the new language once the
+    language changes (issue 29: "Player 1" stayed after switching to German); a typed name
+    stays as typed, even one that reads like a default."""
+    app = start(tmp_path, language, 1.0)
+    i18n.set_language(language)
+    setup = show(app, SetupScene, game="kaphoorn")
+    while len(setup.seats) < 4:
+        setup.add_seat()
+    setup.seats[1].name = "Oma"
+    setup.seats[2].name = "Player Two"
+    settings = show(app, SettingsScene, push=True)
+    settings.set_language(then)
+    app.scenes.pop()
+    app.scenes.apply_pending()
+    app.frame(STEP)
+    assert app.scenes.top is setup
+    names = [seat.name for seat in setup.seats]
+    assert names == [f"{player} 1", "Oma", "Player Two", f"{player} 4"]
+    assert {f"{player} 1", "Oma", "Player Two", f"{player} 4"} <= set(_entries(setup))
+
+
+def _entries(scene: UIScene) -> list[str]:
+    """The texts of the scene's text fields and buttons (where a seat's name shows)."""
+    return [getattr(item.element, "text", "") or "" for item in scene.ring.items]
