@@ -22,8 +22,7 @@ from game.menus.setup import SetupScene
 from game.menus.title import TitleScene
 from game.persist.settings import Settings, save_settings
 from game.play.config import GameConfig, Seat
-from game.ui import theme
-from game.ui import kit
+from game.ui import kit, theme
 from game.ui.kit import UIScene
 from tests.scenes_support import table_class
 
