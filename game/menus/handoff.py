@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 BUTTON = pygame.Rect(0, 0, 1040, 120)  # wide: "I am <a long name>: show my cards"
 BUTTON_Y = 720
-UNDO = pygame.Rect(0, 0, 760, 84)
+UNDO = pygame.Rect(0, 0, 960, 84)  # wide: "<a long name>: take the flags back", grown
 HINT_Y = BUTTON_Y + BUTTON.height // 2 + 16  # the hint how to confirm: close under the button
 HINT_SIZE = 28
 BOX = pygame.Rect(0, 0, 1300, 680)
