@@ -192,3 +192,14 @@ def test_the_side_words_cover_every_compass_step():
         assert talk._toward(down * 3, right * 3) == direction
         for language in LANGUAGES:
             assert f"kaphoorn.side.{direction}" in i18n.load_language(language)
+
+
+def test_the_table_logs_a_station_without_a_wind_rose():
+    """The table's move log (what every player reads) has the line too, after the move's own."""
+    from game.games.kaphoorn.scene import KapHoornScene
+
+    state, action = landing_on_a_taken_station()
+    entries = KapHoornScene.log_entries(None, state, action, state.apply(action))  # type: ignore[arg-type]
+    said = [talk.line(code, params) for _, code, params in entries]
+    assert len(said) == 2 and said[1] == lines(state, action)[1], said
+    assert tr("kaphoorn.colour." + COLOURS[default_chart().station[action.to]]) in said[1]
