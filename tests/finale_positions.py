@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pygame
+
 from game.games.bergruft.rules import RULES as BERG
 from game.games.bergruft.rules import Guess, LiftScreen, SetFlags
 from game.games.kaphoorn.rules.actions import END, sail
@@ -62,6 +64,19 @@ def nanuuk(doomed: bool = False) -> NearEnd:
                    not doomed, frozenset({enclosed, "crack F7|F8", "crack F7|F16"}))  # fmt: skip
 
 
+def nanuuk_last() -> NearEnd:
+    """Three players (N12): seat 0 steps hunter 1 onto F8 and cracks F7|F16; hunter 2 on F7
+    and hunter 3 on F34 (cracked in already) are taken off the floe: seat 0 is the last."""
+    where = {"hunter 1": "F9", "hunter 2": "F7", "hunter 3": "F34"}
+    cracks = ("F7|F8", "F34|F35", "F34|F25", "F34|F43")
+    st = nanuuk_position("intro", 3, where, cracks=cracks)
+    cfg = seats("nanuuk", "intro", 3, st.spec.names)
+    marks = {"hunter 2", "hunter 3", "crack F7|F8", "crack F7|F16"}
+    marks |= {f"crack {c}" for c in ("F34|F35", "F25|F34", "F34|F43")}
+    return NearEnd("nanuuk-last", cfg, st, (Step("hunter 1", field("F8")),),
+                   Crack(edge("F7|F16")), True, frozenset(marks))  # fmt: skip
+
+
 def bergruft(limit: bool = False) -> NearEnd:
     """Anna calls with her Heidi on 14 and her Peter on 16; Ben's first guess is 5 off the 10:
     lifting the screen takes her Peter onto the summit (the summit rule allows it: Heidi on
@@ -83,7 +98,8 @@ def kaphoorn(rounds: bool = False) -> NearEnd:
     if rounds:
         st = kap_position(3, phase="draw", turn=2, rounds=1)
         cfg = seats("kaphoorn", "standard", 3, st.names, rounds=1)
-        return NearEnd("kaphoorn-rounds", cfg, st, (), END, True, frozenset())
+        return NearEnd("kaphoorn-rounds", cfg, st, (), END, True,
+                       frozenset({"ship 0", "ship 1", "ship 2"}))  # fmt: skip
     fin = finish_fields()[0]
     f, name, compass = approach(fin)
     st = kap_position(3, cards={f: name, fin: name}, ship=f, sail=(3, 3, 3), pile=[name] * 5,
@@ -94,5 +110,29 @@ def kaphoorn(rounds: bool = False) -> NearEnd:
 
 
 def every() -> list[NearEnd]:
-    return [nanuuk(), nanuuk(doomed=True), bergruft(), bergruft(limit=True), kaphoorn(),
-            kaphoorn(rounds=True)]  # fmt: skip
+    return [nanuuk(), nanuuk(doomed=True), nanuuk_last(), bergruft(), bergruft(limit=True),
+            kaphoorn(), kaphoorn(rounds=True)]  # fmt: skip
+
+
+def answer(drive: Any, yes: bool = True, by: str = "mouse") -> bool:
+    """Answer the question over the table, if one is up (a person's move that ends the game
+    asks first), with Yes or No: by a click (``mouse``), a ``touch``, the keys (``key``: the
+    focus starts on No, Right moves it to Yes) or a gamepad (``pad``); whether there was one."""
+    top = drive.app.scenes.top
+    if top.name != "confirm":
+        return False
+    button = top.yes_button if yes else top.no_button
+    if by == "touch":
+        drive.tap(button.rect.center)
+    elif by == "key":
+        if yes:
+            drive.key(pygame.K_RIGHT)
+        drive.key(pygame.K_RETURN)
+    elif by == "pad":
+        if yes:
+            drive.pad(pygame.CONTROLLER_BUTTON_DPAD_RIGHT)
+        drive.pad(pygame.CONTROLLER_BUTTON_A)
+    else:
+        drive.click(button.rect.center)
+    assert drive.app.scenes.top is not top, "the question is still up"
+    return True

@@ -71,7 +71,7 @@ class TableFinale:
     state: Any
     replaying: bool
     restoring: bool
-    over_at: float | None
+    over_at: float | None = None  # when the hold ends (the table sets it on entering)
     runners: dict[int, Any]
     time: Stopwatch
     finale_drawn: Drawn | None = None

@@ -18,7 +18,9 @@ questions. The table holds the rest:
   autosave); ``start=<state>`` goes on from a saved position, ``moves=[...]`` plays moves again
   quietly on entering, ``replaying=True`` only shows (the replay viewer). Undo and the move
   log begin again where a game is resumed from a position (a save holds no history);
-- **the end of the game**: the final position stays a moment, then the results.
+- **the end of the game**: the final position stays a moment with what decided it marked and a
+  sentence why, then the results; a person's move that ends it is asked first
+  (``game.play.finale``: ``finale_marks``, ``finale_sentence``, ``ending_question``).
 
 A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
 ``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest`` and

@@ -15,8 +15,8 @@ NOBODY = frozenset({Ending.HUNT_OVER, Ending.NO_MOVES})  # no one piece decided 
 
 def enclosed(before: NanuukPosition, after: NanuukPosition) -> tuple[int, ...]:
     """The movers whose enclosure ended the game (``after`` is over, ``before`` the position
-    before the last action): the losers' movers that cannot move, or the hunter that was
-    taken off the floe last (N12); for a deadlock (N31) every piece; for the end of the hunt
+    before the last action): the losers' movers that cannot move, or the hunters taken off the
+    floe by the last action (N12); for a deadlock (N31) every piece; for the end of the hunt
     (N26) none."""
     reason = after.reason
     spec = after.spec
@@ -24,8 +24,9 @@ def enclosed(before: NanuukPosition, after: NanuukPosition) -> tuple[int, ...]:
         return ()
     if reason == Ending.NO_MOVES:
         return tuple(i for i in range(len(spec.movers)) if after.pos[i] >= 0)
-    if reason in REMOVED_BY and after.out:
-        return spec.of_seat(after.out[-1])
+    if reason in REMOVED_BY and after.out:  # the hunters taken off the floe at the last
+        gone = [s for s in after.out if s not in before.out] or [after.out[-1]]
+        return tuple(i for s in gone for i in spec.of_seat(s))
     losers = [s for s in range(spec.players) if s not in after.winners]
     stuck = tuple(
         i for s in losers for i in spec.of_seat(s)
