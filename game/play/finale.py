@@ -148,7 +148,7 @@ class TableFinale:
         seconds = theme.idle(self.time.now)
         labels: list[pygame.Rect] = []  # side by side, a label goes under the one before
         for mark in sorted(marks, key=lambda m: m.line is not None):  # the cracks over the rings
-            draw_ring(surface, mark, seconds, labels)
+            draw_ring(surface, mark, seconds, labels, self.FINALE_AREA)
         sentence = self.finale_sentence()
         box = draw_sentence(surface, self.FINALE_AREA, sentence, [m.rect for m in marks],
                             self.FINALE_CLEAR)  # fmt: skip
@@ -156,9 +156,11 @@ class TableFinale:
 
 
 def draw_ring(surface: pygame.Surface, mark: Marked, seconds: float,
-              labels: list[pygame.Rect] | None = None) -> None:  # fmt: skip
+              labels: list[pygame.Rect] | None = None,
+              area: pygame.Rect | None = None) -> None:  # fmt: skip
     """A pulsing ring round ``mark`` (a dark rim under it: it reads on ice, sea and rock),
-    and its label in a small box under it; a line (a crack) traced over instead."""
+    and its label in a small box under it (inside ``area``, under the labels already drawn,
+    ``labels``); a line (a crack) traced over instead."""
     pulse = 0.5 + 0.5 * math.sin(seconds * 5)
     if mark.line is not None:
         a, b = mark.line
@@ -175,7 +177,7 @@ def draw_ring(surface: pygame.Surface, mark: Marked, seconds: float,
         w, h = face.size(mark.label)
         room = pygame.Rect(0, 0, w + 20, h + 8)
         room.midtop = (ring.centerx, ring.bottom + 6)
-        room.clamp_ip(surface.get_rect())
+        room.clamp_ip(surface.get_rect() if area is None else area)  # on the board
         taken = labels if labels is not None else []
         while room.collidelist(taken) >= 0 and room.bottom < surface.get_height() - h:
             room.y = taken[room.collidelist(taken)].bottom + 4
