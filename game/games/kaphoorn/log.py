@@ -110,11 +110,12 @@ def line(code: str, params: Mapping[str, Any]) -> str:
 def _placed(code: str, words: dict[str, Any]) -> str:
     """A log line whose field is named by a landmark or its distance and direction."""
     landmark = words.pop("landmark", "")
-    if code in ("sail", "ignore"):  # as far as it went, that way, and onto what
-        key = f"kaphoorn.log.{code}_{landmark}" if landmark else f"kaphoorn.log.{code}"
-        return tr(key, **words)
-    where = f"kaphoorn.where.{landmark or 'near'}"
-    return tr(f"kaphoorn.log.{code}", **{**words, "where": tr(where, **words)})
+    if landmark:  # a station or the finish line: named (``play_station``, ``sail_finish``)
+        return tr(f"kaphoorn.log.{code}_{landmark}", **words)
+    if code in ("sail", "ignore"):  # as far as it went, that way
+        return tr(f"kaphoorn.log.{code}", **words)
+    where = tr("kaphoorn.where.near", **words)  # open sea: from the mover's ship
+    return tr(f"kaphoorn.log.{code}", **{**words, "where": where})
 
 
 def refusal_text(refusal: Refusal) -> str:
