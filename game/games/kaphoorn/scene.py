@@ -222,7 +222,9 @@ class KapHoornScene(KapDrawing):
         self._ask_again(self.selected if keep and not new.replaced else None)
         said = talk.landing(old, action)  # K9: a station that gives nothing says so, where
         if said and self.is_human(old.seat) and not self.restoring:  # the mover looks
-            self.notice = (self.log_text((old.seat, *said[0])), self.time.now + NOTICE_SECONDS)
+            code, params = said[0]
+            text = tr(f"kaphoorn.notice.{code}", **talk.spoken(params))
+            self.notice = (text, self.time.now + NOTICE_SECONDS)
 
     def after_undo(self) -> None:
         self._ask_again(None)
