@@ -205,3 +205,27 @@ def test_the_table_logs_a_station_without_a_wind_rose():
     said = [talk.line(code, params) for _, code, params in entries]
     assert len(said) == 2 and said[1] == lines(state, action)[1], said
     assert ("I", "II", "III")[default_chart().zone[action.to] - 1] in said[1]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_mover_s_notice_of_a_station_without_a_rose_fits_its_one_line(language):
+    """The notice over the chart's foot is one line: whole at 130 % text (never "…")."""
+    import pygame
+
+    from game.games.kaphoorn.view.layout import NOTICE_RECT
+    from game.play.panels import ONE_LINE_NOTICE
+    from game.ui import theme
+
+    pygame.init()
+    i18n.set_language(language)
+    theme.configure(False, 1.3, False)
+    try:
+        for code in NoRoseWords:
+            for params in ({"stage": s, "colour": c} for s in (1, 2, 3) for c in COLOURS):
+                text = tr(f"kaphoorn.notice.no_rose_{code}", **talk.spoken(params))
+                assert theme.fits(text, ONE_LINE_NOTICE.size, NOTICE_RECT.w - 40, True), text
+    finally:
+        theme.configure(False, 1.0, False)
+
+
+NoRoseWords = ("stage", "colour")  # the codes of rules.codes.NoRose
