@@ -28,6 +28,7 @@ from game.games.kaphoorn.rules.turn import DRAW, LAY, MOVED, course
 from game.games.kaphoorn.view import hand, seachart
 from game.games.kaphoorn.view.layout import BOARD_RECT, WIND_RECT
 from game.ui import theme
+from tests.finale_positions import answer
 from tests.scenes_support import Driver
 
 ONE_HUMAN = ["human", "easy", "easy"]
@@ -491,6 +492,7 @@ def test_the_focus_never_is_lost_through_a_game_by_keys(drive, monkeypatch) -> N
         assert drawn_focus(scene, monkeypatch) == focused[:2]
         before = (len(scene.moves), scene.selected)
         drive.key(pygame.K_RETURN)
+        answer(drive, by="key")  # a move that ends the game asks first: Right, Enter
         settle(drive, scene)
         assert (len(scene.moves), scene.selected) != before, "Enter did nothing"
         decisions += 1
