@@ -190,22 +190,32 @@ def sized(request, tmp_path):
 # ---- the arrows go by direction, from a likely start --------------------------------------------
 
 
-def test_a_field_beside_the_ship_is_a_few_presses_away(drive) -> None:
+@pytest.mark.parametrize("wanted", [far_from_the_start, opens_a_sail], ids=["far", "course"])
+def test_the_cursor_starts_by_the_ship_one_press_from_a_field_beside_it(drive, wanted) -> None:
     """Issue 29, item 9: the cursor used to start top-left and step in reading order, some 25
-    presses to a field beside the ship. Now a picked card's focus is by the ship already."""
-    scene = only_human_setup(drive, found(far_from_the_start), ONE_HUMAN)
+    presses to a field beside the ship. Now the turn starts on the first playable card (with
+    no sail offered the card is the first choice), the picked card's focus is by the ship
+    (beside it, or where the wind leads from it), and one arrow press (towards the ship, or
+    along its side) reaches a field beside the ship."""
+    scene = only_human_setup(drive, found(wanted), ONE_HUMAN)
     assert scene.focused()[0] == "card"  # nothing to sail to: the first playable card
     press(drive, scene, pygame.K_RETURN)
     assert scene.selected is not None
-    presses = 0
-    while not beside(scene, scene.focused()[1], ship(scene)) and presses < 30:
-        (fc, fr), (sc, sr) = grid(scene, scene.focused()[1]), grid(scene, ship(scene))
-        dc, dr = sc - fc, sr - fr
-        way = ((dc > 0) - (dc < 0), 0) if abs(dc) >= abs(dr) else (0, (dr > 0) - (dr < 0))
-        press(drive, scene, ARROWS[way])
-        presses += 1
-        assert scene.focused()[0] == "field"
-    assert presses <= 3, f"{presses} presses to a field beside the ship"
+    at, there = scene.focused()[1], ship(scene)
+    (fc, fr), (sc, sr) = grid(scene, at), grid(scene, there)
+    assert max(abs(fc - sc), abs(fr - sr)) <= 2, "the cursor starts by the ship"
+    assert in_sight(scene, at)
+    dc, dr = sc - fc, sr - fr
+    if beside(scene, at, there):  # along the ship's side: another field beside it
+        dc, dr = (dr, -dc) if expected_way(scene, at, way_of(dr, -dc)) else (-dr, dc)
+    press(drive, scene, ARROWS[way_of(dc, dr)])
+    now = scene.focused()
+    assert now[0] == "field" and now[1] != at and beside(scene, now[1], there), (at, now)
+
+
+def way_of(dc: int, dr: int) -> tuple[int, int]:
+    """The arrow nearest to a step of (dc, dr) fields."""
+    return ((dc > 0) - (dc < 0), 0) if abs(dc) >= abs(dr) else (0, (dr > 0) - (dr < 0))
 
 
 def expected_way(scene, origin: int, step: tuple[int, int]) -> set[int] | None:
@@ -409,36 +419,51 @@ def test_a_gamepad_plays_the_turn_the_same_way(drive, monkeypatch) -> None:
 # ---- Shift+arrows stop at the chart's edge (item 10) --------------------------------------------
 
 
-def shown_past_the_edge(scene) -> float:
-    """How far (in fields) the chart's window shows past the chart's edge, at most."""
+def past_each_edge(scene) -> tuple[float, float, float, float]:
+    """How far (in fields) the window shows past the chart's west, north, east and south
+    edges (negative: short of it); 0 on an axis where the whole chart fits the window."""
     camera = scene.chart_view.camera
     left, top = camera.to_board((BOARD_RECT.left, BOARD_RECT.top))
     right, bottom = camera.to_board((BOARD_RECT.right, BOARD_RECT.bottom))
     width, height = camera.size
-    past = [-left, -top, right - width, bottom - height]
-    if right - left >= width:  # the whole width in the window: it stays in the middle
-        past[0] = past[2] = 0.0
+    west, north, east, south = -left, -top, right - width, bottom - height
+    if right - left >= width:
+        west = east = 0.0
     if bottom - top >= height:
-        past[1] = past[3] = 0.0
-    return max(past)
+        north = south = 0.0
+    return west, north, east, south
 
 
-@pytest.mark.parametrize("way", [pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN],
-                         ids=["left", "right", "up", "down"])  # fmt: skip
-def test_shift_arrows_stop_at_the_charts_edge(sized, way) -> None:
+SHIFT_WAYS = {pygame.K_LEFT: 0, pygame.K_UP: 1, pygame.K_RIGHT: 2, pygame.K_DOWN: 3}
+
+
+def test_shift_arrows_stop_at_the_charts_edge(sized) -> None:
+    """Issue 29, item 10: at every zoom step, Shift+arrows each way go as far as the chart's
+    edge on that side (the window touches it) and never past it."""
     drive = sized
     scene = only_human_setup(drive, found(far_from_the_start), ONE_HUMAN)
     view = scene.chart_view
-    view.look_at(scene.state.chart.width * 12 + 10)  # the chart's middle: room every way
     camera = view.camera
-    before = camera.centre
-    moved = False
-    for _ in range(12):
-        drive.key(way, pygame.KMOD_SHIFT)
-        moved = moved or camera.centre != before
-        assert shown_past_the_edge(scene) < 1e-6, "Shift+arrows scrolled past the chart"
-    assert moved, "the chart did not move at all"
-    assert scene.focused() is not None  # looking round does not lose the focus
+    view.zoom(-len(view.cells))  # the smallest step first (all of the chart)
+    levels = 0
+    while True:
+        levels += 1
+        for way, side in SHIFT_WAYS.items():
+            view.look_at(scene.state.chart.width * 12 + 10)  # the chart's middle
+            for _ in range(60):
+                before = camera.centre
+                drive.key(way, pygame.KMOD_SHIFT)
+                past = past_each_edge(scene)
+                assert max(past) < 1e-6, f"past the edge at step {camera.level}: {past}"
+                if camera.centre == before:
+                    break
+            else:
+                pytest.fail("Shift+arrows never stop")
+            assert abs(past_each_edge(scene)[side]) < 1e-6, "it stopped short of the edge"
+        assert scene.focused() is not None  # looking round does not lose the focus
+        if not view.zoom(1):
+            break
+    assert levels == len(view.cells) >= 3
 
 
 def test_the_right_stick_and_a_finger_and_arrows_while_computers_play(drive) -> None:
@@ -449,18 +474,18 @@ def test_the_right_stick_and_a_finger_and_arrows_while_computers_play(drive) -> 
     for value in (32000, 0) * 10:  # the right stick pushed right ten times
         stick(pygame.CONTROLLER_AXIS_RIGHTX, value)
         drive.frames(1)
-        assert shown_past_the_edge(scene) < 1e-6
+        assert max(past_each_edge(scene)) < 1e-6
     scene.chart_view.pan(-5000, 0)  # a finger may pull the chart past its edge (the slack)
-    pulled = shown_past_the_edge(scene)
+    pulled = max(past_each_edge(scene))
     assert pulled > 1
     drive.key(pygame.K_RIGHT, pygame.KMOD_SHIFT)  # keys never take it further out
-    assert shown_past_the_edge(scene) <= pulled
+    assert max(past_each_edge(scene)) <= pulled
     drive.key(pygame.K_LEFT, pygame.KMOD_SHIFT)  # and bring it back in
-    assert shown_past_the_edge(scene) < pulled
+    assert max(past_each_edge(scene)) < pulled
     watched = start(drive, config(["easy", "easy", "easy"], seed=3))
     for way in [pygame.K_RIGHT] * 8 + [pygame.K_DOWN] * 8:
         drive.key(way)
-        assert shown_past_the_edge(watched) < 1e-6
+        assert max(past_each_edge(watched)) < 1e-6
     assert not watched.human_turn and len(watched.log) < 40
 
 
