@@ -105,12 +105,11 @@ class KapDrawing(KapSteering):
         fields = self._course(surface)
         fields.update({f: style for f, _, style in self.board_targets()})
         focused = self._focus_shown()
-        if focused is not None and focused[0] == "field":
-            fields[focused[1]] = "focus"
+        focus = focused[1] if focused is not None and focused[0] == "field" else None
         st = self.state
         if self.human_turn:
             fields.setdefault(st.ships[st.seat], "ship")
-        self.renderer.draw_highlights(surface, fields, self.time.now)
+        self.renderer.draw_highlights(surface, fields, self.time.now, focus=focus)
 
     def _focus_shown(self) -> FocusItem | None:
         """The focused field or card as drawn: once keys or a pad are used, as a button's ring
