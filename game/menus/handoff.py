@@ -28,7 +28,17 @@ if TYPE_CHECKING:
 
 BUTTON = pygame.Rect(0, 0, 1040, 120)  # wide: "I am <a long name>: show my cards"
 BUTTON_Y = 720
-UNDO = pygame.Rect(0, 0, 760, 84)
+UNDO = pygame.Rect(0, 0, 960, 84)  # wide: "<a long name>: take the flags back", grown
+HINT_Y = BUTTON_Y + BUTTON.height // 2 + 16  # the hint how to confirm: close under the button
+HINT_SIZE = 28
+BOX = pygame.Rect(0, 0, 1300, 680)
+BOX.center = (theme.LOGICAL_SIZE[0] // 2, 520)
+
+
+def undo_rect() -> pygame.Rect:
+    """The undo button: under the hint, however tall its line is at the UI scale (issue 29)."""
+    top = HINT_Y + theme.line_height(HINT_SIZE) + 14
+    return UNDO.move(theme.LOGICAL_SIZE[0] // 2 - UNDO.w // 2, top)
 
 
 class HandoffScene(UIScene):
@@ -68,8 +78,7 @@ class HandoffScene(UIScene):
         rect.center = (theme.LOGICAL_SIZE[0] // 2, BUTTON_Y)
         self.button(rect, self.button_text, self.confirm, "#big_button")
         if self.on_undo is not None:
-            self.button(UNDO.move(rect.centerx - UNDO.w // 2, rect.bottom + 30), self.undo_text,
-                        self.undo)  # fmt: skip
+            self.button(undo_rect(), self.undo_text, self.undo)
 
     def undo(self) -> None:
         if self.confirmed or self.on_undo is None:
@@ -100,8 +109,9 @@ class HandoffScene(UIScene):
         veil = _veil(surface.get_size())
         surface.blit(veil, (0, 0))
         w = surface.get_width()
-        box = pygame.Rect(0, 0, 1300, 680)
-        box.center = (w // 2, 520)
+        box = BOX.copy()
+        if self.on_undo is not None:  # the panel holds the undo button too
+            box.height = max(box.height, undo_rect().bottom + 28 - box.y)
         theme.panel(surface, box, (16, 24, 40, 235), 28)
         theme.text(
             surface,
@@ -125,8 +135,8 @@ class HandoffScene(UIScene):
         theme.text_in(surface, self.message, room, 42, theme.SNOW, max_lines=2, align="center")
         _closed_eye(surface, (w // 2, box.y + 390))
         hint = tr("handoff.how")
-        y = BUTTON_Y + BUTTON.height // 2 + 16  # close under the button: room for big text
-        theme.text(surface, hint, (w // 2, y), 28, theme.palette().muted, False, "midtop")
+        theme.text(surface, hint, (w // 2, HINT_Y), HINT_SIZE, theme.palette().muted, False,
+                   "midtop")  # fmt: skip
 
 
 def _closed_eye(surface: pygame.Surface, centre: tuple[int, int]) -> None:

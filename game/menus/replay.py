@@ -197,7 +197,8 @@ class ReplayScene(UIScene):
         x, width = 40, CONTROLS_X - 80
         counter = tr("replays.move", n=self.index, total=self.total)
         theme.text(surface, counter, (x, BAR_RECT.y + 12), 38, theme.WHITE, True, width=width)
-        theme.text(surface, self.talk, (x, BAR_RECT.y + 60), 30, theme.SNOW, False, width=width)
+        theme.text(surface, self.talk, (x, BAR_RECT.y + 60), 30, theme.SNOW, False, width=width,
+                   least=24)  # a long move (a field placed from the ship) set smaller, not cut
         muted = theme.palette().muted
         theme.text(surface, tr("replays.keys"), (x, BAR_RECT.y + 104), 28, muted, False,
                    width=width)  # fmt: skip

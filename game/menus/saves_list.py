@@ -262,16 +262,19 @@ class LibraryScene(UIScene):
             self.moving_areas.append(art)
         x, right = rect.x + 144, rect.right - 24
         info_w = 520
-        theme.text(surface, headline(rec), (x, rect.y + 14), 34, theme.WHITE, True,
+        # the first line from the top, the second from the bottom: both inside the row at
+        # any UI scale (issue 29: at 130 % the second line ran over the row's edge)
+        top, bottom = rect.y + max(4, 14 - (theme.scaled(34) - 34)), rect.bottom - 6
+        theme.text(surface, headline(rec), (x, top), 34, theme.WHITE, True,
                    width=rect.w - 144 - info_w - 40, least=26)  # fmt: skip
         moves = rec.summary.get("move_count", len(rec.moves))  # a save holds a position only
         details = f"{', '.join(rec.config.names)}  ·  {tr('saves.moves', n=moves)}"
-        theme.text(surface, details, (x, rect.y + 58), 28, theme.SNOW, False,
+        theme.text(surface, details, (x, bottom), 28, theme.SNOW, False, "bottomleft",
                    width=rect.w - 144 - info_w - 40)  # fmt: skip
-        theme.text(surface, when(rec.saved_at), (right, rect.y + 16), 28, theme.SNOW, False,
+        theme.text(surface, when(rec.saved_at), (right, top + 2), 28, theme.SNOW, False,
                    "topright", width=info_w)  # fmt: skip
-        theme.text(surface, status(rec), (right, rect.y + 58), 28, theme.palette().accent, True,
-                   "topright", width=info_w)  # fmt: skip
+        theme.text(surface, status(rec), (right, bottom), 28, theme.palette().accent, True,
+                   "bottomright", width=info_w)  # fmt: skip
 
 
 def headline(rec: saves.Record) -> str:

@@ -14,7 +14,7 @@ options and no game number (always random), and rows and buttons big enough for 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -23,7 +23,7 @@ import pygame
 from pygame_gui.elements import UIButton, UITextEntryLine
 
 from game.engine.scenes import opening
-from game.i18n import has, tr
+from game.i18n import LANGUAGES, has, load_language, tr
 from game.menus import option_words
 from game.menus.confirm import ConfirmScene
 from game.menus.keyboard import KeyboardScene
@@ -349,10 +349,13 @@ class SetupScene(UIScene):
             self.ring.focus(self.edit_button)
 
     def cycler(
-        self, rect: pygame.Rect, text: Callable[[], str], step: Callable[[int], None]
+        self, rect: pygame.Rect, text: Callable[[], str], step: Callable[[int], None],
+        shown: Sequence[str] = (),
     ) -> UIButton:
-        """A choice button whose values depend on the other seats (colours skip taken ones)."""
-        element = self.fitted_button(rect, [text()], "#choice_button", None)  # any UI scale
+        """A choice button whose values depend on the other seats (colours skip taken ones);
+        ``shown``: every text it may show, so that one font fits them all (and a row of them
+        alike, whatever each one shows)."""
+        element = self.fitted_button(rect, [text(), *shown], "#choice_button", None)
 
         def run(delta: int) -> Callable[[], None]:
             def go() -> None:
@@ -405,6 +408,10 @@ class SetupScene(UIScene):
         return pygame.Rect(RIGHT_X, SEAT_Y + row * OPT_STEP, RIGHT_W, OPT_H)
 
     def build(self) -> None:
+        for draft in self.seats:  # a default name follows a change of language (issue 29)
+            n = default_number(draft.name)
+            if n is not None:
+                draft.name = tr("setup.seat_default", n=n)
         if self.columns:
             variant_rect = pygame.Rect(LEFT_X, COL_TOP, LEFT_W, 80)
             seed_rect = pygame.Rect(RIGHT_X, COL_TOP, RIGHT_W, 80)
@@ -451,6 +458,7 @@ class SetupScene(UIScene):
                     pygame.Rect(row.x + colour_x, y, colour_w, h),
                     partial(_colour_text, draft),
                     partial(self.cycle_colour, i),
+                    [_colour_text(SeatDraft("", c, HUMAN)) for c, _ in theme.seat_colours()],
                 )
             )
             self.kind_buttons.append(
@@ -458,6 +466,7 @@ class SetupScene(UIScene):
                     pygame.Rect(row.x + kind_x, y, kind_w, h),
                     partial(_kind_text, draft),
                     partial(self.cycle_kind, i),
+                    [_kind_text(SeatDraft("", draft.colour, kind)) for kind in self.kinds],
                 )
             )
         self.option_buttons: dict[str, UIButton] = {}
@@ -580,8 +589,21 @@ def draw_help(surface: pygame.Surface, box: pygame.Rect, error: str,
 
 
 def is_default_name(name: str) -> bool:
-    """Whether ``name`` is a seat's default ("Player 2"): the first letter typed replaces it."""
-    return any(name == tr("setup.seat_default", n=n) for n in range(1, 9))
+    """Whether ``name`` is a seat's default ("Player 2", "Spieler 2": in any language), not a
+    name somebody typed: the first letter typed replaces it, a change of language translates
+    it."""
+    return default_number(name) is not None
+
+
+def default_number(name: str) -> int | None:
+    """The number in a seat's default name in any language ("Speler 3": 3), else None."""
+    for lang in LANGUAGES:
+        pattern = load_language(lang).get("setup.seat_default")
+        if isinstance(pattern, str):
+            for n in range(1, 9):
+                if name == pattern.format(n=n):
+                    return n
+    return None
 
 
 def _colour_text(draft: SeatDraft) -> str:

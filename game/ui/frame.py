@@ -58,15 +58,17 @@ class FramePainter:
 
 
 def _controls(scene: Any) -> list[pygame.Rect]:
-    """The rects of a scene's visible pygame_gui controls."""
+    """The rects of a scene's visible controls: its pygame_gui elements and those it draws."""
     ui = getattr(scene, "ui", None)
     if ui is None:
         return []
+    drawn = getattr(scene, "drawn_controls", None)  # a hand's cards, say
     return [
         element.rect
         for element in ui.get_sprite_group().sprites()
         if element.visible and not isinstance(element, pygame_gui.core.UIContainer)
-    ]  # (the root container spans the screen and holds the controls; it is not one)
+    ] + ([] if drawn is None else drawn())
+    # (the root container spans the screen and holds the controls; it is not one)
 
 
 def new_ui_manager() -> pygame_gui.UIManager:

@@ -27,6 +27,18 @@ SKIP_KINDS = frozenset(
 )
 FIT_MARGIN = 24  # room a button keeps round its label (its border and rounded corners)
 CLIP_MARGIN = 18  # less room than this, and the label runs into the border: it is cut
+EDGE = 8  # what a caption grown with the UI scale keeps above and below it, border included
+
+
+def fits(texts: Sequence[str], look: str, rect: pygame.Rect, base: int) -> bool:
+    """Whether ``texts`` fit a button ``rect`` in the font of ``look`` with room round them
+    (``base``: the look's font size at 100 %): ``FIT_MARGIN`` across, more as the font grows
+    with the UI scale (never cramped), and a grown font ``EDGE`` above and below too."""
+    px, bold = theme.caption_font(look)
+    room = rect.width - FIT_MARGIN * max(1.0, px / base)
+    if max(theme.base_font(px, bold).size(t)[0] for t in texts) > room:
+        return False
+    return px <= base or max(theme.ink_height(t, px, bold) for t in texts) <= rect.h - 2 * EDGE
 
 
 @dataclass
@@ -185,8 +197,11 @@ class UIScene(Scene):
         object_id: str = "#menu_button",
         enabled: bool = True,
         tooltip: str | None = None,
+        peers: Sequence[str] = (),
     ) -> UIButton:
-        element = self.fitted_button(rect, [text], object_id, tooltip)
+        """``peers``: the captions of the buttons of the same size beside it, which all take
+        the font the longest of them fits (a row of buttons alike)."""
+        element = self.fitted_button(rect, [text, *peers], object_id, tooltip)
         if not enabled:
             element.disable()
         self._register(Focusable(element, on_press))
@@ -245,23 +260,19 @@ class UIScene(Scene):
     def fitted_button(
         self, rect: pygame.Rect, texts: list[str], object_id: str, tooltip: str | None
     ) -> UIButton:
-        """A button whose labels all fit: a label too long for the font grown by the UI scale
-        falls back to the font at 100 %, and then to the small buttons' font (a long name)."""
-        looks = (object_id, theme.unscaled_id(object_id), theme.unscaled_id("#small_button"))
-        for look in looks:
-            element = UIButton(
-                rect, texts[0], manager=self.ui, object_id=look, tool_tip_text=tooltip
-            )
-            font = element.font
-            assert font is not None  # a button gets its look's font when it is made
-            if max(font.size(t)[0] for t in texts) <= rect.width - FIT_MARGIN:
-                break
-            if look != looks[-1]:
-                element.kill()
-            else:  # even the small font is too wide: pygame_gui clips what passes its border
-                for text in texts:
-                    if font.size(text)[0] > rect.width - CLIP_MARGIN:
-                        theme.note_cut(text, "")
+        """A button whose captions all fit: in the largest of its look's fonts (grown with the
+        UI scale as body text is, down to the font at 100 %, ``theme.gui_looks``) that leaves
+        them room all round, and else in the small buttons' font at 100 % (a long name)."""
+        looks = [*theme.gui_looks(object_id), theme.unscaled_id("#small_button")]
+        base = theme.caption_font(looks[-2])[0]
+        look = next((look for look in looks[:-1] if fits(texts, look, rect, base)), looks[-1])
+        element = UIButton(rect, texts[0], manager=self.ui, object_id=look, tool_tip_text=tooltip)
+        font = element.font
+        assert font is not None  # a button gets its look's font when it is made
+        if look == looks[-1]:  # even the small font may be too wide: pygame_gui clips it
+            for text in texts:
+                if font.size(text)[0] > rect.width - CLIP_MARGIN:
+                    theme.note_cut(text, "")
         return element
 
     def _register(self, item: Focusable) -> None:
@@ -354,3 +365,8 @@ class UIScene(Scene):
 
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
         """Drawing under the controls (titles, boards, pictures); override."""
+
+    def drawn_controls(self) -> list[pygame.Rect]:
+        """The controls this scene draws itself rather than as pygame_gui elements (the cards
+        of a hand that a press picks up): no text may overlap them, no toast cover them."""
+        return []

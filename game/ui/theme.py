@@ -101,8 +101,12 @@ def scaled(size: int) -> int:
     Small text is what is hard to read from a couch; big titles already are legible and
     would only push layouts apart.
     """
+    return _grown(size, _current.ui_scale)
+
+
+def _grown(size: int, ui_scale: float) -> int:
     weight = min(1.0, max(0.0, (64 - size) / 32))
-    return round(size * (1 + (_current.ui_scale - 1) * weight))
+    return round(size * (1 + (ui_scale - 1) * weight))
 
 
 def line_height(size: int, bold: bool = False) -> int:
@@ -168,6 +172,10 @@ class Recording:
     # every text that sticks out of the surface it is drawn on (the window's, or a panel's
     # own): what of it is outside is not seen
     outside: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    # every text with where its letters are on the surface it is drawn on (``texts`` holds the
+    # rect of its line, with the font's room above and below): on the window's, a text must
+    # not overlap a control (tests/ui/test_no_text_cut.py)
+    inks: list[tuple[str, pygame.Rect, pygame.Surface]] = field(default_factory=list)
 
 
 _recordings: list[Recording] = []  # all that listen now, a test's and the app's alike
@@ -287,13 +295,21 @@ def _blit(
     elif shadow:
         surface.blit(_text(content, size, (0, 0, 0), bold), rect.move(2, 3))
     surface.blit(image, rect)
-    if content.strip():
+    if content.strip() and _recordings:
         clipped = not surface.get_rect().contains(rect)
+        ink = _ink(content, size, bold).move(rect.topleft)
         for recording in _recordings:
             recording.texts.append((content, rect.copy()))
+            recording.inks.append((content, ink.copy(), surface))
             if clipped:
                 recording.outside.append((content, rect.copy()))
     return rect
+
+
+@lru_cache(maxsize=1024)
+def _ink(content: str, size: int, bold: bool) -> pygame.Rect:
+    """Where the letters of ``content`` are in its rendered line (from its top left)."""
+    return _font(size, bold).render(content, True, WHITE).get_bounding_rect()
 
 
 def _outline(surface: pygame.Surface, dark: pygame.Surface, rect: pygame.Rect) -> None:
@@ -533,11 +549,14 @@ def _halo(sprite: pygame.Surface) -> pygame.Surface:
 
 # ---- the pygame_gui theme, adjusted to the accessibility settings ---------------------------
 HIGH_CONTRAST_THEME = asset("themes", "high_contrast.json")
-# pygame_gui button text does not wrap: its fonts grow less than drawn text does
+# pygame_gui's captions do not wrap: each look with a font comes in GUI_STEPS + 1 sizes, from
+# its font grown as body text grows (``scaled``) down to its font at 100 %; a button takes the
+# largest its captions fit with room round them (UIScene.fitted_button, issue 29)
+GUI_STEPS = 4
+# what is no button (text fields, labels, tooltips) is not fitted: its font grows less
+GUI_UNFITTED = ("label", "#label", "#heading", "text_entry_line", "#text_entry", "text_box",
+                "tool_tip.text_box")  # fmt: skip
 GUI_SCALE_WEIGHT = 0.6
-# the play scenes' narrow action buttons and number pads keep their size: their labels are
-# already fitted to them (the text they explain grows in the panels beside them)
-GUI_FIXED = ("#small_button", "#pad_button")
 
 
 def gui_key() -> tuple[bool, float]:
@@ -547,24 +566,50 @@ def gui_key() -> tuple[bool, float]:
 
 @cache
 def gui_theme(high_contrast: bool, ui_scale: float) -> dict:
-    """speltafel.json with the high-contrast colours laid over it and its fonts scaled."""
+    """speltafel.json with the high-contrast colours laid over it and its fonts scaled: every
+    look ``#id`` with a font also as ``gui_looks(#id)``, its font a step smaller each."""
     data = json.loads(THEME_FILE.read_text(encoding="utf-8"))
     if high_contrast:
         for block, over in json.loads(HIGH_CONTRAST_THEME.read_text(encoding="utf-8")).items():
             for part, values in over.items():
                 data.setdefault(block, {}).setdefault(part, {}).update(values)
-    grow = 1 + (ui_scale - 1) * GUI_SCALE_WEIGHT
     for name, block in list(data.items()):
         font_spec = block.get("font")
         if not font_spec or "size" not in font_spec:
             continue
-        if name.startswith("#"):  # the same look at 100 %, for labels too long to grow
-            data[unscaled_id(name)] = json.loads(json.dumps(block))
-        if name not in GUI_FIXED:
-            font_spec["size"] = str(round(int(font_spec["size"]) * grow))
+        base = int(font_spec["size"])
+        if name in GUI_UNFITTED:
+            font_spec["size"] = str(round(base * (1 + (ui_scale - 1) * GUI_SCALE_WEIGHT)))
+            continue
+        full = _grown(base, ui_scale)
+        if name.startswith("#"):
+            for step, look in enumerate(gui_looks(name)[1:], 1):
+                copy = json.loads(json.dumps(block))
+                copy["font"]["size"] = str(round(full + (base - full) * step / GUI_STEPS))
+                data[look] = copy
+        font_spec["size"] = str(full)
     return data
+
+
+def gui_looks(object_id: str) -> list[str]:
+    """The pygame_gui object ids of ``object_id``'s look, from its largest font (grown as body
+    text at the UI scale) to its font at 100 % (``unscaled_id``)."""
+    steps = [f"{object_id}_step{n}" for n in range(1, GUI_STEPS)]
+    return [object_id, *steps, unscaled_id(object_id)]
 
 
 def unscaled_id(object_id: str) -> str:
     """The pygame_gui object id of ``object_id``'s look with its font at 100 %."""
     return f"{object_id}_unscaled"
+
+
+def caption_font(look: str) -> tuple[int, bool]:
+    """The size and boldness of the captions of buttons of ``look``, at the UI scale."""
+    data = gui_theme(*gui_key())
+    spec = data.get(look, {}).get("font") or data["button"]["font"]
+    return int(spec["size"]), spec.get("bold", "0") == "1"
+
+
+def ink_height(content: str, size: int, bold: bool = False) -> int:
+    """How tall the letters of ``content`` are at ``size`` px (drawn size)."""
+    return _ink(content, size, bold).height

@@ -4,7 +4,14 @@ that had to lose characters to fit (``theme.note_cut``: an ellipsis, a last line
 label too wide for its button even in the small font). Any such text fails the test, named
 with its screen.
 
-A text drawn even partly outside the window (or outside the surface it is drawn on) fails too.
+A text drawn even partly outside the window (or outside the surface it is drawn on) fails too,
+and so does a text of the screen on top that overlaps one of its controls (issue 29, item 8): a
+button, a text field, or a control the scene draws itself (``drawn_controls``: the cards of a
+hand). A text may lie wholly inside a control as its content (a game card's pitch under its
+see-through button, a label drawn on a card), but never inside a button with a caption of its
+own on an opaque ground (two captions on one button, or a text hidden under it), and never
+partly in it (the button covers its edge, or the text runs over the button's). Where a text
+is, is where its letters are (``Recording.inks``), not the room its line keeps.
 The canvas is always the logical 1920x1080 (a window of another size shows it scaled), so one
 size covers 1280x720 too. The menus are visited with four and with five games as well (the
 tests' games, ``tests/testgames``). The tables are visited at many positions of seeded random
@@ -21,6 +28,7 @@ from typing import Any
 import pygame
 import pytest
 from app_support import close, finished
+from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.app import STEP, App, Options
@@ -30,6 +38,7 @@ from game.kiosk.admin import PinScene
 from game.kiosk.attract import AttractScene
 from game.kiosk.still import StillPlayingScene
 from game.menus.confirm import ConfirmScene
+from game.menus.handoff import HandoffScene
 from game.menus.keyboard import KeyboardScene
 from game.menus.loading import LoadingScene
 from game.menus.menukit import game_title
@@ -45,6 +54,7 @@ from game.menus.title import TitleScene
 from game.persist.settings import Settings, save_settings
 from game.play import registry, saves
 from game.play.config import GameConfig, Seat
+from game.play.panels import PanelCache
 from game.ui import theme
 from tests.finale_positions import every as endings
 from tests.scenes_support import table_class
@@ -79,8 +89,57 @@ def tables() -> list[GameConfig]:
 
 
 
+class Control:
+    """A control of the screen on top: its rect, its own caption, and whether a text drawn
+    within it shows (a see-through button, or a control the scene draws itself)."""
+
+    def __init__(self, rect: pygame.Rect, caption: str, see_through: bool) -> None:
+        self.rect, self.caption, self.see_through = pygame.Rect(rect), caption, see_through
+
+    def __repr__(self) -> str:
+        what = f"the button {self.caption!r}" if self.caption else "a control"
+        return f"{what} at {tuple(self.rect)}"
+
+
+def controls(scene: Any) -> list[Control]:
+    """The visible controls of ``scene``: its focus ring's elements and those it draws."""
+    found = []
+    for item in getattr(getattr(scene, "ring", None), "items", []):
+        element = item.element
+        if not element.visible:
+            continue
+        button = isinstance(element, UIButton)
+        caption = element.text if button else ""
+        clear = button and pygame.Color(element.colours["normal_bg"]).a == 0
+        found.append(Control(element.rect, caption, clear))
+    drawn = getattr(scene, "drawn_controls", None)
+    found += [Control(rect, "", True) for rect in (drawn() if drawn is not None else [])]
+    return found
+
+
+def overlaps(inks: list[tuple[str, pygame.Rect]], found: list[Control]) -> set[str]:
+    """Every text that overlaps a control it is not the content of (see the module)."""
+    problems = set()
+    for words, ink in inks:
+        for control in found:
+            if not ink.colliderect(control.rect):
+                continue
+            inside = control.rect.contains(ink)
+            if inside and (control.see_through or not control.caption):
+                continue  # the control's own content
+            how = "inside" if inside else "overlaps"
+            problems.add(f"{words!r} at {tuple(ink)} {how} {control!r}")
+    return problems
+
+
+def layers(scene: Any) -> list[PanelCache]:
+    """The panel caches of ``scene``: copies of its board with its panels painted on, laid
+    over the canvas as they are."""
+    return [value for value in vars(scene).values() if isinstance(value, PanelCache)]
+
+
 class Visit:
-    """One App, its recording, and the cuts found, by screen."""
+    """One App, its recording, and the cuts and overlaps found, by screen."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -91,14 +150,42 @@ class Visit:
         self.recording.cuts.clear()
         self.recording.outside.clear()
         top = self.app.scenes.top
-        if top is not None and hasattr(top, "panels"):
-            top.panels.reset()  # panels painted once are painted again, and seen
+        for cache in layers(top):
+            cache.reset()  # panels painted once are painted again, and seen
         for _ in range(frames):
-            self.app.frame(STEP)
+            inks = self._frame(top)
+            for problem in overlaps(inks, controls(top)):
+                self.found.setdefault(screen, set()).add(problem)
         for whole, shown in self.recording.cuts:
             self.found.setdefault(screen, set()).add(f"{whole!r} -> {shown!r}")
         for words, rect in self.recording.outside:
             self.found.setdefault(screen, set()).add(f"{words!r} outside its surface at {rect}")
+
+    def _frame(self, top: Any) -> list[tuple[str, pygame.Rect]]:
+        """One frame; the texts ``top`` drew on the canvas in it (the scenes under an overlay
+        are covered by it: their texts and its controls do not meet), or on a layer it lays
+        over the canvas as it is (its panels painted on a copy of its board)."""
+        inks = self.recording.inks
+        inks.clear()
+        if top is None:
+            self.app.frame(STEP)
+            return []
+        mine: list[tuple[str, pygame.Rect]] = []
+        real = top.draw
+
+        def draw(surface: pygame.Surface, alpha: float) -> None:
+            start = len(inks)
+            real(surface, alpha)
+            canvas = [surface, *(cache.surface for cache in layers(top))]
+            mine.extend((words, ink) for words, ink, on in inks[start:]
+                        if any(on is c for c in canvas))  # fmt: skip
+
+        top.draw = draw
+        try:
+            self.app.frame(STEP)
+        finally:
+            del top.draw
+        return mine
 
     def open(self, screen: str, *steps: tuple[Any, dict[str, Any]]) -> None:
         """Open the scenes ``steps`` name (each its class and its arguments) and look."""
@@ -140,8 +227,31 @@ def visit_menus(v: Visit) -> None:
             "message": i18n.tr("setup.replace_message", game=name),
             "yes": i18n.tr("setup.replace_yes"), "no": i18n.tr("setup.replace_no"),
         }))  # fmt: skip
+    caller, guesser = (i18n.tr("setup.seat_default", n=n) for n in (4, 5))
+    words = {"caller": caller, "guesser": guesser}  # the hand-off that offers an undo
+    v.open("hand-off with undo", (SetupScene, {"game": "bergruft"}), (HandoffScene, {
+        "title": i18n.tr("bergruft.handoff.decide_title", **words),
+        "message": i18n.tr("bergruft.handoff.decide_message", **words),
+        "button": i18n.tr("bergruft.handoff.button", name=caller), "on_confirm": lambda: None,
+        "on_undo": lambda: None, "undo": i18n.tr("bergruft.handoff.undo", **words),
+    }))  # fmt: skip
     for players in (2, 3, 4):
         v.open(f"nanuuk editor, {players} players", (NanuukEditorScene, {"players": players}))
+
+
+def press_drawn(v: Visit, table: Any, screen: str) -> None:
+    """Press the first control the table draws itself (a card of the hand: it is picked up
+    and lifted), and look."""
+    drawn = table.drawn_controls()
+    if not drawn or v.app.scenes.top is not table:
+        return
+    pos = drawn[0].center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                         buttons=(0, 0, 0)))  # fmt: skip
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    v.app.frame(STEP)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    v.look(f"{screen}, {tuple(drawn[0])} pressed")
 
 
 def visit_tables(v: Visit) -> None:
@@ -153,9 +263,11 @@ def visit_tables(v: Visit) -> None:
         for move in range(MOVES):
             while v.app.scenes.top is not table and v.app.scenes.top is not None:
                 v.look(f"{config.game}: {v.app.scenes.top.name} before move {move}", 1)
-                v.app.scenes.pop()
+                confirm = getattr(v.app.scenes.top, "confirm", None)  # a hand-off: "I'm ready"
+                v.app.scenes.pop() if confirm is None else confirm()
                 v.app.scenes.apply_pending()
             v.look(f"{config.game} {config.variant} move {move}")
+            press_drawn(v, table, f"{config.game} {config.variant} move {move}")
             if table.state.is_over():
                 break
             table.play(rng.choice(table.state.legal_actions()))

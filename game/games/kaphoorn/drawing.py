@@ -80,7 +80,17 @@ class KapDrawing(KapSteering):
 
     def draw_over_controls(self, surface: pygame.Surface) -> None:
         if self.drag is not None and hand.is_drag(self.drag[1], self.drag[2]):
-            hand.draw_dragged(surface, self.drag[0], self.drag[2])
+            at = self.drag[2]
+            hand.draw_dragged(surface, self.drag[0], at, self.forward_at(at))
+
+    def forward_at(self, pos: tuple[int, int]) -> int:
+        """Where the forward arrow of a card dragged to ``pos`` points: as it will lie on the
+        sea field there (its stage turns it), else as in the hand (the ship's stage)."""
+        st = self.state
+        chart = st.chart
+        field = self.layout.field_at(pos) if BOARD_RECT.collidepoint(pos) else None
+        zone = chart.zone[field] if field is not None else 0
+        return FORWARD.get(zone, FORWARD[chart.zone[st.ships[st.seat]]])
 
     def _draw_chart(self, surface: pygame.Surface, alpha: float) -> None:
         st = self.state

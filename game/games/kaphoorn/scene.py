@@ -39,7 +39,7 @@ from game.games.kaphoorn.rules.actions import (
 from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.turn import DRAW, LAY, all_winds
 from game.games.kaphoorn.steering import GAIN_SECONDS, ZOOM_TIPS
-from game.games.kaphoorn.view import finale, panels, seachart
+from game.games.kaphoorn.view import finale, hand, panels, seachart
 from game.games.kaphoorn.view.chart import Motion
 from game.games.kaphoorn.view.chartview import ChartView, window_scale
 from game.games.kaphoorn.view.layout import (
@@ -57,7 +57,7 @@ from game.i18n import tr
 from game.menus.handoff import HandoffScene
 from game.play.finale import Marked
 from game.play.panels import ONE_LINE_NOTICE
-from game.play.table import LogEntry
+from game.play.table import NOTICE_SECONDS, LogEntry
 from game.protocol.base import Refusal
 from game.ui import theme
 from game.ui.steps import BUDGET_S
@@ -199,7 +199,8 @@ class KapHoornScene(KapDrawing):
 
     def log_entries(self, old: KapState, action: KapAction, new: KapState) -> list[LogEntry]:
         seat = old.seat
-        entries: list[LogEntry] = [(seat, *talk.entry(action))]
+        entries: list[LogEntry] = [(seat, *talk.entry(action, old))]
+        entries += [(seat, *said) for said in talk.landing(old, action)]  # K9: no wind rose
         for stage in range(3):
             if new.roses[seat][stage] != old.roses[seat][stage]:  # K9: a rose taken
                 entries.append((seat, *talk.rose_entry(new.roses[seat][stage])))
@@ -220,6 +221,11 @@ class KapHoornScene(KapDrawing):
         laid = isinstance(action, Play | Replace)
         keep = not laid and new.phase == LAY and self.selected in new.hands[new.seat]
         self._ask_again(self.selected if keep and not new.replaced else None)
+        said = talk.landing(old, action)  # K9: a station that gives nothing says so, where
+        if said and self.is_human(old.seat) and not self.restoring:  # the mover looks
+            code, params = said[0]
+            text = tr(f"kaphoorn.notice.{code}", **talk.spoken(params))
+            self.notice = (text, self.time.now + NOTICE_SECONDS)
 
     def after_undo(self) -> None:
         self._ask_again(None)
@@ -311,6 +317,12 @@ class KapHoornScene(KapDrawing):
         owner = self.hand_owner()
         return [] if owner is None else hand_slots(self.state.hands[owner])
 
+    def drawn_controls(self) -> list[pygame.Rect]:
+        """The cards of the hand shown face up, where they are drawn (the picked one lifted)."""
+        if self.replaying:
+            return []
+        return [hand.lifted(rect, wind, self.selected) for rect, wind in self.hand_slots()]
+
     def playable_winds(self) -> set[int]:
         if not self.human_turn or self.state.phase != LAY:
             return set()
@@ -379,8 +391,11 @@ class KapHoornScene(KapDrawing):
     def build(self) -> None:
         if self.replaying:  # a replay has no choices to offer, and no undo
             return
-        for n, (label, run, enabled, _) in enumerate(self.button_states()):
-            self.button(button_rect(n), label, run, "#small_button", enabled=enabled)
+        states = self.button_states()
+        labels = [label for label, _, _, _ in states]  # one font for them all
+        for n, (label, run, enabled, _) in enumerate(states):
+            self.button(button_rect(n), label, run, "#small_button", enabled=enabled,
+                        peers=labels)  # fmt: skip
         for rect, (label, steps, enabled) in zip(ZOOM_RECTS, self._zooms(), strict=True):
             self.button(rect, label, partial(self._zoom_button, steps), "#small_button",
                         enabled=enabled, tooltip=tr(ZOOM_TIPS[steps]))  # fmt: skip

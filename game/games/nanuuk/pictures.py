@@ -71,16 +71,23 @@ def mover_field(state: NanuukState, mover: str) -> int:
 
 # ---- pictures -------------------------------------------------------------------------------
 def floe(variant: str, size: Size) -> pygame.Surface:
-    """The variant's floe at the start, every piece placed."""
+    """The variant's floe at the start, every piece placed; the whole floe with the orange
+    line round the 24 fields of the polar-bear games, which its page speaks of (issue 29)."""
     state = placed(new_game(variant))
     board = state.spec.board
     region = len(board.in_play) == 24
-    view = region_view(state, size) if region else FloeView(state, size)
+    bears = new_game("bear-hunt").spec.board.in_play
+    view = region_view(state, size) if region else FloeView(state, size, region=bears)
     image = view.finish()
+    if not region:  # the line, named where it runs along the top of the 24 fields
+        top = min(bears, key=lambda f: (view.centre(f)[1], view.centre(f)[0]))
+        x, y = view.centre(top)
+        label(image, words("region"), (size[0] / 2, 30), (x, y - view.layout.radius))
     igloos = sorted(f for f in board.in_play if board.floe.kinds[f] == "I")
     if igloos:
         at = view.centre(igloos[0])
-        label(image, words("igloo"), (at[0] + 150, at[1] - 110), at)
+        beside = 150 if region else -40  # off the orange line
+        label(image, words("igloo"), (at[0] + beside, at[1] - 110), at)
     lone = field(state, 39 if variant != "full" else 29)
     at = view.centre(lone)
     label(image, words("ice_field"), (at[0] + 120, at[1] + 150), at)

@@ -724,13 +724,16 @@ def test_the_move_log_keeps_codes_and_follows_a_language_change(drive, monkeypat
     seat = scene.state.seat
     card = scene.state.deck.winds[wind].name
     label = scene.state.chart.label(field)
-    assert scene.log == [(seat, "play", {"wind": card, "to": label}), (seat, "stay", {})]
+    placed = talk.place(scene.state.ships[seat], field)  # as the chart shows it (issue 29)
+    played = {"wind": card, "to": label, **placed}
+    assert scene.log == [(seat, "play", played), (seat, "stay", {})]
     english = [scene.log_text(entry) for entry in scene.log]
     assert english[1] == f"Anna: {tr('kaphoorn.log.stay')}"
     assert set(english) <= set(drawn_texts(scene, monkeypatch))  # the banner shows both
     i18n.set_language("de")
     german = [scene.log_text(entry) for entry in scene.log]
-    assert german[0] == f"Anna: {tr('kaphoorn.log.play', wind=talk.wind_name(wind), to=label)}"
+    assert german[0] == f"Anna: {talk.line('play', played)}"
+    assert talk.wind_name(wind) in german[0] and label not in german[0]
     assert german[1] == "Anna: " + tr("kaphoorn.log.stay") and german != english
     drawn = set(drawn_texts(scene, monkeypatch))
     assert set(german) <= drawn and not set(english) & drawn

@@ -1,4 +1,5 @@
-"""Kap Hoorn's codes: of a refusal (``refusal.kaphoorn.<code>``) and of the end of a game
+"""Kap Hoorn's codes: of a refusal (``refusal.kaphoorn.<code>``), of a station that gives no
+wind rose (``kaphoorn.log.no_rose_<code>``) and of the end of a game
 (``results.reason.kaphoorn_<code>``). The screen says them in the player's language; conformance
 checks that each has a text in every language."""
 
@@ -45,6 +46,14 @@ class Refused(StrEnum):
     END_FIRST = "end_first"
     OTHER = "other"
     IGNORE_NONE = "ignore_none"
+
+
+class NoRose(StrEnum):
+    """K9: why a move that ends on a station gives no wind rose
+    (``kaphoorn.log.no_rose_<code>``)."""
+
+    STAGE = "stage"  # the player holds a wind rose of this stage already
+    COLOUR = "colour"  # the player holds a wind rose of this colour already
 
 
 class Ending(StrEnum):

@@ -29,7 +29,7 @@ from game.games.kaphoorn.rules.actions import (  # fmt: skip
     sail,
 )
 from game.games.kaphoorn.rules.chart import bits, default_chart
-from game.games.kaphoorn.rules.codes import Ending
+from game.games.kaphoorn.rules.codes import Ending, NoRose
 from game.games.kaphoorn.rules.position import (  # the values of a position's fields
     AGAIN_PHASE as AGAIN_PHASE,
 )
@@ -262,13 +262,27 @@ def _moved(s: P, to: int, cost: int) -> P:
     return enter_draw(s)
 
 
+def no_rose(s: KapPosition, to: int) -> NoRose | None:
+    """Why the mover's ship ending on the station ``to`` gives no wind rose (K9), or None when
+    it gives one (or ``to`` is no station): a wind rose of its stage held already, or one of
+    its colour."""
+    chart = default_chart()
+    colour = chart.station.get(to)
+    if colour is None:
+        return None
+    roses = s.roses[s.seat]
+    if roses[chart.zone[to] - 1] != EMPTY:
+        return NoRose.STAGE
+    return NoRose.COLOUR if colour in roses else None
+
+
 def arrive(s: P, to: int) -> P:
     """A move ended on ``to``: a station may give a wind rose (K9); a win ends the game (K8)."""
     chart = default_chart()
     roses = s.roses[s.seat]
     colour = chart.station.get(to)
     stage = chart.zone[to] - 1
-    if colour is not None and roses[stage] == EMPTY and colour not in roses:
+    if colour is not None and no_rose(s, to) is None:
         roses = _set(roses, stage, colour)
         s = s.with_(roses=_set(s.roses, s.seat, roses))
     held = sum(c != EMPTY for c in roses)

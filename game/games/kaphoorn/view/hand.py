@@ -13,7 +13,15 @@ import pygame
 
 from game.games.kaphoorn.rules.turn import all_winds
 from game.games.kaphoorn.view import seachart
-from game.games.kaphoorn.view.layout import ALL_HANDS_RECT, CARD_H, CARD_W, HAND_RECT, LIFT
+from game.games.kaphoorn.view.layout import (
+    ALL_HANDS_RECT,
+    CARD_FOOT,
+    CARD_H,
+    CARD_W,
+    HAND_RECT,
+    LIFT,
+    TITLE_TOP,
+)
 from game.ui import theme
 
 DRAG_START = 12  # pixels a pressed card must move before it is dragged (else it is a tap)
@@ -22,8 +30,8 @@ FOCUS_RIM = (8, 12, 24)  # round the focus ring of a card: the glow of its neigh
 
 
 def draw_title(surface: pygame.Surface, text: str) -> None:
-    """Whose hand this is, or why it is hidden."""
-    at = (HAND_RECT.x + 20, HAND_RECT.y + 12)
+    """Whose hand this is, or why it is hidden: above the cards, a lifted one too."""
+    at = (HAND_RECT.x + 20, HAND_RECT.y + TITLE_TOP)
     theme.text(surface, text, at, 28, theme.SNOW, True, "topleft", width=HAND_RECT.w - 40,
                least=22)  # fmt: skip
 
@@ -32,7 +40,7 @@ def draw_backs(surface: pygame.Surface, count: int) -> None:
     """A hidden hand: as many card backs as it holds cards."""
     for i in range(count):
         x = HAND_RECT.centerx - count * 40 + i * 80
-        rect = pygame.Rect(x, HAND_RECT.bottom - CARD_H - 10, CARD_W, CARD_H)
+        rect = pygame.Rect(x, HAND_RECT.bottom - CARD_H - CARD_FOOT, CARD_W, CARD_H)
         seachart.draw_card_back(surface, rect)
 
 
@@ -98,8 +106,9 @@ def is_drag(start: tuple[int, int], pos: tuple[int, int]) -> bool:
     return abs(pos[0] - start[0]) + abs(pos[1] - start[1]) >= DRAG_START
 
 
-def draw_dragged(surface: pygame.Surface, wind: int, pos: tuple[int, int]) -> None:
-    """A card dragged from the hand, a little smaller, under the finger."""
+def draw_dragged(surface: pygame.Surface, wind: int, pos: tuple[int, int], forward: int) -> None:
+    """A card dragged from the hand, a little smaller, under the finger, turned as it will lie
+    (``forward``: where its forward arrow points there)."""
     rect = pygame.Rect(0, 0, CARD_W * 3 // 4, CARD_H * 3 // 4)
     rect.center = pos
-    seachart.draw_wind_card(surface, rect, all_winds()[wind], 0, highlight=True)
+    seachart.draw_wind_card(surface, rect, all_winds()[wind], forward, highlight=True)

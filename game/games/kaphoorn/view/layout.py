@@ -19,16 +19,23 @@ BANNER_RECT = pygame.Rect(16, 12, 1888, 72)
 LOG_RECT = pygame.Rect(640, 16, 1260, 64)  # the last lines of the log, in the banner
 LOG_LINES = 2
 ASK_RECT = pygame.Rect(RIGHT_X, 96, RIGHT_W, 84)
-BOOKS_RECT = pygame.Rect(RIGHT_X, 188, RIGHT_W, 470)
-BUTTONS_Y = 666
+BOOKS_RECT = pygame.Rect(RIGHT_X, 188, RIGHT_W, 440)
+BUTTONS_Y = 636
 BUTTON_W, BUTTON_H, BUTTON_GAP = (RIGHT_W - 2 * 12) // 3, 54, 12
 REASON_SIZE, REASON_SMALL = 22, 18  # a disabled button's reason: one line, or two smaller ones
-REASON_ROOM = 36  # under a button: between the rows, and above the hand
+# under a button: room for its reason's two lines, clear of the next row and of the hand
+# (issue 29: a second line ran into the buttons below)
+REASON_ROOM = 50
+ROW_STEP = BUTTON_H + 2 + REASON_ROOM + 4
 HAND_RECT = pygame.Rect(RIGHT_X, 852, RIGHT_W, 212)
 # a replay offers no buttons: every hand lies face up from the buttons' place down
 ALL_HANDS_RECT = pygame.Rect(RIGHT_X, BUTTONS_Y, RIGHT_W, HAND_RECT.bottom - BUTTONS_Y)
-CARD_W, CARD_H = 106, 150
-LIFT = 24  # how far the picked card stands out of the hand
+# the hand: its title at the top, the cards at the foot, a picked card lifted by LIFT, all
+# clear of each other with the title at 130 % (issue 29: the lifted card covered it)
+TITLE_TOP = 6
+CARD_W, CARD_H = 90, 128
+CARD_FOOT = 8  # room under the cards
+LIFT = 16  # how far the picked card stands out of the hand
 # the wind card under the ship to move, enlarged in the chart's upper left corner
 WIND_RECT = pygame.Rect(BOARD_RECT.x + 12, BOARD_RECT.y + 12, 190, 214)
 # zoom in and out, in the chart's margin, level with the chart's middle
@@ -49,7 +56,7 @@ def button_rect(n: int) -> pygame.Rect:
     """Button ``n``: three in a row, two rows (Stay, Ignore, Again; Buy, End, Undo)."""
     row, col = divmod(n, 3)
     x = RIGHT_X + col * (BUTTON_W + BUTTON_GAP)
-    return pygame.Rect(x, BUTTONS_Y + row * (BUTTON_H + 40), BUTTON_W, BUTTON_H)
+    return pygame.Rect(x, BUTTONS_Y + row * ROW_STEP, BUTTON_W, BUTTON_H)
 
 
 def reason_rect(n: int) -> pygame.Rect:
@@ -75,5 +82,5 @@ def hand_slots(hand: Sequence[int]) -> list[tuple[pygame.Rect, int]]:
     gap = min(CARD_W + 16, (HAND_RECT.w - 40 - CARD_W) // max(1, n - 1) if n > 1 else 0)
     width = CARD_W + gap * (n - 1)
     x0 = HAND_RECT.centerx - width // 2
-    y = HAND_RECT.bottom - CARD_H - 16
+    y = HAND_RECT.bottom - CARD_H - CARD_FOOT
     return [(pygame.Rect(x0 + i * gap, y, CARD_W, CARD_H), w) for i, w in enumerate(hand)]

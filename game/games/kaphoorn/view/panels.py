@@ -61,8 +61,9 @@ def draw_banner(surface: pygame.Surface, title: str, rounds: str) -> None:
 
 LOG_STYLE = LogStyle(
     size=26, line=32, mark_x=12, mark_y=None, mark_r=9, text_x=30, anchor="topleft", room=40,
-    shrink=False, colour=theme.SNOW, latest=None)  # fmt: skip
-"""How the move log in the banner looks (``game.play.panels`` draws it)."""
+    shrink=True, colour=theme.SNOW, latest=None)  # fmt: skip
+"""How the move log in the banner looks (``game.play.panels`` draws it); a long line (a card
+laid far from the ship, placed from it) is set smaller before it is cut."""
 
 
 def draw_ask(surface: pygame.Surface, text: str) -> None:

@@ -13,8 +13,9 @@ BUTTONS_Y = 200
 SHEETS_Y = 400
 LOG_RECT = pygame.Rect(PANEL_X, 848, PANEL_W, 216)
 NOTICE_RECT = pygame.Rect(BOARD_RECT.x + 100, BOARD_RECT.bottom - 96, BOARD_RECT.w - 200, 72)
-UNDO_RECT = pygame.Rect(PANEL_X + PANEL_W - 200, LOG_RECT.y - 68, 200, 60)
-GUIDE_WIDTH = PANEL_W - 216  # the guide's panel over the log leaves the undo button free
+# wide enough for German "Rückgängig" in the menu buttons' font (issue 29: not "Zurück", Back)
+UNDO_RECT = pygame.Rect(PANEL_X + PANEL_W - 300, LOG_RECT.y - 68, 300, 60)
+GUIDE_WIDTH = PANEL_W - UNDO_RECT.w - 16  # the guide's panel over the log leaves undo free
 
 
 def chip_rect(seat: int) -> pygame.Rect:

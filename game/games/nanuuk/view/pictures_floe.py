@@ -29,10 +29,12 @@ class FloeView:
         focus: int | None = None,
         radius: float | None = None,
         at: tuple[float, float] | None = None,
+        region: frozenset[int] | None = None,
     ) -> None:
-        """``at``: the close-up's centre in the whole floe's picture, instead of a field."""
+        """``at``: the close-up's centre in the whole floe's picture, instead of a field;
+        ``region``: fields outlined (by default the 24 of a polar-bear game being played)."""
         board = state.spec.board
-        region = board.in_play if len(board.in_play) == 24 else None
+        region = region or (board.in_play if len(board.in_play) == 24 else None)
         rect = pygame.Rect(0, 0, *size)
         scale = 1.0
         if (focus is not None or at is not None) and radius is not None:
