@@ -192,6 +192,13 @@ def draw_log(
                    style.anchor, width=room, least=least)  # fmt: skip
 
 
+def panel_rows(rect: pygame.Rect, style: LogStyle = LogStyle()) -> int:
+    """How many rows of the log fit the titled box ``rect`` (``draw_log_panel``) at the current
+    UI scale: the newest entries that many, so the newest is always seen whole."""
+    top = theme.spaced(58, style.size)  # the first row's y, under the title
+    return max(1, (rect.h - top - 6) // style.step())
+
+
 def draw_log_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -199,21 +206,22 @@ def draw_log_panel(
     empty: str,
     lines: Sequence[LogLine],
     style: LogStyle = LogStyle(),
+    title_w: int | None = None,
 ) -> None:
-    """The log in a titled translucent box from ``rect``'s top, as tall as its rows need;
-    ``empty`` stands in it before the first move."""
-    step = style.step()
+    """The log in a titled translucent box ``rect``: the newest of ``lines`` that fit it
+    (``panel_rows``), the newest at the bottom; ``empty`` stands in it before the first move.
+    The title keeps to ``title_w`` (a control may stand beside it)."""
     top = theme.spaced(58, style.size)  # the first row's y, under the title
-    box = rect.copy()
-    box.height = top + 6 + step * max(1, len(lines))
-    surface.blit(layer(box.size, (10, 16, 30, 175), 16), box)
-    theme.text(surface, title, (box.x + 16, box.y + 10), style.size, theme.palette().accent, True)
+    lines = lines[max(0, len(lines) - panel_rows(rect, style)):]
+    surface.blit(layer(rect.size, (10, 16, 30, 175), 16), rect)
+    theme.text(surface, title, (rect.x + 16, rect.y + top // 2), style.size,
+               theme.palette().accent, True, "midleft", width=title_w or rect.w - 32)  # fmt: skip
     if not lines:
-        text = theme.fit(empty, style.size, box.width - 40)
+        text = theme.fit(empty, style.size, rect.width - 40)
         muted = theme.palette().muted
-        theme.text(surface, text, (box.x + 20, box.y + top), style.size, muted, False,
+        theme.text(surface, text, (rect.x + 20, rect.y + top), style.size, muted, False,
                    "midleft")  # fmt: skip
-    draw_log(surface, (box.x, box.y + top), box.width, lines, style)
+    draw_log(surface, (rect.x, rect.y + top), rect.width, lines, style)
 
 
 # ---- panels kept on a still picture ----------------------------------------------------------

@@ -15,11 +15,13 @@ LOG_RECT = pygame.Rect(PANEL_X, 848, PANEL_W, 216)
 NOTICE_RECT = pygame.Rect(BOARD_RECT.x + 100, BOARD_RECT.bottom - 96, BOARD_RECT.w - 200, 72)
 UNDO_RECT = pygame.Rect(PANEL_X + PANEL_W - 200, LOG_RECT.y - 68, 200, 60)
 GUIDE_WIDTH = PANEL_W - 216  # the guide's panel over the log leaves the undo button free
+LOG_BUTTON = pygame.Rect(BANNER_RECT.right - 12 - 212, 20, 212, 56)  # the whole log: banner's end
+CHIP_W, CHIP_STEP = 262, 276  # four chips leave room for it
 
 
 def chip_rect(seat: int) -> pygame.Rect:
     """A player's chip in the banner."""
-    return pygame.Rect(BANNER_RECT.x + 560 + seat * 320, BANNER_RECT.y + 10, 300, 52)
+    return pygame.Rect(BANNER_RECT.x + 560 + seat * CHIP_STEP, BANNER_RECT.y + 10, CHIP_W, 52)
 
 
 def sheet_rect(seat: int, players: int) -> pygame.Rect:
