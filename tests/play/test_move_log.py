@@ -109,7 +109,8 @@ def test_the_newest_log_line_is_seen_whole_at_every_text_size_and_language(scale
                 where = f"{game} at {theme.access().ui_scale:.0%} in {language}, move {moves}"
                 assert drawn, f"{where}: the newest line {newest!r} is not drawn whole"
                 assert any(area.contains(rect) for rect in drawn), (
-                    f"{where}: the newest line {newest!r} lies at {drawn}, not inside {area}")
+                    f"{where}: the newest line {newest!r} lies at {drawn}, not inside {area}"
+                )
                 assert newest not in {whole for whole, _ in recording.cuts}, where
     finally:
         theme.stop_recording(recording)
@@ -267,7 +268,8 @@ def test_each_entry_stands_after_its_seats_mark_in_the_players_language(drive, g
         assert row.mark == table.seat_mark(entry[0])
         y = LIST.y + row.top - round(view.offset) + 8 + step // 2
         assert surface.get_at((LIST.x + 24, y))[:3] == table.colours[entry[0]], (
-            f"{game}: the mark before {row.lines[0]!r} is not its seat's colour")
+            f"{game}: the mark before {row.lines[0]!r} is not its seat's colour"
+        )
     english = table.log_text(table.log[0])
     i18n.set_language("de")
     german = table.log_text(table.log[0])
@@ -318,3 +320,37 @@ def test_replays_open_the_log_of_the_moves_shown(drive):
     assert view.source is replay.board and len(view.rows) == len(replay.board.log)
     drive.key(pygame.K_ESCAPE)
     assert drive.scene is replay
+
+
+# ---- Der Berg ruft's "What happened" box (issue 29, item 8; screenshots 89, 209) ----------------
+@pytest.mark.parametrize("scale", (1.0, 1.3), ids=("100%", "130%"))
+def test_what_happened_in_der_berg_ruft_shows_its_newest_line_in_a_small_window(tmp_path, scale):
+    """At 1280x720, in German, at 100 % and 130 %: after every move the newest line stands whole
+    inside the box (on main's code it ran out of the box's bottom and was cut off)."""
+    from game.games.bergruft.view.layout import LOG_RECT
+
+    save_settings(tmp_path, Settings(ui_scale=scale, language="de"))
+    app = App(Options(data_dir=tmp_path, raise_errors=True, size=(1280, 720), fullscreen=False))
+    app.start()
+    try:
+        drive = Driver(app)
+        table = open_table(app, table_config("bergruft", everybody="human", seed=9))
+        recording = theme.start_recording()
+        try:
+            for move in range(24):
+                play_randomly(table, 1, seed=move)
+                recording.texts.clear()
+                drive.frames(1)
+                newest = table.log_text(table.log[-1])
+                drawn = [rect for text, rect in recording.texts if text == newest]
+                where = f"at {scale:.0%}, move {move + 1}: {newest!r}"
+                assert drawn and all(LOG_RECT.contains(rect) for rect in drawn), (
+                    f"{where} lies at {drawn}, not inside the box {LOG_RECT}"
+                )
+                assert newest not in {whole for whole, _ in recording.cuts}, where
+        finally:
+            theme.stop_recording(recording)
+    finally:
+        close(app)
+        theme.configure(False, 1.0, False)
+        i18n.set_language("en")
