@@ -48,7 +48,14 @@ def pieces(table: Any) -> list[Point]:
 
 
 def painted(table: Any) -> None:
-    """A chart painted off the loop's thread (Kap Hoorn) is there to draw."""
+    """A board painted over the first frames (Kap Hoorn's chart, Nanuuk!'s floe) is there to
+    draw, however slow the machine."""
+    floe = getattr(table, "renderer", None)
+    if floe is not None and hasattr(floe, "in_play"):
+        for _ in range(1000):
+            if floe.paint(1.0):
+                break
+        assert floe.painted, "the floe is never painted"
     chart = getattr(table, "chart_view", None)
     for _ in range(100):
         if chart is None or chart.paint(1.0):

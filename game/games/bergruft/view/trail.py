@@ -21,6 +21,7 @@ Move = tuple[str, int, int, bool]  # (figure, from step, to step, slid back)
 SPACING = 44  # px between footsteps
 ROOM = 20  # px left free by the figure at either end
 R = 8.0
+FACE = (10, 58)  # px below a step's floor where a footstep's disc would touch its front face
 
 
 def entries(old: BergState, action: BergAction, new: BergState) -> list[TrailEntry]:
@@ -57,8 +58,8 @@ def moves(r: TurnResult) -> list[tuple[int, Move]]:
 def draw(
     surface: pygame.Surface, shown: dict[int, list[Any]], marks: Sequence[Mark]
 ) -> list[tuple[int, pygame.Rect]]:
-    """Each seat's footsteps of its last turn (under the figures: they hide none); returns
-    where each seat's marks lie."""
+    """Each seat's footsteps of its last turn (under the figures: they hide none, and never on
+    a step's number or stone count); returns where each seat's marks lie."""
     players = len(marks)
     drawn: list[tuple[int, pygame.Rect]] = []
     for seat, seat_moves in sorted(shown.items()):
@@ -66,6 +67,17 @@ def draw(
             step = 1 if end > start else -1
             points = [board.anchor(s, seat, players) for s in range(start, end + step, step)]
             points = [(x, y - 4) for x, y in points]  # on the ledge, just behind the feet
-            spots = footsteps(points, SPACING, ROOM, ROOM)
+            spots = [p for p in footsteps(points, SPACING, ROOM, ROOM) if not on_a_face(p)]
             drawn += [(seat, rect) for rect in draw_steps(surface, spots, marks[seat], R, slid)]
     return drawn
+
+
+def on_a_face(point: tuple[float, float]) -> bool:
+    """Whether a footstep at ``point`` would lie on a step's front face, over its number or
+    its stone count (a way down a ladder passes there): such a footstep is left out."""
+    x, y = point
+    for position, (cx, fy) in enumerate(board.ANCHORS[1:], start=1):
+        half = 120 if position == board.SUMMIT else board.LEDGE_W // 2
+        if abs(x - cx) <= half and fy + FACE[0] <= y <= fy + FACE[1]:
+            return True
+    return False

@@ -60,6 +60,6 @@ def draw(
             if kind == "wake":
                 points = [layout.centre(f) for f in where]
                 spots = footsteps(points, cell * 0.3, cell * 0.42, cell * 0.5)
-                r = max(4.0, cell * 0.085)
+                r = max(4.0, cell * 0.1)
                 drawn += [(seat, rect) for rect in draw_steps(surface, spots, marks[seat], r)]
     return drawn

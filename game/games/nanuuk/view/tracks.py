@@ -57,6 +57,6 @@ def draw(
                 start, end, hollow = where
                 points = [layout.centre(start), layout.centre(end)]
                 spots = footsteps(points, r * 0.42, r * 0.5, r * 0.55)
-                rects = draw_steps(surface, spots, mark, max(4.0, r * 0.11), hollow)
+                rects = draw_steps(surface, spots, mark, max(4.0, r * 0.14), hollow)
                 drawn += [(seat, rect) for rect in rects]
     return drawn
