@@ -192,11 +192,16 @@ def draw_log(
                    style.anchor, width=room, least=least)  # fmt: skip
 
 
-def panel_rows(rect: pygame.Rect, style: LogStyle = LogStyle()) -> int:
+def panel_rows(rect: pygame.Rect, style: LogStyle = LogStyle(), head: int = 0) -> int:
     """How many rows of the log fit the titled box ``rect`` (``draw_log_panel``) at the current
     UI scale: the newest entries that many, so the newest is always seen whole."""
-    top = theme.spaced(58, style.size)  # the first row's y, under the title
-    return max(1, (rect.h - top - 6) // style.step())
+    return max(1, (rect.h - _first_row(style, head) - 6) // style.step())
+
+
+def _first_row(style: LogStyle, head: int) -> int:
+    """The first row's y in a titled log box, under its title (``head`` more for a taller
+    title band, where a control stands beside the title)."""
+    return theme.spaced(58, style.size) + head
 
 
 def draw_log_panel(
@@ -207,14 +212,17 @@ def draw_log_panel(
     lines: Sequence[LogLine],
     style: LogStyle = LogStyle(),
     title_w: int | None = None,
+    head: int = 0,
 ) -> None:
     """The log in a titled translucent box ``rect``: the newest of ``lines`` that fit it
     (``panel_rows``), the newest at the bottom; ``empty`` stands in it before the first move.
-    The title keeps to ``title_w`` (a control may stand beside it)."""
-    top = theme.spaced(58, style.size)  # the first row's y, under the title
-    lines = lines[max(0, len(lines) - panel_rows(rect, style)):]
+    The title keeps to ``title_w`` and its band is ``head`` taller (a control may stand
+    beside it)."""
+    top = _first_row(style, head)
+    lines = lines[max(0, len(lines) - panel_rows(rect, style, head)):]
     surface.blit(layer(rect.size, (10, 16, 30, 175), 16), rect)
-    theme.text(surface, title, (rect.x + 16, rect.y + top // 2), style.size,
+    band = top - style.step() // 2  # the title's band, above the first row
+    theme.text(surface, title, (rect.x + 16, rect.y + band // 2 + 2), style.size,
                theme.palette().accent, True, "midleft", width=title_w or rect.w - 32)  # fmt: skip
     if not lines:
         text = theme.fit(empty, style.size, rect.width - 40)

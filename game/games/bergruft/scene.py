@@ -41,6 +41,7 @@ from game.games.bergruft.view.layout import (
     CARDS_RECT,
     GUIDE_RECT,
     LOG_BUTTON,
+    LOG_HEAD,
     LOG_RECT,
     NOTICE_RECT,
     PAD_COLS,
@@ -490,10 +491,10 @@ class BergruftScene(PlayTable):
         paint("story", STORY_RECT, (lang, story), draw_story)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
-        lines = self.log_lines(panel_rows(LOG_RECT))
+        lines = self.log_lines(panel_rows(LOG_RECT, head=LOG_HEAD))
         title, empty = tr("bergruft.log.title"), tr("bergruft.log.empty")
         room = LOG_BUTTON.x - LOG_RECT.x - 28  # beside the button that opens the whole log
-        draw_log_panel(surface, LOG_RECT, title, empty, lines, title_w=room)
+        draw_log_panel(surface, LOG_RECT, title, empty, lines, title_w=room, head=LOG_HEAD)
 
     # ---- the guided first game ------------------------------------------------------------------
     def guide_key(self) -> object:
