@@ -150,7 +150,7 @@ class LogStyle:
     size: int = 24  # text size
     line: int = 34  # the step from row to row
     mark_x: int = 28  # the mark's centre
-    mark_y: int | None = 0  # None: half a row below the row's y
+    mark_y: int | None = 0  # None: half a line of its text below the row's y
     mark_r: int = 10
     text_x: int = 48
     anchor: str = "midleft"  # how the text stands at (text_x, the row's y)
@@ -181,7 +181,7 @@ def draw_log(
     for i, line in enumerate(lines):
         row = y + step * i
         if line.mark is not None:
-            dy = step // 2 if style.mark_y is None else style.mark_y
+            dy = theme.line_height(style.size) // 2 if style.mark_y is None else style.mark_y
             theme.draw_mark(surface, line.mark[0], line.mark[1], (x + style.mark_x, row + dy),
                             style.mark_r)  # fmt: skip
         room = width - style.room
