@@ -38,6 +38,7 @@ class Kind(Enum):
     PAN = "pan"  # a pad's right stick: event.dx, event.dy, each -1, 0 or +1
     UI = "ui"  # a pygame_gui event (button pressed, text changed) for the scene's controls
     GUIDE = "guide"  # pad Y: hide/show the guided game's hint (H on a keyboard, see guide)
+    LOG = "log"  # pad X: a table's whole move log, opened and closed (L on a keyboard)
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,7 @@ PAD_BUTTONS = {
     pygame.CONTROLLER_BUTTON_LEFTSHOULDER: Kind.PREV,
     pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: Kind.NEXT,
     pygame.CONTROLLER_BUTTON_Y: Kind.GUIDE,
+    pygame.CONTROLLER_BUTTON_X: Kind.LOG,
 }
 
 STICK_THRESHOLD = 0.6

@@ -4,7 +4,8 @@ The board is the game's real play scene in replay mode (no bots, no input, nothi
 drawn a little smaller above a bar with the controls: to the start, one move back, play/pause
 (a move every ``AUTO_SECONDS``), one move forward, to the end, and back. Stepping forward plays
 the move through the scene's normal ``play``, so it is animated; stepping back builds the board
-again at that move, without animation. Keys: Left/Right, Space, Home/End, Esc.
+again at that move, without animation. Keys: Left/Right, Space, Home/End, Esc; L (a pad's X,
+a press on the board's log lines) opens the move log up to the move shown.
 
 ``enter(record=saves.Record)``: a record with the moves of a finished game.
 """
@@ -21,6 +22,7 @@ from game.engine.pacing import FULL
 from game.i18n import tr
 from game.menus.menukit import go_back
 from game.play import saves
+from game.play.logview import MoveLogScene, log_key
 from game.play.registry import plugin
 from game.play.table import PlayTable
 from game.ui import theme
@@ -161,8 +163,19 @@ class ReplayScene(UIScene):
             self.press("end")
         elif kind in (Kind.BACK, Kind.PAUSE):
             self.back()
+        elif log_key(intent) or self._on_log(intent):
+            self.playing = False
+            self.services.scenes.push(MoveLogScene, source=self.board)
         else:
             super().handle(intent)
+
+    def _on_log(self, intent: Intent) -> bool:
+        """A press on the board's log lines (drawn smaller, at ``BOARD_AT``)."""
+        area, pos = self.board.log_area(), intent.pos
+        if intent.kind is not Kind.POINT_DOWN or area is None or pos is None:
+            return False
+        x, y = (pos[0] - BOARD_AT[0]) / SCALE, (pos[1] - BOARD_AT[1]) / SCALE
+        return bool(area.collidepoint(x, y))
 
     # ---- the loop -----------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -150,7 +150,7 @@ class LogStyle:
     size: int = 24  # text size
     line: int = 34  # the step from row to row
     mark_x: int = 28  # the mark's centre
-    mark_y: int | None = 0  # None: half a row below the row's y
+    mark_y: int | None = 0  # None: half a line of its text below the row's y
     mark_r: int = 10
     text_x: int = 48
     anchor: str = "midleft"  # how the text stands at (text_x, the row's y)
@@ -181,7 +181,7 @@ def draw_log(
     for i, line in enumerate(lines):
         row = y + step * i
         if line.mark is not None:
-            dy = step // 2 if style.mark_y is None else style.mark_y
+            dy = theme.line_height(style.size) // 2 if style.mark_y is None else style.mark_y
             theme.draw_mark(surface, line.mark[0], line.mark[1], (x + style.mark_x, row + dy),
                             style.mark_r)  # fmt: skip
         room = width - style.room
@@ -192,6 +192,18 @@ def draw_log(
                    style.anchor, width=room, least=least)  # fmt: skip
 
 
+def panel_rows(rect: pygame.Rect, style: LogStyle = LogStyle(), head: int = 0) -> int:
+    """How many rows of the log fit the titled box ``rect`` (``draw_log_panel``) at the current
+    UI scale: the newest entries that many, so the newest is always seen whole."""
+    return max(1, (rect.h - _first_row(style, head) - 6) // style.step())
+
+
+def _first_row(style: LogStyle, head: int) -> int:
+    """The first row's y in a titled log box, under its title (``head`` more for a taller
+    title band, where a control stands beside the title)."""
+    return theme.spaced(58, style.size) + head
+
+
 def draw_log_panel(
     surface: pygame.Surface,
     rect: pygame.Rect,
@@ -199,21 +211,25 @@ def draw_log_panel(
     empty: str,
     lines: Sequence[LogLine],
     style: LogStyle = LogStyle(),
+    title_w: int | None = None,
+    head: int = 0,
 ) -> None:
-    """The log in a titled translucent box from ``rect``'s top, as tall as its rows need;
-    ``empty`` stands in it before the first move."""
-    step = style.step()
-    top = theme.spaced(58, style.size)  # the first row's y, under the title
-    box = rect.copy()
-    box.height = top + 6 + step * max(1, len(lines))
-    surface.blit(layer(box.size, (10, 16, 30, 175), 16), box)
-    theme.text(surface, title, (box.x + 16, box.y + 10), style.size, theme.palette().accent, True)
+    """The log in a titled translucent box ``rect``: the newest of ``lines`` that fit it
+    (``panel_rows``), the newest at the bottom; ``empty`` stands in it before the first move.
+    The title keeps to ``title_w`` and its band is ``head`` taller (a control may stand
+    beside it)."""
+    top = _first_row(style, head)
+    lines = lines[max(0, len(lines) - panel_rows(rect, style, head)):]
+    surface.blit(layer(rect.size, (10, 16, 30, 175), 16), rect)
+    band = top - style.step() // 2  # the title's band, above the first row
+    theme.text(surface, title, (rect.x + 16, rect.y + band // 2 + 2), style.size,
+               theme.palette().accent, True, "midleft", width=title_w or rect.w - 32)  # fmt: skip
     if not lines:
-        text = theme.fit(empty, style.size, box.width - 40)
+        text = theme.fit(empty, style.size, rect.width - 40)
         muted = theme.palette().muted
-        theme.text(surface, text, (box.x + 20, box.y + top), style.size, muted, False,
+        theme.text(surface, text, (rect.x + 20, rect.y + top), style.size, muted, False,
                    "midleft")  # fmt: skip
-    draw_log(surface, (box.x, box.y + top), box.width, lines, style)
+    draw_log(surface, (rect.x, rect.y + top), rect.width, lines, style)
 
 
 # ---- panels kept on a still picture ----------------------------------------------------------

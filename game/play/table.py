@@ -14,6 +14,9 @@ questions. The table holds the rest:
 - **the move log**: ``(seat, key, params)`` entries, translated when drawn
   (``<game>.log.<key>``), so they follow a change of language; the whole game's entries are
   kept (the panels show the last few), so undo can always take its lines back;
+- **the last turns**: what each seat did in its last turn (``trail``), kept until it moves
+  again, for the markers on the board (``game.play.trails``); the whole log opens over the
+  table (``open_log``: a button, L, a pad's X, a press on the log's lines);
 - **recording**: the actions played (for replays) and the position (for saves and the
   autosave); ``start=<state>`` goes on from a saved position, ``moves=[...]`` plays moves again
   quietly on entering, ``replaying=True`` only shows (the replay viewer). Undo and the move
@@ -22,9 +25,9 @@ questions. The table holds the rest:
   sentence why, then the results; a person's move that ends it is asked first
   (``game.play.finale``: ``finale_marks``, ``finale_sentence``, ``ending_question``).
 
-A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
-``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest`` and
-``guide_key`` (all documented below), besides ``build`` of a UI scene. Drawing
+A game hooks in by overriding: ``decision_key``, ``log_entries``, ``trail``, ``animate``,
+``settle``, ``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``,
+``suggest`` and ``guide_key`` (all documented below), besides ``build`` of a UI scene. Drawing
 (``game.play.tabledraw``, which the table builds on): ``draw`` is the table's, the same order
 at every table; the game draws its board and panels in
 ``draw_board`` and places the rest through ``draw_over_controls``, ``draw_over_all``,
@@ -63,6 +66,7 @@ from game.play.guide.base import Guide
 from game.play.plugin import GamePlugin
 from game.play.registry import plugin
 from game.play.tabledraw import LogEntry, TableDrawing
+from game.play.trails import TrailEntry, Trails
 from game.protocol.base import IllegalAction, Outcome, Refusal, State
 from game.protocol.streams import Streams
 from game.ui import theme
@@ -137,6 +141,8 @@ class PlayTable(TableFinale, TableDrawing):
         self.history: list[tuple[State[Any], int]] = []  # undo: (state, log length) per decision
         self.log: list[LogEntry] = []
         self.log_serial = 0  # changes with every entry: panels that show the log repaint
+        self.trails = Trails()  # each seat's last turn, marked on the board (``trail``)
+        self.trail_drawn = []  # where the last frame drew each seat's markers (tests look)
         self.notice: tuple[str, float] | None = None
         self.guide = Guide(config.guided and not replaying)  # the guided first game
         self.moves: list[dict[str, Any]] = []  # the actions played, for saves and replays
@@ -282,6 +288,7 @@ class PlayTable(TableFinale, TableDrawing):
             self.history.append((old, len(self.log)))
         self.state = new
         self.moves.append(action.to_dict())
+        self.trails.add(len(self.moves), self.trail(old, action, new))
         for seat, key, params in self.log_entries(old, action, new):
             self.add_log(seat, key, **params)
         self.animate(old, action, new)
@@ -314,6 +321,7 @@ class PlayTable(TableFinale, TableDrawing):
         self.state = state
         if self.moves:
             self.moves.pop()
+        self.trails.cut(len(self.moves))
         del self.log[log_length:]
         self.log_serial += 1
         self.ai_job = None
@@ -341,8 +349,9 @@ class PlayTable(TableFinale, TableDrawing):
 
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
-        """The guide's key, the pause menu, skipping an animation; the rest: ``handle_board``."""
-        if self.guide.handle(intent):
+        """The guide's and the move log's keys (``table_key``), the pause menu, skipping an
+        animation; the rest: ``handle_board``."""
+        if self.table_key(intent):
             return
         if intent.kind in (Kind.BACK, Kind.PAUSE):
             self.services.menus.pause(self.config.game)
@@ -448,6 +457,12 @@ class PlayTable(TableFinale, TableDrawing):
 
     def log_entries(self, old: Any, action: Any, new: Any) -> list[LogEntry]:
         """The log lines an action makes: ``(seat, key, params)``."""
+        return []
+
+    def trail(self, old: Any, action: Any, new: Any) -> list[TrailEntry]:
+        """What an action leaves on the board for the markers of each seat's last turn
+        (``game.play.trails``): ``(seat, turn, mark)``; a mark ``None`` only begins that
+        seat's ``turn`` (its older marks go). The game draws ``trail_marks()``."""
         return []
 
     def animate(self, old: Any, action: Any, new: Any) -> None:

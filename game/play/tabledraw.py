@@ -16,8 +16,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import pygame
 
 from game import i18n
+from game.engine.intents import Intent, Kind
+from game.i18n import tr
 from game.play import panels
 from game.play.guide.base import Guide, Hint
+from game.play.logview import MoveLogScene, log_key
+from game.play.trails import Trails
 from game.protocol.streams import Streams
 from game.ui import theme
 from game.ui.kit import UIScene
@@ -49,6 +53,11 @@ class TableDrawing(UIScene):
     guide: Guide
     notice: tuple[str, float] | None
     log: list[LogEntry]
+    log_serial: int
+    trails: Trails
+    trail_drawn: list[tuple[int, pygame.Rect]]  # where the last frame drew a seat's markers
+    replaying: bool
+    moves: list[dict[str, Any]]
     history: list[tuple[Any, int]]
     colours: list[tuple[int, int, int]]
     shapes: list[str]
@@ -58,7 +67,12 @@ class TableDrawing(UIScene):
         @property
         def human_turn(self) -> bool: ...
 
+        @property
+        def busy(self) -> bool: ...
+
         def log_text(self, entry: LogEntry) -> str: ...
+
+        def is_human(self, seat: int) -> bool: ...
 
         def undo(self) -> None: ...
 
@@ -139,13 +153,55 @@ class TableDrawing(UIScene):
             place.top, place.shrink,
         )  # fmt: skip
 
-    def log_lines(self, rows: int) -> list[panels.LogLine]:
-        """The last ``rows`` entries of the move log as the log panel shows them: each after
-        the mark (shape and colour) of the seat that made it."""
+    def log_lines(self, rows: int | None = None) -> list[panels.LogLine]:
+        """The last ``rows`` entries of the move log (all of them: None) as the log panels and
+        the log view show them: each after the mark (shape and colour) of the seat that made
+        it."""
+        entries = self.log if rows is None else self.log[-rows:] if rows > 0 else []
         return [
             panels.LogLine(self.log_text(e), None if e[0] is None else self.seat_mark(e[0]))
-            for e in self.log[-rows:]
+            for e in entries
         ]
+
+    # ---- the whole move log and the last turns ---------------------------------------------------
+    def open_log(self) -> None:
+        """The whole game's move log over the table, to scroll (``game.play.logview``)."""
+        self.services.scenes.push(MoveLogScene, source=self)
+
+    def log_button(self, rect: pygame.Rect) -> None:
+        """The button that opens the whole move log, where the game's layout puts it."""
+        self.button(rect, tr("movelog.open"), self.open_log, "#small_button")
+
+    def log_area(self) -> pygame.Rect | None:
+        """Where the table shows the log's last lines: a press there opens the whole log."""
+        return None
+
+    def table_key(self, intent: Intent) -> bool:
+        """What every table takes before its board: the guide's key (H, a pad's Y, a press on
+        the guide) and the move log's (L, a pad's X, a press on the log's lines, not on a
+        control there). Whether ``intent`` was used."""
+        if self.guide.handle(intent):
+            return True
+        pos, area = intent.pos, self.log_area()
+        pressed = (
+            intent.kind is Kind.POINT_DOWN and pos is not None and area is not None
+            and area.collidepoint(pos)
+            and not any(i.element.visible and i.element.rect.collidepoint(pos)
+                        for i in self.ring.items)
+        )  # fmt: skip
+        if log_key(intent) or pressed:
+            self.open_log()
+            return True
+        return False
+
+    def trail_marks(self) -> dict[int, list[Any]]:
+        """The marks of the seats' last turns to draw now (``game.play.trails``): every seat's
+        that left any, but a person's who is to move (what he did last he knows). While the
+        last move is still shown moving, as they were before it."""
+        mover = self.state.current_player
+        own = mover is not None and self.is_human(mover) and not self.replaying
+        turns = self.trails.last_turns(len(self.moves) - 1 if self.busy else None)
+        return {s: marks for s, marks in turns.items() if marks and not (own and s == mover)}
 
     def seat_mark(self, seat: int) -> panels.Mark:
         return (self.shapes[seat], self.colours[seat])

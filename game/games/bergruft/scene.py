@@ -31,7 +31,7 @@ from game.games.bergruft.rules import (
     Phase,
     SetFlags,
 )
-from game.games.bergruft.view import finale, panels, prompt
+from game.games.bergruft.view import finale, panels, prompt, trail
 from game.games.bergruft.view import mountain as board
 from game.games.bergruft.view.figures import Climbs, draw_figures
 from game.games.bergruft.view.layout import (
@@ -40,7 +40,8 @@ from game.games.bergruft.view.layout import (
     BUTTON_TOP,
     CARDS_RECT,
     GUIDE_RECT,
-    LOG_LINES,
+    LOG_BUTTON,
+    LOG_HEAD,
     LOG_RECT,
     NOTICE_RECT,
     PAD_COLS,
@@ -55,9 +56,10 @@ from game.i18n import tr
 from game.menus.handoff import HandoffScene
 from game.play.finale import Marked
 from game.play.guide.base import Hint as GuideHint
-from game.play.panels import PanelCache, draw_log_panel
+from game.play.panels import PanelCache, draw_log_panel, panel_rows
 from game.play.table import LogEntry, PlayTable
 from game.play.tabledraw import GuidePlace
+from game.play.trails import TrailEntry
 from game.ui import theme
 from game.ui.kit import SKIP_KINDS
 
@@ -158,6 +160,12 @@ class BergruftScene(PlayTable):
 
     def log_entries(self, old: BergState, action: BergAction, new: BergState) -> list[LogEntry]:
         return log.entries(old, action, new)
+
+    def trail(self, old: BergState, action: BergAction, new: BergState) -> list[TrailEntry]:
+        return trail.entries(old, action, new)
+
+    def log_area(self) -> pygame.Rect:
+        return LOG_RECT
 
     def after_play(self, old: BergState, action: BergAction, new: BergState) -> None:
         self.selected = None
@@ -315,6 +323,8 @@ class BergruftScene(PlayTable):
             self._build_decide()
         elif question == "punish":
             self._build_punish()
+        if not self.replaying:  # after the pad and its "Set": their places in the ring stay
+            self.log_button(LOG_BUTTON)
 
     def _build_pad(self, allowed: set[int], press: Callable[[int], None]) -> None:
         st = self.state
@@ -382,7 +392,7 @@ class BergruftScene(PlayTable):
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         kind = intent.kind
-        if self.guide.handle(intent):
+        if self.table_key(intent):
             return
         if kind in (Kind.BACK, Kind.PAUSE):
             self.services.menus.pause(self.config.game)
@@ -436,7 +446,8 @@ class BergruftScene(PlayTable):
                 return True
             target += direction * PAD_COLS
         extra = len(self.pad)  # the "Set" button after the pad, under its last columns
-        if direction > 0 and index < extra < len(items) and items[extra].enabled:
+        setting = self._question() == "set"
+        if setting and direction > 0 and index < extra < len(items) and items[extra].enabled:
             self.ring.focus(items[extra].element)
             return True
         return False
@@ -445,6 +456,7 @@ class BergruftScene(PlayTable):
     def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
         self._paint_panels(alpha)
         surface.blit(self.panels.surface, (0, 0))
+        self.trail_drawn = trail.draw(surface, self.trail_marks(), self.marks)
         draw_figures(surface, self.tracks, alpha, self.marks, self.thinking, self.time.now)
 
     def draw_over_controls(self, surface: pygame.Surface) -> None:
@@ -490,9 +502,10 @@ class BergruftScene(PlayTable):
         paint("story", STORY_RECT, (lang, story), draw_story)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
-        lines = self.log_lines(LOG_LINES)
+        lines = self.log_lines(panel_rows(LOG_RECT, head=LOG_HEAD))
         title, empty = tr("bergruft.log.title"), tr("bergruft.log.empty")
-        draw_log_panel(surface, LOG_RECT, title, empty, lines)
+        room = LOG_BUTTON.x - LOG_RECT.x - 28  # beside the button that opens the whole log
+        draw_log_panel(surface, LOG_RECT, title, empty, lines, title_w=room, head=LOG_HEAD)
 
     # ---- the guided first game ------------------------------------------------------------------
     def guide_key(self) -> object:

@@ -14,7 +14,7 @@ from game.games.kaphoorn.rules import KapState
 from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.turn import AGAIN_PHASE, LAY, all_winds
 from game.games.kaphoorn.steering import GAIN_RISE, GAIN_SECONDS, KapSteering
-from game.games.kaphoorn.view import hand, panels, seachart
+from game.games.kaphoorn.view import hand, panels, seachart, wake
 from game.games.kaphoorn.view.layout import (
     BOARD_RECT,
     GUIDE_PANELS,
@@ -99,6 +99,8 @@ class KapDrawing(KapSteering):
         self.renderer.draw_board(surface)
         self.renderer.draw_cards(surface, st.cards, self.hidden)
         self.renderer.draw_pile(surface, len(st.pile))
+        marks = list(zip(self.shapes, self.colours, strict=True))
+        self.trail_drawn = wake.draw(surface, self.layout, self.trail_marks(), marks)
         self._draw_highlights(surface)
         mover = None if st.is_over() else st.current_player
         self.motion.draw_ships(surface, st.ships, self.colours, self.shapes, mover, alpha)

@@ -39,12 +39,14 @@ from game.games.kaphoorn.rules.actions import (
 from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.turn import DRAW, LAY, all_winds
 from game.games.kaphoorn.steering import GAIN_SECONDS, ZOOM_TIPS
-from game.games.kaphoorn.view import finale, hand, panels, seachart
+from game.games.kaphoorn.view import finale, hand, panels, seachart, wake
 from game.games.kaphoorn.view.chart import Motion
 from game.games.kaphoorn.view.chartview import ChartView, window_scale
 from game.games.kaphoorn.view.layout import (
     BOARD_RECT,
     HAND_RECT,
+    LOG_BUTTON,
+    LOG_RECT,
     NOTICE_RECT,
     WIND_RECT,
     ZOOM_RECTS,
@@ -58,6 +60,7 @@ from game.menus.handoff import HandoffScene
 from game.play.finale import Marked
 from game.play.panels import ONE_LINE_NOTICE
 from game.play.table import NOTICE_SECONDS, LogEntry
+from game.play.trails import TrailEntry
 from game.protocol.base import Refusal
 from game.ui import theme
 from game.ui.steps import BUDGET_S
@@ -205,6 +208,12 @@ class KapHoornScene(KapDrawing):
             if new.roses[seat][stage] != old.roses[seat][stage]:  # K9: a rose taken
                 entries.append((seat, *talk.rose_entry(new.roses[seat][stage])))
         return entries
+
+    def trail(self, old: KapState, action: KapAction, new: KapState) -> list[TrailEntry]:
+        return wake.entries(old, action, new)
+
+    def log_area(self) -> pygame.Rect:
+        return LOG_RECT  # the banner's last lines: a press opens the whole log
 
     def log_text(self, entry: LogEntry) -> str:
         """A move-log entry as a line in the current language: ``Anna: lays Gale 4 at N7``."""
@@ -399,6 +408,7 @@ class KapHoornScene(KapDrawing):
         for rect, (label, steps, enabled) in zip(ZOOM_RECTS, self._zooms(), strict=True):
             self.button(rect, label, partial(self._zoom_button, steps), "#small_button",
                         enabled=enabled, tooltip=tr(ZOOM_TIPS[steps]))  # fmt: skip
+        self.log_button(LOG_BUTTON)
 
     def _zooms(self) -> tuple[tuple[str, int, bool], ...]:
         """The chart's zoom buttons, for fingers and mice: (label, steps, whether it can)."""

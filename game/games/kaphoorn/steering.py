@@ -60,7 +60,7 @@ class KapSteering(KapKeys):
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         kind, pos = intent.kind, intent.pos
-        if self.guide.handle(intent):
+        if self.table_key(intent):
             return
         if kind in (Kind.BACK, Kind.PAUSE):
             if self.ignoring or self.selected is not None:

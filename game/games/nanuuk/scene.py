@@ -32,7 +32,7 @@ from game.games.nanuuk.rules.actions import (
     Place,
     Step,
 )
-from game.games.nanuuk.view import finale, floe_view, panels
+from game.games.nanuuk.view import finale, floe_view, panels, tracks
 from game.games.nanuuk.view.floe import FloeRenderer
 from game.games.nanuuk.view.floe_view import Target
 from game.games.nanuuk.view.layout import (
@@ -40,6 +40,7 @@ from game.games.nanuuk.view.layout import (
     BANNER_RECT,
     BOARD_RECT,
     GUIDE_WIDTH,
+    LOG_BUTTON,
     LOG_RECT,
     NOTICE_RECT,
     UNDO_RECT,
@@ -56,6 +57,7 @@ from game.play.guide.base import Hint, box
 from game.play.panels import ONE_LINE_NOTICE, PanelCache, Same, draw_log, thinking_dots
 from game.play.table import LogEntry, PlayTable
 from game.play.tabledraw import GuidePlace
+from game.play.trails import TrailEntry
 from game.protocol.base import Outcome
 from game.ui.kit import BoardFocus
 
@@ -105,6 +107,12 @@ class NanuukScene(PlayTable):
     ) -> list[LogEntry]:
         seat = old.current_player if old.current_player is not None else 0
         return [(seat, *talk.log_entry(old, action))]
+
+    def trail(self, old: NanuukState, action: NanuukAction, new: NanuukState) -> list[TrailEntry]:
+        return tracks.entries(old, action, new)
+
+    def log_area(self) -> pygame.Rect:
+        return LOG_RECT
 
     def log_text(self, entry: LogEntry) -> str:
         """A move-log entry in the current language: ``Anna: hunter 1 to F23``."""
@@ -238,6 +246,7 @@ class NanuukScene(PlayTable):
             text = tr("nanuuk.button.place", mover=talk.mover_name(self.state, mover))
             self.button(choice_rect(n, below), text, self._choose_placing(mover), "#small_button")
         self.undo_button(UNDO_RECT, tr("nanuuk.button.undo"))
+        self.log_button(LOG_BUTTON)
 
     def _press(self, action: NanuukAction) -> Any:
         return lambda: self.play(action)
@@ -339,6 +348,8 @@ class NanuukScene(PlayTable):
         if not self.renderer.painted:
             return  # the pieces come with their floe
         self.renderer.draw_waves(surface, self.time.now)
+        marks = list(zip(self.shapes, self.colours, strict=True))
+        self.trail_drawn = tracks.draw(surface, self.layout, self.trail_marks(), marks)
         self.renderer.draw_cracks(surface, st.cracks, self.motion.cracks(alpha))
         targets = self.board_targets()
         focus = self.board_focus.shown(len(targets))

@@ -13,7 +13,7 @@ import pytest
 from game.games.bergruft.rules import AllowGuess, Guess, Hint, Phase, SetFlags
 from game.games.bergruft.scene import BergruftScene
 from game.games.bergruft.view import prompt
-from game.i18n import TRANSLATIONS_DIR
+from game.i18n import TRANSLATIONS_DIR, tr
 from game.play.config import GameConfig, Seat
 from game.play.finale import FINAL_HOLD
 from tests.finale_positions import answer
@@ -185,12 +185,17 @@ def test_a_typed_guess_the_hints_exclude_says_why_and_enter_guesses_a_typed_one(
     assert scene.moves[-1]["value"] == 8 and "guess" in scene.moves[-1].values()
 
 
+def decisions(scene):
+    """The controls of the question, without the button that opens the whole move log."""
+    return [item for item in scene.ring.items if item.element.text != tr("movelog.open")]
+
+
 def click_decision(drive, scene: BergruftScene) -> None:
     question = scene._question()
-    enabled = [item.element for item in scene.ring.items if item.enabled]
+    enabled = [item.element for item in decisions(scene) if item.enabled]
     if question == "set":
         drive.click(centre(enabled[5]))
-        confirm = scene.ring.items[-1].element
+        confirm = decisions(scene)[-1].element
         assert confirm.is_enabled
         drive.click(centre(confirm))
     else:
@@ -214,9 +219,9 @@ def test_touch_taps_reach_the_pad(drive):
     scene = start(drive, HUMAN_VS_AI)
     place(scene, scene.state.with_positions((0, 0), (1, 1), caller=0))
     drive.frames(3)
-    drive.tap(centre(scene.ring.items[4].element))
+    drive.tap(centre(decisions(scene)[4].element))
     assert scene.selected == 4
-    assert all(item.element.rect.height >= 80 for item in scene.ring.items)  # big hit areas
+    assert all(item.element.rect.height >= 80 for item in decisions(scene))  # big hit areas
 
 
 # ---- the hot-seat hand-off (B7) -----------------------------------------------------------------
@@ -230,9 +235,9 @@ def test_handoff_before_the_caller_sets_and_before_the_guesser_guesses(drive):
     assert scene._question() is None  # no pad behind the hand-off
     drive.key(pygame.K_RETURN)  # "I'm <caller>, show me"
     assert drive.app.scenes.top is scene and scene._question() == "set"
-    drive.click(centre(scene.ring.items[9].element))
+    drive.click(centre(decisions(scene)[9].element))
     assert scene.drawn_number == 9  # Anna sees her flags
-    drive.click(centre(scene.ring.items[-1].element))
+    drive.click(centre(decisions(scene)[-1].element))
     assert scene.state.phase is Phase.GUESS
     assert drive.until(lambda: drive.app.scenes.top.name == "handoff", seconds=3)
     top = drive.app.scenes.top
@@ -318,7 +323,7 @@ def test_guess_pad_greys_out_what_the_hints_exclude(drive):
     place(scene, hinted(scene))
     drive.frames(3)
     assert scene._question() == "guess"
-    enabled = {int(item.element.text) for item in scene.ring.items if item.enabled}
+    enabled = {int(item.element.text) for item in decisions(scene) if item.enabled}
     assert enabled == set(range(6, 13))
     assert prompt.hint_text(scene.state) == "Lower than 13!"
 
@@ -328,10 +333,10 @@ def test_an_illegal_click_shows_the_reason_and_changes_nothing(drive):
     place(scene, hinted(scene))
     drive.frames(3)
     before = scene.state
-    drive.click(centre(scene.ring.items[3].element))  # 3 is greyed out: the hint says higher
+    drive.click(centre(decisions(scene)[3].element))  # 3 is greyed out: the hint says higher
     assert scene.state is before
     assert scene.notice is not None and "higher than 5" in scene.notice[0]
-    drive.click(centre(scene.ring.items[14].element))
+    drive.click(centre(decisions(scene)[14].element))
     assert scene.state is before and "lower than 13" in scene.notice[0]
     drive.run(4)
     assert scene.notice is None  # shown briefly, no modal
@@ -343,7 +348,7 @@ def test_summit_rule_hides_lift_and_explains_a_click_on_it(drive):
     place(scene, st.apply(SetFlags(0, "Anna", 10)).apply(Guess(1, "Ben", 2)))
     drive.frames(3)
     assert scene._question() == "decide"
-    allow, lift = (item.element for item in scene.ring.items)
+    allow, lift = (item.element for item in decisions(scene))
     assert allow.is_enabled and not lift.is_enabled  # B6
     before = scene.state
     drive.click(centre(lift))
@@ -420,6 +425,8 @@ def test_two_humans_play_a_whole_game_with_a_gamepad_alone(drive):
             drive.pad(right, frames=1)
         before = (scene.state, scene.selected)
         drive.pad(a)
+        if drive.app.scenes.top.name == "movelog":  # the focus was on "All moves": B closes it
+            drive.pad(pygame.CONTROLLER_BUTTON_B)
         if (scene.state, scene.selected) == before:  # focus was on a greyed-out number
             drive.pad(right)
 
@@ -433,10 +440,10 @@ def test_two_humans_play_a_whole_game_by_touch_alone(drive):
     rng = random.Random(6)
 
     def decide(scene):
-        enabled = [item.element for item in scene.ring.items if item.enabled]
+        enabled = [item.element for item in decisions(scene) if item.enabled]
         if scene._question() == "set":
             drive.tap(centre(enabled[rng.randrange(16)]))
-            drive.tap(centre(scene.ring.items[-1].element))
+            drive.tap(centre(decisions(scene)[-1].element))
         else:
             drive.tap(centre(rng.choice(enabled)))
 

@@ -53,8 +53,8 @@ def human_step(drive, scene: NanuukScene, rng: random.Random, use_keys: bool) ->
     """One human decision made the way a player makes it: on the board or with a button."""
     targets = scene.board_targets()
     buttons = [item for item in scene.ring.items if item.enabled]
-    undo = [b for b in buttons if b.element.text == "Undo"]
-    buttons = [b for b in buttons if b not in undo]
+    aside = [b for b in buttons if b.element.text in ("Undo", "All moves")]  # no decision
+    buttons = [b for b in buttons if b not in aside]
     if targets and (not buttons or rng.random() < 0.85):
         n = rng.randrange(len(targets))
         if use_keys:

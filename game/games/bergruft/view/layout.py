@@ -6,7 +6,7 @@ import pygame
 
 from game.games.bergruft.view.mountain import BOARD_WIDTH
 
-LOG_LINES = 7
+LOG_LINES = 8  # at 100 %; a larger text size fits fewer (panels.panel_rows)
 
 PANEL_X = BOARD_WIDTH + 16
 PANEL_W = 1920 - PANEL_X - 16
@@ -18,7 +18,9 @@ CONTROLS_Y = 690
 PAD_COLS, PAD_GAP = 6, 8
 PAD_W, PAD_H = (PANEL_W - (PAD_COLS - 1) * PAD_GAP) // PAD_COLS, 96
 NOTICE_RECT = pygame.Rect(PANEL_X, 1000, PANEL_W, 74)
-LOG_RECT = pygame.Rect(20, 96, 540, 44 + 34 * LOG_LINES)
+LOG_HEAD = 16  # the box's title band is this much taller: the button beside the title fits
+LOG_RECT = pygame.Rect(20, 96, 540, 58 + LOG_HEAD + 6 + 34 * LOG_LINES)  # "What happened"
+LOG_BUTTON = pygame.Rect(LOG_RECT.right - 10 - 220, LOG_RECT.y + 8, 220, 46)  # the whole log
 GUIDE_RECT = pygame.Rect(20, LOG_RECT.bottom + 62, 440, 470)  # the guided game's panel: trees
 BANNER_RECT = pygame.Rect(0, 0, BOARD_WIDTH, 76)
 CARDS_RECT = pygame.Rect(PANEL_X, 96, PANEL_W, 2 * CARD_H + 10)

@@ -16,11 +16,13 @@ NOTICE_RECT = pygame.Rect(BOARD_RECT.x + 100, BOARD_RECT.bottom - 96, BOARD_RECT
 # wide enough for German "Rückgängig" in the menu buttons' font (issue 29: not "Zurück", Back)
 UNDO_RECT = pygame.Rect(PANEL_X + PANEL_W - 300, LOG_RECT.y - 68, 300, 60)
 GUIDE_WIDTH = PANEL_W - UNDO_RECT.w - 16  # the guide's panel over the log leaves undo free
+LOG_BUTTON = pygame.Rect(BANNER_RECT.right - 12 - 212, 20, 212, 56)  # the whole log: banner's end
+CHIP_W, CHIP_STEP = 262, 276  # four chips leave room for it
 
 
 def chip_rect(seat: int) -> pygame.Rect:
     """A player's chip in the banner."""
-    return pygame.Rect(BANNER_RECT.x + 560 + seat * 320, BANNER_RECT.y + 10, 300, 52)
+    return pygame.Rect(BANNER_RECT.x + 560 + seat * CHIP_STEP, BANNER_RECT.y + 10, CHIP_W, 52)
 
 
 def sheet_rect(seat: int, players: int) -> pygame.Rect:

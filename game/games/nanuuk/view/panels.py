@@ -35,7 +35,7 @@ from game.ui import theme
 Colour = tuple[int, int, int]
 LOG_LINES = 7  # at the normal text size; larger text shows fewer
 LOG_STYLE = LogStyle(
-    size=24, line=28, mark_x=20, mark_y=13, mark_r=8, text_x=38, anchor="topleft", room=50,
+    size=24, line=28, mark_x=20, mark_y=None, mark_r=8, text_x=38, anchor="topleft", room=50,
     shrink=False, colour=theme.SNOW, latest=None)  # fmt: skip
 LOG_ORIGIN = (LOG_RECT.x, LOG_RECT.y + 12)  # the first row's left and y
 
