@@ -202,6 +202,7 @@ class PlayTable(TableDrawing):
         else:
             self.prepare_human()
         self.sync_controls()
+        self.aim_guide()
 
     def ready(self) -> bool:
         """Whether the table may go on now (False while a hand-off screen is up, say)."""

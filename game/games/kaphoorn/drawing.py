@@ -233,6 +233,16 @@ class KapDrawing(KapSteering):
             return ring if BOARD_RECT.contains(ring) else None  # never over the panels
         return button_rect(BUTTONS.index(where)) if where in BUTTONS else None
 
+    def focus_target(self, target: tuple[Any, ...]) -> None:
+        """The focus on the guide's card in the hand or field of the chart, or on its button."""
+        for n, (kind, value, _) in enumerate(self.focus_items()):
+            if (kind, value) == target:
+                self.board_focus.point(n)
+                return
+        if target[0] == "button":
+            self.board_focus.on_board = False
+            super().focus_target(target)
+
     def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace:
         # the ring alone: an arrow would hide the next field, the hand's title or a button's name
         return GuidePlace(self._guide_panel(target), arrow=False)
