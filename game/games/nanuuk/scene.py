@@ -323,8 +323,8 @@ class NanuukScene(PlayTable):
     def wait_background(self, limit: float) -> bool:
         """The floe painted to its end (a test's driver asks before each frame: how many frames
         its painting takes depends on the machine's speed, what a test sees must not)."""
-        if not self.renderer.painted:
-            self.renderer.paint(limit)
+        if not self.renderer.painted and self.renderer.paint(limit):
+            self.painted.reset()  # the floe in place of the plain sea, as the frame would
         return self.renderer.painted
 
     def draw_board(self, surface: pygame.Surface, alpha: float) -> None:

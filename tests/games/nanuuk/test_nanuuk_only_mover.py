@@ -1,7 +1,7 @@
 """Issue 29, item 7: no silent choices. When only one of a player's pieces can move, the rules
 set it on its way without asking (N13: hunter 1 stuck, hunter 2 moves); the question line says
-so ("Only hunter 2 can move"), and a click on the stuck piece says why it cannot move instead
-of a refusal about a field (120, 121).
+so ("Only hunter 2 can move"), his sheet does not claim that both move, and a click on the
+stuck piece says why it cannot move instead of a refusal about a field (120, 121).
 """
 
 from __future__ import annotations
@@ -15,7 +15,8 @@ from nanuuk_positions import field, position
 from game import i18n
 from game.games.nanuuk.rules import NanuukState, turn
 from game.games.nanuuk.rules.actions import Choose
-from game.games.nanuuk.view.layout import ASK_AREA, ASK_RECT
+from game.games.nanuuk.view import panels
+from game.games.nanuuk.view.layout import ASK_AREA, ASK_RECT, sheet_rect
 from game.i18n import LANGUAGES, tr
 from game.play.config import GameConfig, Seat
 from game.ui import theme
@@ -121,6 +122,61 @@ def test_the_question_line_names_the_only_piece_that_can_move(
     assert wanted not in [whole for whole, _ in recording.cuts] and not recording.outside
     lines = [r for t, r in recording.texts if ASK_RECT.collidepoint(r.center)]
     assert len(lines) <= 2 and all(ASK_AREA.contains(r) for r in lines)  # where it is painted
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.3])
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("case", ["hunter", "bear"])
+def test_the_sheet_does_not_say_a_stuck_piece_moves(
+    drive, plain_theme, case, language, scale
+) -> None:
+    """120: the sheet said "Moves: hunter 1 and hunter 2" while hunter 1 could not move."""
+    i18n.set_language(language)
+    theme.configure(False, scale, False)
+    if case == "hunter":
+        scene = open_at(drive, stuck_hunter_1())
+        free, held = tr("nanuuk.mover.hunter", n=2), tr("nanuuk.mover.hunter", n=1)
+        both = [tr("nanuuk.mover.hunter", n=1), free]
+    else:
+        scene = open_at(drive, no_bear_can_move(), "bear-fear")
+        free, held = tr("nanuuk.mover.inuk", n=1), tr("nanuuk.sheet.stuck_bear")
+        both = [tr("nanuuk.sheet.the_bear"), free]
+    stuck = tr("nanuuk.sheet.stuck", pieces=held, n=1)
+    wanted = tr("nanuuk.sheet.moves_but", pieces=free, stuck=stuck)
+    assert panels.moved_by(scene.state, 0) == wanted
+    assert wanted != tr("nanuuk.sheet.moves", pieces=i18n.listing(both))
+    recording = theme.start_recording()
+    try:
+        scene.painted.reset()
+        drive.frames(2)
+    finally:
+        theme.stop_recording(recording)
+    card = sheet_rect(0, 2)
+    lines = card.inflate(0, -52).move(0, 26)  # under the name and status row
+    drawn = " ".join(t for t, r in recording.texts if card.contains(r) and lines.contains(r))
+    assert drawn == wanted  # all of it, on his card (a long name is shortened, as ever)
+    assert not [whole for whole, _ in recording.cuts if whole != NAMES[0]]
+    other = panels.moved_by(scene.state, 1)
+    if case == "hunter":  # the other player's hunters can move
+        assert other.startswith(tr("nanuuk.sheet.moves", pieces="")) and held not in other
+    else:  # the polar bear is his too (N18)
+        assert other.endswith(stuck)
+
+
+def test_the_sheet_names_the_stuck_piece_while_the_move_goes_on() -> None:
+    """After hunter 2 stepped, hunter 1 is still stuck: the sheet still says so; once every
+    piece is free again it lists both."""
+    state = stuck_hunter_1()
+    stepped = state.apply(state.legal_actions()[0])
+    assert turn.stuck(stepped, 0) == (state.spec.index["hunter 1"],)
+    assert panels.moved_by(stepped, 0) == tr(
+        "nanuuk.sheet.moves_but", pieces=tr("nanuuk.mover.hunter", n=2),
+        stuck=tr("nanuuk.sheet.stuck", pieces=tr("nanuuk.mover.hunter", n=1), n=1))  # fmt: skip
+    free = position("intro", 2, {"hunter 1": "F12", "hunter 2": "F30", "hunter 3": "F48",
+                                 "hunter 4": "F8"})  # fmt: skip
+    assert turn.stuck(free, 0) == () and panels.moved_by(free, 0) == tr(
+        "nanuuk.sheet.moves", pieces=i18n.listing(
+            [tr("nanuuk.mover.hunter", n=1), tr("nanuuk.mover.hunter", n=2)]))  # fmt: skip
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
