@@ -7,7 +7,9 @@ knob ``GUIDE_GAMES``: ``(variant, players, seed, options)``); at each decision t
 guide is asked, its action must be legal through the rules, and after the table played it the
 game's own check (the knob ``guide_says(old, hint, new)``, in its test folder) compares the
 hint's sentences (``Hint.words``: keys and parameters) with what the action did. Now and then
-another legal action is played instead, so the walk meets the positions people make.
+another legal action is played instead, so the walk meets the positions people make; the
+sentences it must meet on its way are the knob ``GUIDE_MEETS`` (Nanuuk!: a walrus after the
+harpoon was thrown, issue 29's case).
 """
 
 from __future__ import annotations
@@ -101,6 +103,9 @@ def test_every_hint_is_legal_and_says_what_its_action_does(drive, game) -> None:
         assert scene.state.is_over(), f"{game} {variant} seed {seed} did not end"
         assert checked > 10
     assert not cut, "\n".join(cut)
+    said = {key for keys in seen for key in keys}
+    unmet = set(knob(game, "GUIDE_MEETS", ())) - said
+    assert not unmet, f"{game}: the walk never met {sorted(unmet)}"  # the cases that matter
 
 
 def cut_words(scene: Any) -> list[str]:

@@ -26,3 +26,6 @@ GUIDE_GAMES = (
     ("bear-hunt", 3, 1, {"d": True}),
     ("bear-fear", 2, 1, {"bears": 2, "c": True}),
 )
+# sentences the walk must meet: issue 29's walrus after the harpoon was thrown (145, 146), and
+# the one crack for the husky's two steps (option variant 1)
+GUIDE_MEETS = ("why_animal_no_harpoon", "mush_one_crack")
