@@ -67,7 +67,7 @@ GameOver = Callable[[Any, dict[str, Any]], None]  # (the table's record, the out
 class Menus(Protocol):
     """The menus that the parts below them (the kit, the table) and beside them (the kiosk)
     open; the composition root wires them to their scenes (``game.menus.doors``). The menus
-    open each other by class."""
+    open each other by class. The table asks before a move that ends the game (``confirm``)."""
 
     def title(self) -> None:
         """Close every scene and show the title screen."""
@@ -77,6 +77,11 @@ class Menus(Protocol):
 
     def settings(self) -> None:
         """The settings over the scene on top."""
+
+    def confirm(self, title: str, message: str, on_yes: Callable[[], None], yes: str = "",
+                no: str = "") -> None:  # fmt: skip
+        """A question over the scene on top (``yes``/``no``: the buttons' words, by default
+        Yes and No): ``on_yes`` runs after a "yes"; a "no" (Esc, pad B) changes nothing."""
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
 """Settings, applied and saved at once: on the left language, full screen, volume and mute,
-animation speed; on the right accessibility: high contrast, text size, reduced motion."""
+animation speed; on the right accessibility: high contrast, text size, reduced motion, and
+whether a move that ends the game is asked first."""
 
 from __future__ import annotations
 
@@ -130,6 +131,14 @@ class SettingsScene(UIScene):
             s.reduced_motion,
             on_off,
             lambda on: self.change(reduced_motion=on),
+        )
+        self.confirm_button = self.choice(  # issue 29: a move that ends the game is asked first
+            row(x, 3),
+            tr("settings.confirm_ending"),
+            [False, True],
+            s.confirm_ending,
+            on_off,
+            lambda on: self.change(confirm_ending=on),
         )
 
     def change(self, **values: Any) -> None:

@@ -29,6 +29,8 @@ class Settings:
     high_contrast: bool = False
     ui_scale: float = 1.0
     reduced_motion: bool = False
+    # issue 29: a person's move that ends the game (or loses it for him) is asked first
+    confirm_ending: bool = True
 
 
 def _flag(value: Any) -> bool:
@@ -67,6 +69,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "high_contrast": _flag,
     "ui_scale": lambda v: float(_one_of(UI_SCALES)(v)),
     "reduced_motion": _flag,
+    "confirm_ending": _flag,
 }
 
 

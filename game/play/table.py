@@ -18,7 +18,9 @@ questions. The table holds the rest:
   autosave); ``start=<state>`` goes on from a saved position, ``moves=[...]`` plays moves again
   quietly on entering, ``replaying=True`` only shows (the replay viewer). Undo and the move
   log begin again where a game is resumed from a position (a save holds no history);
-- **the end of the game**: the final position stays a moment, then the results.
+- **the end of the game**: the final position stays a moment with what decided it marked and a
+  sentence why, then the results; a person's move that ends it is asked first
+  (``game.play.finale``: ``finale_marks``, ``finale_sentence``, ``ending_question``).
 
 A game hooks in by overriding: ``decision_key``, ``log_entries``, ``animate``, ``settle``,
 ``reveals``, ``after_play``, ``prepare_human``, ``seat_details``, ``turns``, ``suggest`` and
@@ -56,6 +58,7 @@ from game.persist.log import LOG
 from game.play import saves
 from game.play.bots import BotRunner, check_levels, close_runners, seat_runners
 from game.play.config import GameConfig
+from game.play.finale import TableFinale
 from game.play.guide.base import Guide
 from game.play.plugin import GamePlugin
 from game.play.registry import plugin
@@ -68,9 +71,7 @@ from game.ui.kit import SKIP_KINDS
 if TYPE_CHECKING:
     from game.engine.services import Services
 
-FINAL_PAUSE = 1.5  # game seconds on the final position before the results
 NOTICE_SECONDS = 3.0
-
 
 
 @dataclass
@@ -83,7 +84,7 @@ class AiJob:
     action: Any = None
 
 
-class PlayTable(TableDrawing):
+class PlayTable(TableFinale, TableDrawing):
     idle_pace = FULL  # pieces slide, computer players move
     background = False
     AI_MIN_SECONDS: ClassVar[float] = 0.6  # a computer's move shows no sooner (scaled by speed)
@@ -215,8 +216,8 @@ class PlayTable(TableDrawing):
         return True
 
     def _end_of_game(self) -> None:
-        if self.over_at is None:
-            self.over_at = self.time.now + FINAL_PAUSE
+        if self.over_at is None:  # the end told on the table, then the results (finale)
+            self.start_finale()
             if self.FINAL_SOUND:
                 self.sound(self.FINAL_SOUND)
         elif self.time.now >= self.over_at and not self.reported:
@@ -262,14 +263,20 @@ class PlayTable(TableDrawing):
                 self.play(self.state.legal_actions()[0], by_ai=True)
 
     # ---- playing ------------------------------------------------------------------------------
-    def play(self, action: Any, by_ai: bool = False) -> bool:
-        """Apply ``action`` through the rules; a refused one is explained and changes nothing."""
+    def play(self, action: Any, by_ai: bool = False, asked: bool = False) -> bool:
+        """Apply ``action`` through the rules; a refused one is explained and changes nothing.
+        A person's move that ends the game (or loses it for him) waits for his "yes" first
+        (``asks_first``; ``asked``: he said it)."""
         old = self.state
         try:
             new = old.apply(action)
         except IllegalAction as exc:
             self.refuse(exc.refusal)
             return False
+        if self.asks_first(old, action, by_ai, asked):
+            return False
+        if new.is_over():
+            self.final_from = old
         if by_ai or self.reveals(old, action, new):
             self.history.clear()  # undo never goes back past a computer's move or a reveal
         else:
@@ -340,6 +347,8 @@ class PlayTable(TableDrawing):
             return
         if intent.kind in (Kind.BACK, Kind.PAUSE):
             self.services.menus.pause(self.config.game)
+        elif self.holding and not self.busy and intent.kind in SKIP_KINDS:
+            self.end_finale()  # the results at once
         elif self.busy and intent.kind in SKIP_KINDS:
             self.skip()
         else:

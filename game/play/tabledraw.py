@@ -2,7 +2,8 @@
 (``game.play.table.PlayTable`` is a ``TableDrawing``).
 
 ``draw`` is a template, the same order at every table: the game's ``draw_board``, the controls,
-``draw_over_controls``, the focus ring, the guide, the notice and ``draw_over_all``. The guided
+``draw_over_controls``, the focus ring, the guide, the notice, ``draw_over_all`` and, once the
+game is over, its end told (``game.play.finale``). The guided
 first game asks the game's ``suggest`` for a hint from the deciding person's own view, once per
 decision, and draws it where ``guide_place`` says.
 """
@@ -62,6 +63,8 @@ class TableDrawing(UIScene):
 
         def undo(self) -> None: ...
 
+        def draw_finale(self, surface: pygame.Surface) -> None: ...
+
     # ---- the guided first game ----------------------------------------------------------------
     def guide_hint(self) -> Hint | None:
         """The guide's hint for the person deciding now, from his own view only."""
@@ -112,6 +115,7 @@ class TableDrawing(UIScene):
         if self.NOTICE_AREA is not None:
             self.draw_notice(surface, self.NOTICE_AREA, self.NOTICE_STYLE)
         self.draw_over_all(surface)
+        self.draw_finale(surface)  # the end of the game told (game.play.finale)
 
     def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
         """The game's board and panels, under the controls: every game draws its own."""

@@ -46,6 +46,7 @@ from game.persist.settings import Settings, save_settings
 from game.play import registry, saves
 from game.play.config import GameConfig, Seat
 from game.ui import theme
+from tests.finale_positions import every as endings
 from tests.scenes_support import table_class
 from tests.testgames.fixture import TEST_GAMES, more_games
 
@@ -170,9 +171,32 @@ def visit_tables(v: Visit) -> None:
             v.look(f"replay {config.game} at move {at}")
         v.open(f"over {config.game}", (table_class(config.game), {"config": config,
                                                       "moves": list(record.moves)}))  # fmt: skip
+        v.look(f"over {config.game}, its end told on the table", 10)
         board = next(s for s in v.app.scenes.stack if hasattr(s, "outcome_dict"))
         outcome = board.outcome_dict()
         v.open(f"results {config.game}", (ResultsScene, {"config": config, "outcome": outcome}))
+
+
+def visit_endings(v: Visit) -> None:
+    """Each shipped game one move before its end (issue 29): the question before the move,
+    then the end told on the table (the marked pieces' labels and the sentence)."""
+    for near in endings():
+        v.open(f"{near.name} before its end", (table_class(near.config.game),
+                                                {"config": near.config, "start": near.start}))
+        table = v.app.scenes.top
+        for action in near.before:
+            table.play(action)
+            table.skip()
+        table.play(near.move)
+        v.app.scenes.apply_pending()
+        v.look(f"{near.name}: the question before the last move")
+        v.app.scenes.top.yes()
+        v.app.scenes.apply_pending()
+        for _ in range(600):  # the doomed hunter's end comes after the computer's turn
+            if table.holding and not table.busy:
+                break
+            v.app.frame(STEP)
+        v.look(f"{near.name}: its end told on the table", 4)
 
 
 def visit_more(v: Visit) -> None:
@@ -192,7 +216,11 @@ def visit_more(v: Visit) -> None:
         v.open(f"{game} table", (table_class(game), {"config": config}))
         table = v.app.scenes.top
         while not table.state.is_over():
-            table.play(table.state.legal_actions()[0])
+            if not table.play(table.state.legal_actions()[0]):  # the last move asks (issue 29)
+                v.app.scenes.apply_pending()
+                v.look(f"{game} table, the question before the last move")
+                v.app.scenes.top.yes()
+                v.app.scenes.apply_pending()
             v.look(f"{game} table, {table.state.pile} left")
         outcome = table.outcome_dict()
         v.open(f"results {game}", (ResultsScene, {"config": config, "outcome": outcome}))
@@ -256,10 +284,11 @@ def report(found: dict[str, set[str]]) -> str:
 
 @pytest.mark.parametrize("scale", SCALES)
 @pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("part", ["menus", "tables", "kiosk"])
+@pytest.mark.parametrize("part", ["menus", "tables", "endings", "kiosk"])
 def test_no_text_is_cut_anywhere(tmp_path, language, scale, part):
     i18n.set_language(language)
-    visit = {"menus": visit_menus, "tables": visit_tables, "kiosk": visit_kiosk}[part]
+    visit = {"menus": visit_menus, "tables": visit_tables, "endings": visit_endings,
+             "kiosk": visit_kiosk}[part]  # fmt: skip
     found = run_visit(tmp_path, language, scale, part == "kiosk", visit)
     assert not found, f"cut at {scale:.0%} in {language}:\n{report(found)}"
 

@@ -31,8 +31,8 @@ from game.games.bergruft.rules import (
     Phase,
     SetFlags,
 )
+from game.games.bergruft.view import finale, panels, prompt
 from game.games.bergruft.view import mountain as board
-from game.games.bergruft.view import panels, prompt
 from game.games.bergruft.view.figures import Climbs, draw_figures
 from game.games.bergruft.view.layout import (
     BANNER_RECT,
@@ -53,6 +53,7 @@ from game.games.bergruft.view.layout import (
 from game.games.bergruft.view.screen import FlagScreen, draw_screen
 from game.i18n import tr
 from game.menus.handoff import HandoffScene
+from game.play.finale import Marked
 from game.play.guide.base import Hint as GuideHint
 from game.play.panels import PanelCache, draw_log_panel
 from game.play.table import LogEntry, PlayTable
@@ -67,6 +68,8 @@ DIGIT_PAUSE = 1.2  # seconds within which a second digit makes a two-digit numbe
 
 
 class BergruftScene(PlayTable):
+    FINALE_AREA = pygame.Rect(0, BANNER_RECT.bottom, board.BOARD_WIDTH, 1080 - BANNER_RECT.bottom)
+    FINALE_CLEAR = (LOG_RECT,)  # what happened last stays in sight
     NOTICE_AREA = NOTICE_RECT
 
     # ---- life cycle ---------------------------------------------------------------------------
@@ -142,6 +145,16 @@ class BergruftScene(PlayTable):
         goes to the guesser (a computer guesser answers at once): every other decision
         answers a guess, or is a guess that tells the caller something."""
         return not isinstance(action, SetFlags)
+
+    def ending_question(self, old: BergState, action: BergAction, new: BergState,
+                        seat: int) -> str | None:  # fmt: skip
+        return finale.question(old, action, new, seat)
+
+    def finale_sentence(self) -> str:  # the end told on the table (a replay: the story box)
+        return finale.sentence(self.state)
+
+    def finale_marks(self) -> list[Marked]:
+        return finale.marks(self.state)
 
     def log_entries(self, old: BergState, action: BergAction, new: BergState) -> list[LogEntry]:
         return log.entries(old, action, new)
@@ -442,8 +455,6 @@ class BergruftScene(PlayTable):
     def draw_over_all(self, surface: pygame.Surface) -> None:
         if self._question() == "decide" and self.blocked:
             prompt.draw_summit_rule(surface)
-        if self.state.is_over() and not self.busy and not self.replaying:
-            panels.draw_game_over(surface, self.state)  # a replay tells it in the story box
 
     def _paint_panels(self, alpha: float) -> None:
         """The side panels onto the cached board, each again only when what it shows changed."""

@@ -38,7 +38,7 @@ from game.games.kaphoorn.rules.actions import (
 from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.turn import DRAW, LAY, all_winds
 from game.games.kaphoorn.steering import GAIN_SECONDS, ZOOM_TIPS, FocusItem
-from game.games.kaphoorn.view import panels, seachart
+from game.games.kaphoorn.view import finale, panels, seachart
 from game.games.kaphoorn.view.chart import Motion
 from game.games.kaphoorn.view.chartview import ChartView, window_scale
 from game.games.kaphoorn.view.layout import (
@@ -53,6 +53,7 @@ from game.games.kaphoorn.view.layout import (
 )
 from game.i18n import tr
 from game.menus.handoff import HandoffScene
+from game.play.finale import Marked
 from game.play.panels import ONE_LINE_NOTICE
 from game.play.table import LogEntry
 from game.protocol.base import Refusal
@@ -62,6 +63,7 @@ from game.ui.steps import BUDGET_S
 
 
 class KapHoornScene(KapDrawing):
+    FINALE_AREA = BOARD_RECT
     NOTICE_AREA = NOTICE_RECT
     NOTICE_STYLE = ONE_LINE_NOTICE
     AI_MIN_SECONDS = 0.45  # an AI's small action shows no earlier (scaled by animation speed)
@@ -225,6 +227,16 @@ class KapHoornScene(KapDrawing):
         self.selected, self.ignoring = selected, False
         self.press, self.chart_view.held = None, False  # a press that ended elsewhere is over
         self.board_focus.reset()
+
+    def ending_question(self, old: KapState, action: KapAction, new: KapState,
+                        seat: int) -> str | None:  # fmt: skip
+        return finale.question(old, action, new, seat)
+
+    def finale_sentence(self) -> str:
+        return finale.sentence(self.state)
+
+    def finale_marks(self) -> list[Marked]:
+        return finale.marks(self.state, self.layout)
 
     def outcome_dict(self) -> dict[str, Any]:
         out = super().outcome_dict()

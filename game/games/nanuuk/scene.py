@@ -32,7 +32,7 @@ from game.games.nanuuk.rules.actions import (
     Place,
     Step,
 )
-from game.games.nanuuk.view import floe_view, panels
+from game.games.nanuuk.view import finale, floe_view, panels
 from game.games.nanuuk.view.floe import FloeRenderer
 from game.games.nanuuk.view.floe_view import Target
 from game.games.nanuuk.view.layout import (
@@ -51,6 +51,7 @@ from game.games.nanuuk.view.layout import (
 )
 from game.games.nanuuk.view.motion import Motion
 from game.i18n import tr
+from game.play.finale import Marked
 from game.play.guide.base import Hint, box
 from game.play.panels import ONE_LINE_NOTICE, PanelCache, Same, draw_log, thinking_dots
 from game.play.table import LogEntry, PlayTable
@@ -62,6 +63,7 @@ PICKED_ON_BOARD = (Place, Step, Banish, Choose, Crack)  # the rest are buttons
 
 
 class NanuukScene(PlayTable):
+    FINALE_AREA = BOARD_RECT
     NOTICE_AREA = NOTICE_RECT
     NOTICE_STYLE = ONE_LINE_NOTICE
     AI_MIN_SECONDS = 0.45  # an AI's small action shows no earlier (scaled by the anim. speed)
@@ -113,6 +115,17 @@ class NanuukScene(PlayTable):
 
     def reason(self, outcome: Outcome) -> str:
         return talk.reason(outcome)
+
+    def ending_question(
+        self, old: NanuukState, action: NanuukAction, new: NanuukState, seat: int
+    ) -> str | None:
+        return finale.question(old, action, new, seat)
+
+    def finale_sentence(self) -> str:
+        return finale.sentence(self.final_from or self.state, self.state)
+
+    def finale_marks(self) -> list[Marked]:
+        return finale.marks(self.final_from or self.state, self.state, self.layout)
 
     def animate(self, old: NanuukState, action: NanuukAction, new: NanuukState) -> None:
         self.motion.start(old, action, new, sheet_point(old.seat, self.players))

@@ -15,6 +15,8 @@ from game.games.bergruft.scene import BergruftScene
 from game.games.bergruft.view import prompt
 from game.i18n import TRANSLATIONS_DIR
 from game.play.config import GameConfig, Seat
+from game.play.finale import FINAL_HOLD
+from tests.finale_positions import answer
 from tests.scenes_support import table_class
 
 AI_ONLY = GameConfig(
@@ -109,8 +111,8 @@ def test_final_position_shows_for_a_moment_before_the_results(drive, monkeypatch
     scene.play(scene.state.legal_actions()[0])
     assert scene.state.is_over()
     scene.skip()
-    drive.run(1.0)
-    assert calls == []  # still showing the final position
+    drive.run(FINAL_HOLD - 0.5)
+    assert calls == []  # still showing the final position, its end told (issue 29)
     drive.run(0.8)
     assert len(calls) == 1
 
@@ -390,7 +392,7 @@ def test_every_string_is_in_dutch_and_german(name):
 
 
 # ---- whole hot-seat games with one input device alone --------------------------------------------
-def _play_to_results(drive, decide, confirm_handoff, skip, limit: int = 6000) -> None:
+def _play_to_results(drive, decide, confirm_handoff, skip, by: str, limit: int = 6000) -> None:
     """Two humans play a whole game, through every hand-off, until the results scene shows."""
     drive.app.options.speed = 4.0
     for _ in range(limit):
@@ -399,6 +401,8 @@ def _play_to_results(drive, decide, confirm_handoff, skip, limit: int = 6000) ->
             return
         if top.name == "handoff":
             confirm_handoff(top)
+        elif top.name == "confirm":  # the move that ends the game asks first (issue 29)
+            answer(drive, by=by)
         elif top.name == "bergruft" and top._question() is not None:
             decide(top)
         else:
@@ -419,7 +423,7 @@ def test_two_humans_play_a_whole_game_with_a_gamepad_alone(drive):
         if (scene.state, scene.selected) == before:  # focus was on a greyed-out number
             drive.pad(right)
 
-    _play_to_results(drive, decide, lambda _: drive.pad(a), lambda: drive.pad(a, frames=4))
+    _play_to_results(drive, decide, lambda _: drive.pad(a), lambda: drive.pad(a, frames=4), "pad")
     outcome = drive.app.scenes.top.outcome
     assert outcome["players"] == ["Anna", "Ben"] and outcome["winners"]
 
@@ -439,7 +443,7 @@ def test_two_humans_play_a_whole_game_by_touch_alone(drive):
     def confirm(handoff):
         drive.tap(centre(handoff.ring.items[0].element))
 
-    _play_to_results(drive, decide, confirm, lambda: drive.tap((600, 600), frames=4))
+    _play_to_results(drive, decide, confirm, lambda: drive.tap((600, 600), frames=4), "touch")
     assert drive.app.scenes.top.outcome["winners"]
 
 

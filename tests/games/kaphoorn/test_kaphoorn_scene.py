@@ -28,6 +28,7 @@ from game.i18n import tr
 from game.menus.replay import ReplayScene
 from game.play.config import GameConfig, Seat
 from game.protocol.base import Refusal
+from tests.finale_positions import answer
 from tests.scenes_support import table_class
 
 STAY, IGNORE, AGAIN, BUY, END, UNDO = range(6)  # the buttons, in the order they are built
@@ -252,6 +253,7 @@ def test_a_whole_hot_seat_game_by_clicks_taps_and_keys_to_the_results(drive) -> 
             continue
         before = len(scene.log)
         human_step(drive, scene, rng, touch=rng.random() < 0.3)
+        answer(drive, by=rng.choice(["key", "mouse", "touch", "pad"]))  # the last move asks
         secrecy.check()
         if scene.selected is None:  # a card is laid only on the second press
             assert len(scene.log) > before, "the pick did nothing"

@@ -18,6 +18,7 @@ from game.menus.replay import ReplayScene
 from game.menus.title import TitleScene
 from game.play.config import GameConfig, Seat
 from game.ui import theme
+from tests.finale_positions import answer
 from tests.scenes_support import table_class
 
 
@@ -79,6 +80,7 @@ def play_out(drive, scene: NanuukScene, seed: int, use_keys: bool, limit: int = 
             continue
         before = len(scene.log)
         human_step(drive, scene, rng, use_keys)
+        answer(drive, by="key" if use_keys else "mouse")  # a move that ends the game asks first
         settle(drive, scene)
         assert len(scene.log) > before or scene.place_mover is not None
     pytest.fail("the game did not end")

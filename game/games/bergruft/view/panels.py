@@ -8,7 +8,6 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.games.bergruft.rules import SUMMIT, BergState, Phase
-from game.games.bergruft.view import mountain as board
 from game.i18n import tr
 from game.play.panels import Mark, layer, name_chip, thinking_dots
 from game.ui import theme
@@ -118,12 +117,3 @@ def game_over_lines(st: BergState) -> tuple[str, str]:
     return head, tr("bergruft.over.winner", names=winners)
 
 
-def draw_game_over(surface: pygame.Surface, st: BergState) -> None:
-    """Over the mountain, until the results come: the game's end and who won."""
-    box = pygame.Rect(0, 0, 900, 150)
-    box.center = (board.BOARD_WIDTH // 2, 170)
-    surface.blit(layer(box.size, (10, 16, 30, 215), 20), box)
-    head, winner = game_over_lines(st)
-    theme.text(surface, head, (box.centerx, box.y + 46), 38, theme.WHITE, True, "center")
-    theme.text(surface, winner, (box.centerx, box.y + 106), 32, theme.palette().accent, True,
-               "center")  # fmt: skip
