@@ -28,6 +28,7 @@ from game.i18n import LANGUAGES, tr
 from game.play.config import GameConfig, Seat
 from game.play.registry import plugin
 from game.ui import theme
+from tests.finale_positions import answer
 from tests.games.nanuuk.nanuuk_positions import position
 from tests.games_support import knob, shipped
 from tests.scenes_support import Driver, table_class
@@ -90,22 +91,31 @@ def test_every_hint_is_legal_and_says_what_its_action_does(drive, game) -> None:
             assert old.why_not(hint.action) is None, f"{variant}: an illegal hint {hint}"
             assert hint.action in old.legal_actions() and hint.words, hint
             if rng.random() < FOLLOWED:
-                assert scene.play(hint.action)
-                scene.skip()
+                played(drive, scene, hint.action)
                 try:
                     says(old, hint, scene.state)
                 except AssertionError as failed:
                     raise AssertionError(f"{game} {variant} seed {seed}: {hint.text}") from failed
                 checked += 1
             else:
-                assert scene.play(rng.choice(old.legal_actions()))
-                scene.skip()
+                played(drive, scene, rng.choice(old.legal_actions()))
         assert scene.state.is_over(), f"{game} {variant} seed {seed} did not end"
         assert checked > 10
     assert not cut, "\n".join(cut)
     said = {key for keys in seen for key in keys}
     unmet = set(knob(game, "GUIDE_MEETS", ())) - said
     assert not unmet, f"{game}: the walk never met {sorted(unmet)}"  # the cases that matter
+
+
+def played(drive: Driver, scene: Any, action: Any) -> None:
+    """``action`` played at the table; a move that ends the game asks first (issue 29, item 5):
+    the walk says yes, and the table then plays it."""
+    before = len(scene.moves)
+    if not scene.play(action):
+        drive.frames(1)
+        assert answer(drive, yes=True), f"{action} was not played and nothing was asked"
+    assert scene.moves[before:][:1] == [action.to_dict()], f"not {action}"
+    scene.skip()
 
 
 def cut_words(scene: Any) -> list[str]:
