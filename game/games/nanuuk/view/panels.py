@@ -155,7 +155,8 @@ def moved_by(state: NanuukState, seat: int) -> str:
         pieces.pop(0)
         held.insert(0, tr("nanuuk.sheet.stuck_bear" if shared == 1 else "nanuuk.sheet.stuck_bears"))
     free = [p for p in pieces if p not in held]
-    said = tr("nanuuk.sheet.stuck", pieces=i18n.listing(held), n=len(held))
+    key = "nanuuk.sheet.stuck" if len(held) == 1 else "nanuuk.sheet.stuck_several"
+    said = tr(key, pieces=i18n.listing(held))
     if not free:
         return said
     style = "or" if one_of and len(free) > 1 else "standard"
