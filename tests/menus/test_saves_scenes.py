@@ -56,7 +56,8 @@ def advance(scene, done, seed: int = 1, limit: int = 400):
         if before is not None and done(scene.state):
             return before
         before = scene.state
-        assert scene.play(rng.choice(scene.state.legal_actions()))
+        # a move that ends the game asks first (issue 29, item 5): here the player said yes
+        assert scene.play(rng.choice(scene.state.legal_actions()), asked=True)
         scene.skip()
     raise AssertionError("the wanted position never came")
 
