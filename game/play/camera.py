@@ -73,6 +73,18 @@ class Camera:
         cx, cy = self.centre
         self.centre = self._clamped((cx - dx / self.scale, cy - dy / self.scale), self.slack)
 
+    def nudge(self, dx: float, dy: float) -> None:
+        """Look round by keys or a stick (issue 29, item 10): as ``pan``, but the board stops at
+        the window's edge rather than leaving empty space past it. A view already past the
+        edge (a finger pulled it) goes no further out, and comes back as far as it is moved."""
+        self.goal = None
+        cx, cy = self.centre
+        wanted = (cx - dx / self.scale, cy - dy / self.scale)
+        out = []
+        for now, to, (low, high) in zip(self.centre, wanted, self._limits(0.0), strict=True):
+            out.append(max(min(low, now), min(max(high, now), to)))
+        self.centre = self._clamped((out[0], out[1]), self.slack)
+
     def zoom(self, steps: int, anchor: Point | None = None) -> bool:
         """Zoom in (``steps`` > 0) or out, keeping the board under ``anchor`` (a screen point,
         by default the middle) where it is. False when no further step exists."""
@@ -114,10 +126,26 @@ class Camera:
         self.goal = None
         self.centre = self._clamped(at, self.slack)
 
-    def keep_in_view(self, at: Point, margin: float = 1.0) -> None:
-        """Follow ``at`` only if it is not in the window already (a focused field)."""
+    def keep_in_view(self, at: Point, margin: float = 1.0, avoid: Sequence[Box] = ()) -> None:
+        """Follow ``at`` only if it is not in the window already (a focused field), and
+        never leave it under one of the boxes ``avoid`` (a panel over the window's corner):
+        then the board goes as far past its edge as the slack allows to bring it out."""
         if not self.shows(at, margin):
             self.follow(at)
+        cx, cy = self.goal if self.goal is not None else self.centre
+        x, y, w, h = self.view
+        sx = x + w / 2 + (at[0] - cx) * self.scale  # where ``at`` will be on screen
+        sy = y + h / 2 + (at[1] - cy) * self.scale
+        half = self.scale / 2  # the field round the point clears the box
+        for bx, by, bw, bh in avoid:
+            if bx - half < sx < bx + bw + half and by - half < sy < by + bh + half:
+                right, down = bx + bw + half - sx, by + bh + half - sy
+                if right <= down:
+                    cx -= right / self.scale
+                else:
+                    cy -= down / self.scale
+                self.goal = self._clamped((cx, cy), self.slack)
+                return
 
     def jump(self) -> None:
         """Be where the camera is going at once (reduced motion, a table's first frame)."""
@@ -140,14 +168,17 @@ class Camera:
     def _clamped(self, at: Point, slack: float = 0.0) -> Point:
         """``at`` moved so that the window shows no more than ``slack`` past the board's edge;
         a board narrower (or lower) than the window stays in its middle."""
+        (lx, hx), (ly, hy) = self._limits(slack)
+        return (max(lx, min(hx, at[0])), max(ly, min(hy, at[1])))
+
+    def _limits(self, slack: float) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The least and most a centre may be on each axis, ``slack`` past the edge (both the
+        middle where the board is narrower than the window)."""
         _, _, w, h = self.view
-        half_w, half_h = w / 2 / self.scale, h / 2 / self.scale
-        bw, bh = self.size
 
-        def one(c: float, half: float, length: float) -> float:
+        def one(half: float, length: float) -> tuple[float, float]:
             if 2 * half >= length:
-                return length / 2
-            low, high = half - slack, length - half + slack
-            return max(low, min(high, c))
+                return (length / 2, length / 2)
+            return (half - slack, length - half + slack)
 
-        return (one(at[0], half_w, bw), one(at[1], half_h, bh))
+        return (one(w / 2 / self.scale, self.size[0]), one(h / 2 / self.scale, self.size[1]))

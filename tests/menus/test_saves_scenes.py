@@ -56,7 +56,8 @@ def advance(scene, done, seed: int = 1, limit: int = 400):
         if before is not None and done(scene.state):
             return before
         before = scene.state
-        # a move that ends the game asks first (issue 29, item 5): here the player said yes
+        # asked=True: a person's move that ends the game is asked first (issue 29 item 5);
+        # these tests are about the saves, so the answer is yes
         assert scene.play(rng.choice(scene.state.legal_actions()), asked=True)
         scene.skip()
     raise AssertionError("the wanted position never came")

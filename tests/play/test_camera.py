@@ -129,3 +129,39 @@ def test_a_pinch_zooms_one_step_per_step_of_spread():
     assert cam.level == 3
     cam.pinched(1 / PINCH_STEP**2 - 0.01, (600, 580))
     assert cam.level == 1
+
+
+def test_keys_look_round_only_as_far_as_the_edge():
+    """Issue 29, item 10: a look round by keys (``nudge``) stops at the board's edge, though a
+    finger may pull the board past it (the slack); from there keys go no further out."""
+    cam = camera(level=2, slack=4.0)
+    for _ in range(20):
+        cam.nudge(300, 0)  # the board moves right: the view goes west
+    left, top, right, bottom = shown(cam)
+    assert abs(left) < 1e-9
+    cam.nudge(-300, 0)
+    assert shown(cam)[0] > 0  # and back east
+    cam.pan(5000, 5000)  # a finger pulls it past the north-west corner
+    pulled = shown(cam)
+    assert pulled[0] < -3.9 and pulled[1] < -3.9
+    cam.nudge(300, 0)
+    assert shown(cam)[0] == pulled[0]  # keys: no further out
+    cam.nudge(0, -300)
+    assert pulled[1] < shown(cam)[1] and shown(cam)[0] == pulled[0]  # in along the other axis
+
+
+def test_keeping_a_point_in_view_brings_it_out_from_under_a_panel():
+    cam = camera(level=2, slack=4.0)
+    cam.follow((0.0, 0.0))
+    cam.jump()  # at the board's north-west corner
+    panel = (16.0, 96.0, 190.0, 214.0)
+    at = (0.7, 0.7)  # a field's middle in the corner, under the panel
+    sx, sy = cam.to_screen(at)
+    assert panel[0] < sx < panel[0] + panel[2] and panel[1] < sy < panel[1] + panel[3]
+    cam.keep_in_view(at, avoid=[panel])
+    cam.jump()
+    sx, sy = cam.to_screen(at)
+    half = cam.scale / 2
+    assert sx - half >= panel[0] + panel[2] or sy - half >= panel[1] + panel[3]
+    cam.keep_in_view((10.0, 12.0), avoid=[panel])  # a point clear of it: the camera stays
+    assert cam.goal is None

@@ -9,10 +9,11 @@ import pygame
 
 from game.games.kaphoorn import guide as guide_rules
 from game.games.kaphoorn import log as talk
+from game.games.kaphoorn.keys import BUTTONS, FocusItem
 from game.games.kaphoorn.rules import KapState
 from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.turn import AGAIN_PHASE, LAY, all_winds
-from game.games.kaphoorn.steering import BUTTONS, GAIN_RISE, GAIN_SECONDS, KapSteering
+from game.games.kaphoorn.steering import GAIN_RISE, GAIN_SECONDS, KapSteering
 from game.games.kaphoorn.view import hand, panels, seachart
 from game.games.kaphoorn.view.layout import (
     BOARD_RECT,
@@ -81,9 +82,6 @@ class KapDrawing(KapSteering):
         if self.drag is not None and hand.is_drag(self.drag[1], self.drag[2]):
             hand.draw_dragged(surface, self.drag[0], self.drag[2])
 
-    def focus_on_board(self) -> bool:
-        return self.board_focus.on_board and bool(self.focus_items())
-
     def _draw_chart(self, surface: pygame.Surface, alpha: float) -> None:
         st = self.state
         if not self.renderer.covers(BOARD_RECT):
@@ -106,13 +104,23 @@ class KapDrawing(KapSteering):
     def _draw_highlights(self, surface: pygame.Surface) -> None:
         fields = self._course(surface)
         fields.update({f: style for f, _, style in self.board_targets()})
-        focused = self.focused()
-        if focused is not None and focused[0] == "field":
-            fields[focused[1]] = "focus"
+        focused = self._focus_shown()
+        focus = focused[1] if focused is not None and focused[0] == "field" else None
         st = self.state
         if self.human_turn:
             fields.setdefault(st.ships[st.seat], "ship")
-        self.renderer.draw_highlights(surface, fields, self.time.now)
+        self.renderer.draw_highlights(surface, fields, self.time.now, focus=focus)
+
+    def _focus_shown(self) -> FocusItem | None:
+        """The focused field or card as drawn: once keys or a pad are used, as a button's ring
+        (``show_focus``); for a mouse only the choice under the pointer (it lights up)."""
+        focused = self.focused()
+        if focused is None or self.services.show_focus:
+            return focused
+        at = self.hover
+        if focused[0] == "field" and at is not None and BOARD_RECT.collidepoint(at):
+            return focused if self.layout.field_at(at) == focused[1] else None
+        return None
 
     def _course(self, surface: pygame.Surface) -> dict[int, str]:
         """The wind's course from the ship to move, before it moves (step 3): a dotted line
@@ -204,14 +212,14 @@ class KapDrawing(KapSteering):
             hand.draw_backs(surface, len(st.hands[seat]) if seat is not None else 0)
             return
         hand.draw_title(surface, tr("kaphoorn.your_hand", name=st.names[owner]))
-        focused = self.focused()
+        focused = self._focus_shown()
         card = focused[1] if focused is not None and focused[0] == "card" else None
         drag = self.drag
         dragged = drag[0] if drag is not None and drag[1] != drag[2] else None
         playable = self.playable_winds()
         forward = FORWARD[st.chart.zone[st.ships[owner]]]  # as it will lie by the ship
         hand.draw_faces(surface, self.hand_slots(), playable, self.selected, card, dragged,
-                        forward)  # fmt: skip
+                        forward, clock=self.time.now)  # fmt: skip
 
     # ---- the guided first game ------------------------------------------------------------------
     def guide_key(self) -> object:

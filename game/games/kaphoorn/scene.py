@@ -2,13 +2,14 @@
 
 The scene is a :class:`~game.play.table.PlayTable`: the table holds the computer seats, undo,
 the move log, the record and the end of the game; this scene adds the chart, the hand and the
-buttons (its input and camera in ``steering.py``, its frame in ``drawing.py``), and how they
-are drawn comes from ``game.games.kaphoorn.view``. The scene never decides
-legality: highlighted fields and enabled buttons come from ``state.legal_actions()`` and
-``state.why_not``, every pick goes through the rules, and a refused pick shows the rules' reason.
-Hands are secret (K10): with two or more humans at the screen a hand-off screen covers
-everything before each human's turn; other hands show only as card backs, a computer's hand
-never. Undo takes back the player's own decisions of this turn, up to the draw.
+buttons (its input and camera in ``steering.py``, the keys' and pad's focus in ``keys.py``, its
+frame in ``drawing.py``), and how they are drawn comes from ``game.games.kaphoorn.view``. The
+scene never decides legality: highlighted fields and enabled buttons come from
+``state.legal_actions()`` and ``state.why_not``, every pick goes through the rules, and a refused
+pick shows the rules' reason. Hands are secret (K10): with two or more humans at the screen a
+hand-off screen covers everything before each human's turn; other hands show only as card
+backs, a computer's hand never. Undo takes back the player's own decisions of this turn, up to
+the draw.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from game.games.kaphoorn.rules.actions import (
 )
 from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.turn import DRAW, LAY, all_winds
-from game.games.kaphoorn.steering import GAIN_SECONDS, ZOOM_TIPS, FocusItem
+from game.games.kaphoorn.steering import GAIN_SECONDS, ZOOM_TIPS
 from game.games.kaphoorn.view import finale, panels, seachart
 from game.games.kaphoorn.view.chart import Motion
 from game.games.kaphoorn.view.chartview import ChartView, window_scale
@@ -45,6 +46,7 @@ from game.games.kaphoorn.view.layout import (
     BOARD_RECT,
     HAND_RECT,
     NOTICE_RECT,
+    WIND_RECT,
     ZOOM_RECTS,
     book_point,
     button_rect,
@@ -58,7 +60,6 @@ from game.play.panels import ONE_LINE_NOTICE
 from game.play.table import LogEntry
 from game.protocol.base import Refusal
 from game.ui import theme
-from game.ui.kit import BoardFocus
 from game.ui.steps import BUDGET_S
 
 
@@ -72,8 +73,8 @@ class KapHoornScene(KapDrawing):
 
     # ---- life cycle ---------------------------------------------------------------------------
     def setup(self) -> None:
-        self.board_focus = BoardFocus()  # keys move over the chart's choices, Tab to the buttons
-        self.chart_view = ChartView(self.state.chart, BOARD_RECT, window_scale())
+        # the camera brings a field the keys go to out from under the wind card
+        self.chart_view = ChartView(self.state.chart, BOARD_RECT, window_scale(), [WIND_RECT])
         self.motion = Motion(self.tweener, lambda: self.chart_view.renderer, self.players)
         motion = self.motion  # its voyages and flights, under the scene's names (kept in place)
         self.tracks, self.flights, self.hidden = motion.tracks, motion.flights, motion.hidden
@@ -226,7 +227,6 @@ class KapHoornScene(KapDrawing):
     def _ask_again(self, selected: int | None) -> None:
         self.selected, self.ignoring = selected, False
         self.press, self.chart_view.held = None, False  # a press that ended elsewhere is over
-        self.board_focus.reset()
 
     def ending_question(self, old: KapState, action: KapAction, new: KapState,
                         seat: int) -> str | None:  # fmt: skip
@@ -316,17 +316,6 @@ class KapHoornScene(KapDrawing):
             return set()
         return {a.wind for a in self.state.legal_actions() if isinstance(a, Play | Replace)}
 
-    def focus_items(self) -> list[FocusItem]:
-        """Keyboard/gamepad cycle: the playable hand cards, then the board's targets."""
-        items: list[FocusItem] = [("card", w, None) for w in sorted(self.playable_winds())]
-        items += [("field", f, a) for f, a, _ in self.board_targets()]
-        return items
-
-    def focused(self) -> FocusItem | None:
-        items = self.focus_items()
-        shown = self.board_focus.shown(len(items))
-        return items[shown] if items and shown is not None else None
-
     def select(self, wind: int) -> None:
         if wind not in self.playable_winds():
             st = self.state
@@ -336,13 +325,11 @@ class KapHoornScene(KapDrawing):
             return
         self.selected = None if self.selected == wind else wind
         self.ignoring = False
-        self.board_focus.index = 0
         self._built_key = None
 
     def toggle_ignore(self) -> None:
         self.ignoring = not self.ignoring
         self.selected = None
-        self.board_focus.index = 0
         self._built_key = None
 
     # ---- buttons with their costs and reasons --------------------------------------------------

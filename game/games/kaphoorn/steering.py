@@ -1,16 +1,17 @@
 """How Kap Hoorn's table is steered: the pointer, keys and gamepad on the chart, the hand and
 the buttons (a card dragged onto the chart, a field clicked), and the camera over the chart
 (panning, zooming, following the ship). The table's class chain: ``KapHoornScene`` is a
-``KapDrawing`` is a ``KapSteering`` is a :class:`~game.play.table.PlayTable`."""
+``KapDrawing`` is a ``KapSteering`` is a ``KapKeys`` (``keys.py``: the keyboard's and gamepad's
+focus) is a :class:`~game.play.table.PlayTable`."""
 
 from __future__ import annotations
 
-from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine.intents import Intent, Kind
+from game.games.kaphoorn.keys import BUTTONS, KapKeys
 from game.games.kaphoorn.rules.actions import (
     KapAction,
     ignore,
@@ -27,31 +28,25 @@ from game.games.kaphoorn.view.layout import (
     WIND_RECT,
     ZOOM_RECTS,
 )
-from game.play.table import PlayTable
-from game.ui.kit import SKIP_KINDS, BoardFocus
+from game.ui.kit import SKIP_KINDS
 
 if TYPE_CHECKING:
     from game.engine.tween import Path
     from game.games.kaphoorn.view.chart import Flight, Motion
-    from game.games.kaphoorn.view.chartlayout import ChartLayout
     from game.games.kaphoorn.view.chartview import ChartView
 
 GAIN_SECONDS = 1.4  # how long the +1 sail point of a new turn shows
 GAIN_RISE = 24  # pixels it rises meanwhile
-BUTTONS = ("stay", "ignore", "again", "buy", "end", "undo")  # in the order they are built
 ZOOM_KEYS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1,
              pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}  # fmt: skip
 ZOOM_TIPS = {1: "kaphoorn.button.zoom_in", -1: "kaphoorn.button.zoom_out"}
 CAMERA_STEPS = {Kind.LEFT: (-1, 0), Kind.RIGHT: (1, 0), Kind.UP: (0, -1), Kind.DOWN: (0, 1)}
 
-FocusItem = tuple[str, int, KapAction | None]  # ("card", wind, None) or ("field", f, action)
 
-
-class KapSteering(PlayTable):
+class KapSteering(KapKeys):
     """Input and the camera of the Kap Hoorn table (see the module)."""
 
     # what the steering relies on, set by KapHoornScene.setup (scene.py)
-    board_focus: BoardFocus
     chart_view: ChartView
     motion: Motion
     tracks: dict[int, Path]  # the motion's voyages and flights, under the scene's names
@@ -62,17 +57,6 @@ class KapSteering(PlayTable):
     press: tuple[tuple[int, int], tuple[int, int], bool] | None
     hover: tuple[int, int] | None
 
-    if TYPE_CHECKING:  # and what it asks of KapHoornScene (scene.py)
-
-        @property
-        def layout(self) -> ChartLayout: ...
-        def focus_items(self) -> list[FocusItem]: ...
-        def focused(self) -> FocusItem | None: ...
-        def select(self, wind: int) -> None: ...
-        def hand_slots(self) -> list[tuple[pygame.Rect, int]]: ...
-        def playable_winds(self) -> set[int]: ...
-        def board_targets(self) -> list[tuple[int, KapAction, str]]: ...
-
     # ---- input --------------------------------------------------------------------------------
     def handle(self, intent: Intent) -> None:
         kind, pos = intent.kind, intent.pos
@@ -80,8 +64,13 @@ class KapSteering(PlayTable):
             return
         if kind in (Kind.BACK, Kind.PAUSE):
             if self.ignoring or self.selected is not None:
+                put_down = self.selected  # the keys go back to the card put down
                 self.ignoring, self.selected = False, None
                 self._built_key = None
+                if put_down is not None:
+                    self.focus_now("card", put_down)
+                else:  # or to the Ignore button that became Cancel
+                    self.focus_now("button", BUTTONS.index("ignore"))
                 return
             self.services.menus.pause(self.config.game)
             return
@@ -90,12 +79,11 @@ class KapSteering(PlayTable):
             return
         if self._camera_intent(intent):
             return
-        items = self.focus_items()
         if kind is Kind.POINT_MOVE and pos is not None:
             self.hover = pos
             if self._panned_to(pos):
                 return
-            self._pointer_moved(pos, items)
+            self._pointer_moved(pos)
         if kind is Kind.POINT_DOWN and pos is not None and self._press_at(pos):
             return
         if kind is Kind.POINT_UP and pos is not None and self.drag is not None:
@@ -108,32 +96,17 @@ class KapSteering(PlayTable):
             if not panned:
                 self._click_board(start)  # a tap (not a drag): where the finger went down
             return
-        if self.board_focus.handle(kind, len(items), self.ring, partial(self._activate_nth, items)):
+        if self.handle_keys(kind):
             return
         super().handle(intent)
 
-    def _activate_nth(self, items: list[FocusItem], n: int) -> None:
-        self._activate(items[n])
-
-    def _activate(self, item: FocusItem) -> None:
-        kind, value, action = item
-        if kind == "card":
-            self.select(value)
-            items = self.focus_items()  # jump to the first field for this card
-            fields = [i for i, it in enumerate(items) if it[0] == "field"]
-            if fields and self.selected is not None:
-                self.board_focus.index = fields[0]
-        elif action is not None:
-            self.play(action)
-
-    def _pointer_moved(self, pos: tuple[int, int], items: list[FocusItem]) -> None:
+    def _pointer_moved(self, pos: tuple[int, int]) -> None:
         if self.drag is not None:
             self.drag = (self.drag[0], self.drag[1], pos)
             return
         field = self.layout.field_at(pos) if BOARD_RECT.collidepoint(pos) else None
-        for n, (kind, value, _) in enumerate(items):
-            if kind == "field" and value == field:
-                self.board_focus.point(n)
+        if field is not None and any(f == field for f, _, _ in self.board_targets()):
+            self.focus_on(("field", field, None))  # the pointer over a choice focuses it
 
     def _press_at(self, pos: tuple[int, int]) -> bool:
         """A press on a hand card (select, start a drag) or on the chart; True if used."""
@@ -233,14 +206,15 @@ class KapSteering(PlayTable):
 
     def _watching(self, step: tuple[int, int]) -> bool:
         """Arrows pan the chart while there is nothing on it to choose (a computer's turn)."""
-        if self.human_turn or self.focus_items():
+        if self.human_turn or self.spots():
             return False
         self._pan_step(step)
         return True
 
     def _pan_step(self, step: tuple[int, int]) -> None:
-        """Look a quarter of the window further that way (the chart moves the other)."""
-        self.chart_view.pan(-step[0] * BOARD_RECT.w / 4, -step[1] * BOARD_RECT.h / 4)
+        """Look a quarter of the window further that way (the chart moves the other), as far
+        as the chart's edge (issue 29, item 10: no empty sea past it)."""
+        self.chart_view.nudge(-step[0] * BOARD_RECT.w / 4, -step[1] * BOARD_RECT.h / 4)
 
     def _click_board(self, pos: tuple[int, int]) -> None:
         field = self.layout.field_at(pos)

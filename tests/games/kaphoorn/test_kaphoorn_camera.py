@@ -210,7 +210,7 @@ def test_hand_cards_are_drawn_as_they_will_lie_in_the_ships_zone(drive, monkeypa
     scene = start(drive, config(ONE_HUMAN, seed=3, start=1))
     my_turn(drive, scene)
     turned: list[int] = []
-    monkeypatch.setattr(hand, "draw_faces", lambda *args: turned.append(args[-1]))
+    monkeypatch.setattr(hand, "draw_faces", lambda *args, **kw: turned.append(args[-1]))
     drive.frames(1)
     st = scene.state
     assert turned and turned[-1] == FORWARD[st.chart.zone[st.ships[0]]] == FORWARD[1]

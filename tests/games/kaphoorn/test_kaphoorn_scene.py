@@ -304,7 +304,7 @@ def test_the_hand_off_screen_hides_the_hand_until_confirmed(drive, monkeypatch) 
     drive.frames(3)
     assert drive.scene.name == "handoff" and scene.hand_owner() is None
     assert scene.hand_slots() == [] and not scene.human_turn
-    assert scene.board_targets() == [] and scene.focus_items() == []
+    assert scene.board_targets() == [] and scene.spots() == [] and scene.focused() is None
     under = _hand_pixels(scene)  # what the game would show under the hand-off
     with monkeypatch.context() as m:  # the same frame with the hand certainly hidden
         m.setattr(KapHoornScene, "hand_owner", lambda self: None)
@@ -366,15 +366,13 @@ def test_with_two_humans_no_hand_shows_during_an_ai_turn(drive, monkeypatch) -> 
 
 
 def _focused(scene: KapHoornScene):
-    items = scene.focus_items()
-    shown = scene.board_focus.shown(len(items))
-    return items[shown] if items and shown is not None else None
+    return scene.focused()
 
 
 def _ring_to(drive, scene: KapHoornScene, n: int, step) -> None:
     """Move keyboard/gamepad focus onto button ``n``, by Tab (or a shoulder button)."""
     for _ in range(12):
-        if scene.ring.index == n and (not scene.board_focus.on_board or not scene.focus_items()):
+        if scene.ring.index == n and _focused(scene) == ("button", n, None):
             return
         step()
     pytest.fail(f"button {n} never took the focus")
@@ -384,11 +382,11 @@ def test_the_keyboard_alone_plays_a_whole_turn(drive) -> None:
     scene = start(drive, config(["human", "human", "easy"], seed=3, start=2))
     my_turn(drive, scene, how="key")
     st = scene.state
-    assert scene.focus_items()[0][0] == "card"
+    assert _focused(scene)[0] == "card"  # no sail yet: the first playable card
     drive.key(pygame.K_RETURN)  # select the first playable card
     assert scene.selected is not None
     wind = scene.selected
-    assert _focused(scene)[0] == "field"  # the focus jumped to the first field for it
+    assert _focused(scene)[0] == "field"  # the focus went to a field for it
     drive.key(pygame.K_RIGHT)
     kind, field, action = _focused(scene)
     assert kind == "field" and isinstance(action, Play | Replace)
@@ -439,7 +437,7 @@ def test_the_focused_button_is_drawn_when_the_chart_offers_nothing(drive, monkey
     _ring_to(drive, scene, STAY, lambda: drive.key(pygame.K_TAB))
     drive.key(pygame.K_RETURN)
     settle(drive, scene)
-    assert scene.state.phase == DRAW and scene.focus_items() == []
+    assert scene.state.phase == DRAW and scene.board_targets() == []
     _ring_to(drive, scene, END, lambda: drive.key(pygame.K_TAB))
     drawn: list[pygame.Rect] = []
     monkeypatch.setattr(theme, "draw_focus", lambda surface, rect, t: drawn.append(rect))
@@ -450,14 +448,14 @@ def test_the_focused_button_is_drawn_when_the_chart_offers_nothing(drive, monkey
 def test_tab_from_the_last_enabled_button_goes_back_to_the_chart(drive) -> None:
     scene = start(drive, config(["human", "human", "easy"], seed=3, start=2))
     my_turn(drive, scene, how="key")
-    assert scene.board_focus.on_board and not enabled(scene, UNDO)
+    assert scene.focus_on_board() and not enabled(scene, UNDO)
     drive.key(pygame.K_TAB)
-    assert not scene.board_focus.on_board
+    assert not scene.focus_on_board()
     for _ in range(len(scene.ring.items)):
         drive.key(pygame.K_TAB)
-        if scene.board_focus.on_board:
+        if scene.focus_on_board():
             break
-    assert scene.board_focus.on_board
+    assert scene.focus_on_board()
 
 
 def test_a_gamepad_alone_plays_a_whole_turn(drive) -> None:

@@ -11,6 +11,8 @@ draw the one painting of the chart at its largest zoom, scaled.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.games.kaphoorn.rules.chart import Chart
@@ -66,9 +68,12 @@ def default_level(zooms: tuple[float, ...], scale: float) -> int:
 class ChartView:
     """The camera over one table's chart and the renderer of each of its zoom steps."""
 
-    def __init__(self, chart: Chart, rect: pygame.Rect, scale: float = 1.0) -> None:
+    def __init__(self, chart: Chart, rect: pygame.Rect, scale: float = 1.0,
+                 covers: Sequence[pygame.Rect] = ()) -> None:  # fmt: skip
         self.chart = chart
         self.rect = pygame.Rect(rect)
+        # what lies over the window (the wind card): a field the keys go to is brought out
+        self.covers = tuple((float(r.x), float(r.y), float(r.w), float(r.h)) for r in covers)
         whole = ChartLayout(chart, self.rect).cell  # the smallest zoom: all of the chart
         zooms = (float(whole), *(float(c) for c in ZOOM_CELLS if c > whole))
         self.cells = tuple(int(z) for z in zooms)
@@ -143,7 +148,7 @@ class ChartView:
         if what != self.seen:
             self.seen, self.free = what, False
             if how == "keep":
-                camera.keep_in_view(at)
+                camera.keep_in_view(at, avoid=self.covers)
             else:
                 camera.follow(at)
         elif how == "track" and not self.free:
@@ -160,6 +165,12 @@ class ChartView:
     def pan(self, dx: float, dy: float) -> None:
         self.free = True
         self.camera.pan(dx, dy)
+        self._place()
+
+    def nudge(self, dx: float, dy: float) -> None:
+        """Look round by keys or a stick: as ``pan``, stopping at the chart's edge."""
+        self.free = True
+        self.camera.nudge(dx, dy)
         self._place()
 
     def zoom(self, steps: int, anchor: Point | None = None) -> bool:

@@ -18,6 +18,7 @@ from game.ui import theme
 
 DRAG_START = 12  # pixels a pressed card must move before it is dragged (else it is a tap)
 NAME_W = 200  # a replay's row of hands: the player's name before the cards
+FOCUS_RIM = (8, 12, 24)  # round the focus ring of a card: the glow of its neighbours is gold too
 
 
 def draw_title(surface: pygame.Surface, text: str) -> None:
@@ -70,10 +71,13 @@ def draw_faces(
     focused: int | None,
     dragged: int | None,
     forward: int = 0,
+    *,
+    clock: float = 0.0,
 ) -> None:
     """The hand face up, each card turned as it will lie (``forward``: where its forward arrow
     points in the ship's zone); one card of the ``dragged`` wind is left out (it is under the
-    finger)."""
+    finger). The ``focused`` wind's first card wears the keys' focus ring (pulsing by
+    ``clock``), as a button does."""
     winds = all_winds()
     for rect, wind in slots:
         if wind == dragged:
@@ -82,10 +86,11 @@ def draw_faces(
         shown = lifted(rect, wind, picked)
         lit = wind in playable or wind == picked
         seachart.draw_wind_card(surface, shown, winds[wind], forward, highlight=lit)
-        if wind == focused:
-            pygame.draw.rect(
-                surface, theme.palette().accent, shown.inflate(10, 10), 4, border_radius=14
-            )
+        if wind == focused:  # the ring on the card's edge (above it lies the hand's title),
+            # a dark line inside it: it stands out of the gold glow of every playable card
+            pygame.draw.rect(surface, FOCUS_RIM, shown.inflate(-14, -14), 3, border_radius=8)
+            theme.draw_focus(surface, shown.inflate(-14, -14), clock)
+            focused = None  # two cards of one wind are one choice: one ring
 
 
 def is_drag(start: tuple[int, int], pos: tuple[int, int]) -> bool:

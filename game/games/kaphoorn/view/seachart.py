@@ -534,9 +534,11 @@ class ChartRenderer:
 
     # -- highlights -------------------------------------------------------------------------
     def draw_highlights(
-        self, surface: pygame.Surface, fields: dict[int, str], clock: float
-    ) -> None:
-        """Pulsing overlays: play, replace, sail, ignore, focus (strongest), ship."""
+        self, surface: pygame.Surface, fields: dict[int, str], clock: float,
+        focus: int | None = None,
+    ) -> None:  # fmt: skip
+        """Pulsing overlays: play, replace, sail, ignore, focus (strongest), ship; the keys'
+        ``focus`` over its field's own overlay (a focused sail field still shows blue)."""
         cell = self.layout.cell
         clock = theme.idle(clock)  # reduced motion: a steady glow instead of a pulse
         pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
@@ -544,6 +546,8 @@ class ChartRenderer:
         if theme.access().high_contrast:
             pulse = fast = 1.0  # highlights at full strength
         order = sorted(fields.items(), key=lambda kv: kv[1] == "focus")
+        if focus is not None:
+            order.append((focus, "focus"))
         for field, style in order:
             if not 0 <= field < len(self._corner):
                 continue
