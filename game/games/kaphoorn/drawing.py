@@ -242,14 +242,14 @@ class KapDrawing(KapSteering):
         return button_rect(BUTTONS.index(where)) if where in BUTTONS else None
 
     def focus_target(self, target: tuple[Any, ...]) -> None:
-        """The focus on the guide's card in the hand or field of the chart, or on its button."""
-        for n, (kind, value, _) in enumerate(self.focus_items()):
-            if (kind, value) == target:
-                self.board_focus.point(n)
-                return
-        if target[0] == "button":
-            self.board_focus.on_board = False
-            super().focus_target(target)
+        """The keys' focus on the guide's card in the hand or field of the chart, or on its
+        button (``KapKeys.likely`` takes the guide's target too)."""
+        kind, where = target[0], target[1]
+        if kind == "button":
+            if where in BUTTONS:
+                self.focus_now("button", BUTTONS.index(where))
+        elif kind in ("card", "field"):
+            self.focus_now(kind, where)
 
     def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace:
         # the ring alone: an arrow would hide the next field, the hand's title or a button's name
