@@ -209,6 +209,7 @@ class PlayTable(TableFinale, TableDrawing):
         else:
             self.prepare_human()
         self.sync_controls()
+        self.aim_guide()
 
     def ready(self) -> bool:
         """Whether the table may go on now (False while a hand-off screen is up, say)."""

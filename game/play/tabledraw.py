@@ -61,6 +61,7 @@ class TableDrawing(UIScene):
     history: list[tuple[Any, int]]
     colours: list[tuple[int, int, int]]
     shapes: list[str]
+    _aimed: Hint | None = None  # the hint the focus was last put on (``aim_guide``)
 
     if TYPE_CHECKING:  # the table's own
 
@@ -88,6 +89,32 @@ class TableDrawing(UIScene):
         secret = self.streams.seed("guide", seat)
         view = st.view(seat)
         return self.guide.hint(key, lambda: self.suggest(view, seat, secret))
+
+    def aim_guide(self) -> None:
+        """The keys' and the pad's focus on what the guide points at, once for each new hint
+        (and again when the controls are built anew): Enter or A then plays what it suggests,
+        as a click on the ringed place does. The player may move it anywhere else."""
+        hint = self.guide_hint() if self.guide.shown else None
+        if hint is None or hint is self._aimed:
+            return
+        self._aimed = hint
+        self.focus_target(hint.target)
+
+    def focus_target(self, target: tuple[Any, ...]) -> None:
+        """Put the focus on the guide's ``target``; by default on the control there (a game
+        whose board has targets of its own puts it on those)."""
+        rect = self.guide_rect(target)
+        if rect is None:
+            return
+        for item in self.ring.items:
+            element = item.element
+            if item.enabled and element.visible and element.rect.collidepoint(rect.center):
+                self.ring.focus(element)
+                return
+
+    def rebuild(self) -> None:
+        super().rebuild()
+        self._aimed = None  # new controls: the focus goes to the guide's target again
 
     # ---- drawing: the game draws its board, the table the rest ----------------------------------
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

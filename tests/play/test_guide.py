@@ -14,7 +14,7 @@ from game.games.nanuuk import guide as nanuuk_guide
 from game.i18n import tr
 from game.menus.setup import SetupScene
 from game.play.config import GameConfig, Seat
-from game.play.guide.base import Guide, Hint
+from game.play.guide.base import Guide, Hint, say
 from game.play.registry import rules_for
 from game.protocol import streams
 from tests.finale_positions import answer
@@ -243,5 +243,5 @@ def test_the_guide_tells_what_lifting_does_heidi_catching_up_on_the_summit_too(
     state = state.apply(state.legal_actions()[0])  # allow a second guess: "higher"
     state = state.apply(Guess(1, "Ben", 8))
     lift = next(a for a in state.legal_actions() if isinstance(a, LiftScreen))
-    text = berg_guide.explain(state.view(0), lift, ("button", "lift"))
-    assert text == tr(f"guide.bergruft.{key}", off=1, count=2)
+    words = berg_guide.explain(state.view(0), lift, ("button", "lift"))
+    assert say(words) == tr(f"guide.bergruft.{key}", off=1, count=2)

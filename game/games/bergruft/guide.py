@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from typing import Any
 
 from game.games.bergruft.bots.simple import TEMPERATURE, CallerPlanner, number_values
 from game.games.bergruft.rules import (
@@ -27,9 +28,9 @@ from game.games.bergruft.rules import (
 )
 from game.games.bergruft.rules import Hint as Clue
 from game.games.bergruft.rules.mountain import SUMMIT
-from game.games.bergruft.rules.turn import caller_not_guessed, climb_peter
+from game.games.bergruft.rules.turn import BONUS, caller_not_guessed, climb_peter, guesser_bonus
 from game.i18n import tr
-from game.play.guide.base import Hint, Target
+from game.play.guide.base import Hint, Target, Words
 
 
 def suggest(view: BergState, seat: int, secret: int = 0) -> BergAction:
@@ -63,7 +64,7 @@ def hint(view: BergState, seat: int, picked: int | None = None, secret: int = 0)
     action = suggest(view, seat, secret)
     target = target_of(action, picked)
     title = tr("guide.bergruft.caller" if seat == view.caller else "guide.bergruft.guesser")
-    return Hint(explain(view, action, target), target, action, title)
+    return Hint.said(explain(view, action, target), target, action, title)
 
 
 def target_of(action: BergAction, picked: int | None) -> Target:
@@ -78,25 +79,49 @@ def target_of(action: BergAction, picked: int | None) -> Target:
     return ("button", "punish" if isinstance(action, Punish) else "waive")
 
 
-def explain(view: BergState, action: BergAction, target: Target) -> str:
+G = "guide.bergruft."
+
+
+def explain(view: BergState, action: BergAction, target: Target) -> tuple[Words, ...]:
+    """The sentence (key and parameters) that says what ``action`` does."""
+    return ((G + _key(view, action, target), _params(view, action)),)
+
+
+def _key(view: BergState, action: BergAction, target: Target) -> str:
     if isinstance(action, SetFlags):
-        key = "set_confirm" if target[0] == "button" else "set"
-        return tr(f"guide.bergruft.{key}", n=action.flags)
+        return "set_confirm" if target[0] == "button" else "set"
     if isinstance(action, Guess):
-        return tr("guide.bergruft.guess", low=view.low, high=view.high, n=action.value,
-                  k=len(view.guesses) + 1, bonus=3 - len(view.guesses))  # fmt: skip
+        pair = (view.heidi[view.guesser], view.peter[view.guesser])
+        climbs = guesser_bonus(pair, BONUS[len(view.guesses) + 1])[0][1]
+        return "guess_summit" if climbs >= SUMMIT else "guess"
+    if isinstance(action, AllowGuess):
+        forced = not any(isinstance(a, LiftScreen) for a in view.legal_actions())
+        return "allow_forced" if forced else "allow"
+    if isinstance(action, LiftScreen):
+        return _lift_key(view, _off(view), len(view.guesses))
+    return "waive" if isinstance(action, Waive) else "punish"
+
+
+def _params(view: BergState, action: BergAction) -> dict[str, Any]:
     count = len(view.guesses)
-    off = abs(view.guesses[-1] - view.number) if view.guesses and view.number is not None else 0
+    if isinstance(action, SetFlags):
+        return {"n": action.flags}
+    if isinstance(action, Guess):
+        return {"low": view.low, "high": view.high, "n": action.value, "k": count + 1,
+                "bonus": BONUS[count + 1]}  # fmt: skip
     if isinstance(action, AllowGuess):
         word = tr("guide.bergruft.higher" if action.hint is Clue.HIGHER else "guide.bergruft.lower")
-        forced = not any(isinstance(a, LiftScreen) for a in view.legal_actions())
-        key = "allow_forced" if forced else "allow"
-        return tr(f"guide.bergruft.{key}", word=word, k=count + 1)
+        return {"word": word, "k": count + 1}
     if isinstance(action, LiftScreen):
-        return tr(f"guide.bergruft.{_lift_key(view, off, count)}", off=off, count=count)
-    if isinstance(action, Waive):
-        return tr("guide.bergruft.waive", off=off)
-    return tr("guide.bergruft.punish", off=off)
+        return {"off": _off(view), "count": count}
+    return {"off": _off(view)}
+
+
+def _off(view: BergState) -> int:
+    """How far the last guess was off (the caller's view holds the number)."""
+    if not view.guesses or view.number is None:
+        return 0
+    return abs(view.guesses[-1] - view.number)
 
 
 def _lift_key(view: BergState, off: int, count: int) -> str:

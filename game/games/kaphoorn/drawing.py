@@ -253,6 +253,16 @@ class KapDrawing(KapSteering):
             return ring if BOARD_RECT.contains(ring) else None  # never over the panels
         return button_rect(BUTTONS.index(where)) if where in BUTTONS else None
 
+    def focus_target(self, target: tuple[Any, ...]) -> None:
+        """The keys' focus on the guide's card in the hand or field of the chart, or on its
+        button (``KapKeys.likely`` takes the guide's target too)."""
+        kind, where = target[0], target[1]
+        if kind == "button":
+            if where in BUTTONS:
+                self.focus_now("button", BUTTONS.index(where))
+        elif kind in ("card", "field"):
+            self.focus_now(kind, where)
+
     def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace:
         # the ring alone: an arrow would hide the next field, the hand's title or a button's name
         return GuidePlace(self._guide_panel(target), arrow=False)

@@ -25,9 +25,9 @@ from game.games.kaphoorn.rules.actions import (
     Sail,
     Stay,
 )
-from game.games.kaphoorn.rules.turn import all_winds
+from game.games.kaphoorn.rules.turn import MAX_SAIL, all_winds, free_card_due
 from game.i18n import tr
-from game.play.guide.base import Hint, Target
+from game.play.guide.base import Hint, Target, Words
 
 BUTTONS = {Stay: "stay", Again: "again", Buy: "buy", End: "end"}  # as the scene's buttons
 
@@ -57,8 +57,8 @@ def hint(
 ) -> Hint:
     action = suggest(view, seat, secret)
     target = target_of(action, selected, ignoring)
-    text = explain(view, seat, action, target)
-    return Hint(text, target, action, tr("guide.turn", name=view.names[seat]))
+    words = explain(view, seat, action, target)
+    return Hint.said(words, target, action, tr("guide.turn", name=view.names[seat]))
 
 
 def target_of(action: KapAction, selected: int | None, ignoring: bool) -> Target:
@@ -72,29 +72,38 @@ def target_of(action: KapAction, selected: int | None, ignoring: bool) -> Target
     return ("button", BUTTONS.get(type(action), "end"))
 
 
-def explain(view: KapState, seat: int, action: KapAction, target: Target) -> str:
+G = "guide.kaphoorn."
+
+
+def explain(view: KapState, seat: int, action: KapAction, target: Target) -> tuple[Words, ...]:
+    """The sentences (key and parameters) that say what ``action`` does, step by step."""
     if isinstance(action, Play):
         if target[0] == "card":
-            return tr("guide.kaphoorn.pick_card", wind=talk.wind_name(action.wind))
-        return tr("guide.kaphoorn.lay")
+            return ((G + "pick_card", {"wind": talk.wind_name(action.wind)}),)
+        return ((G + "lay", {}),)
     if isinstance(action, Replace):
         if target[0] == "card":
-            return tr("guide.kaphoorn.pick_cover", wind=talk.wind_name(action.wind))
-        return tr("guide.kaphoorn.cover")
+            return ((G + "pick_cover", {"wind": talk.wind_name(action.wind)}),)
+        return ((G + "cover", {}),)
     if isinstance(action, Sail):
         if target[0] == "button":
-            return tr("guide.kaphoorn.cancel_ignore")
+            return ((G + "cancel_ignore", {}),)
         return _sail(view, seat, action)
     if isinstance(action, Ignore):
-        return tr("guide.kaphoorn.ignore" if target[0] == "button" else "guide.kaphoorn.ignore_to")
-    return tr(f"guide.kaphoorn.{BUTTONS.get(type(action), 'end')}")
+        return ((G + ("ignore" if target[0] == "button" else "ignore_to"), {}),)
+    if isinstance(action, Stay):
+        full = view.sail[seat] >= MAX_SAIL  # K12: never more than eight sail points
+        return ((G + ("stay_full" if full else "stay"), {"n": MAX_SAIL}),)
+    if isinstance(action, End):
+        return ((G + ("end" if free_card_due(view) else "end_drawn"), {}),)
+    return ((G + BUTTONS.get(type(action), "end"), {}),)
 
 
-def _sail(view: KapState, seat: int, action: Sail) -> str:
+def _sail(view: KapState, seat: int, action: Sail) -> tuple[Words, ...]:
     ship, roses = view.ships[seat], view.roses[seat]
     distance = all_winds()[view.cards[ship]].distance
-    rule = tr("guide.kaphoorn.sail", n=distance)
+    rule: Words = (G + "sail", {"n": distance})
     nearer = course(ship, roses) - course(action.to, roses)
     if nearer > 0:
-        return f"{rule} {tr('guide.kaphoorn.nearer', n=nearer)}"
-    return rule
+        return (rule, (G + "nearer", {"n": nearer}))
+    return (rule,)

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.games.nanuuk import log as talk
 from game.games.nanuuk.bots.simple import evaluator
-from game.games.nanuuk.rules import NanuukState
+from game.games.nanuuk.rules import NanuukState, moves
 from game.games.nanuuk.rules.actions import (
     Banish,
     Choose,
@@ -28,10 +28,10 @@ from game.games.nanuuk.rules.actions import (
     Step,
     Take,
 )
-from game.games.nanuuk.rules.sheet import VALUE
-from game.games.nanuuk.rules.state import PIECES
+from game.games.nanuuk.rules.codes import Refused
+from game.games.nanuuk.rules.sheet import HARPOON, IGLOO_BONUS, VALUE, Sheet
 from game.i18n import tr
-from game.play.guide.base import Hint, Target
+from game.play.guide.base import Hint, Target, Words
 
 LOOK = 2  # follow-up actions of the same turn looked at after the suggested one
 
@@ -61,101 +61,147 @@ def suggest(view: NanuukState, seat: int, place_mover: str | None = None) -> Nan
 def hint(view: NanuukState, seat: int, place_mover: str | None = None) -> Hint:
     action = suggest(view, seat, place_mover)
     name = view.names[seat]
-    return Hint(explain(view, action), target_of(view, action), action, tr("guide.turn", name=name))
+    return Hint.said(
+        explain(view, action), target_of(view, action), action, tr("guide.turn", name=name)
+    )
 
 
 def target_of(view: NanuukState, action: NanuukAction) -> Target:
-    """Where the screen shows the choice: a field, a crack line, or a button."""
+    """Where the screen shows the choice: a field, a crack line, or a button (a piece that
+    shares its igloo with another that may be chosen is chosen by its button)."""
     if isinstance(action, Place | Step | Banish):
         return ("field", action.to)
     if isinstance(action, Choose):
+        if shared_choice(view, action):
+            return ("button", action)
         return ("field", view.position(action.mover))
     if isinstance(action, Crack):
         return ("edge", action.edge)
     return ("button", action)
 
 
-# ---- the words ------------------------------------------------------------------------------
-def explain(view: NanuukState, action: NanuukAction) -> str:
+def shared_choice(view: NanuukState, action: Choose) -> bool:
+    """Whether another piece that may be chosen stands on the field of ``action``'s (hunters
+    share an igloo in the full game): a click there could mean either, so it has a button."""
+    at = view.position(action.mover)
+    return any(
+        isinstance(a, Choose) and a != action and view.position(a.mover) == at
+        for a in view.legal_actions()
+    )
+
+
+# ---- the words: (key, parameters) per sentence, what the action does ------------------------
+Said = tuple[Words, ...]
+G = "guide.nanuuk."
+
+
+def explain(view: NanuukState, action: NanuukAction) -> Said:
     for kind, say in _SAY:
         if isinstance(action, kind):
-            return str(say(view, action))
-    return tr("guide.nanuuk.other", action=talk.button_text(view, action))
+            return tuple(say(view, action))
+    return ((G + "other", {"action": talk.button_text(view, action)}),)
 
 
 def _mover(view: NanuukState, mover_id: str) -> str:
     return talk.mover_name(view, mover_id)
 
 
-def _free_ways(view: NanuukState, field: int, leaving: int = -1) -> int:
-    """Neighbour fields of ``field`` reachable now (no crack between, nobody there)."""
-    taken = view.occupied() & ~(1 << leaving if leaving >= 0 else 0)
-    steps = view.spec.board.steps.get(field, ())
-    return sum(1 for g, edge in steps if not view.cracks & edge and not taken >> g & 1)
+def ways_out(view: NanuukState, mover: int, field: int) -> int:
+    """The steps mover ``mover`` would have from ``field`` (the rules' own count: no crack
+    between, nobody there), were it standing there now."""
+    pos = list(view.pos)
+    pos[mover] = field
+    return len(moves.targets(view.with_(pos=tuple(pos)), mover))
 
 
-def _place(view: NanuukState, a: Place) -> str:
+def _place(view: NanuukState, a: Place) -> Said:
     mover = _mover(view, a.mover)
     if view.spec.variant == "full":
-        return tr("guide.nanuuk.place_full", mover=mover)
-    return tr("guide.nanuuk.place", mover=mover, n=_free_ways(view, a.to))
+        return ((G + "place_full", {"mover": mover}),)
+    n = ways_out(view, view.spec.index[a.mover], a.to)
+    return ((G + "place", {"mover": mover, "n": n}),)
 
 
-def _choose(view: NanuukState, a: Choose) -> str:
-    return tr("guide.nanuuk.choose", mover=_mover(view, a.mover))
+def _choose(view: NanuukState, a: Choose) -> Said:
+    """The ringed piece, and why: the most room, or else the better move this turn."""
+    def room(c: Choose) -> int:
+        i = view.spec.index[c.mover]
+        return len(moves.targets(view, i))
+
+    most = max(room(c) for c in view.legal_actions() if isinstance(c, Choose))
+    key = "choose" if room(a) == most else "choose_best"
+    return ((G + key, {"mover": _mover(view, a.mover)}),)
 
 
-def _step(view: NanuukState, a: Step) -> str:
-    mover = _mover(view, a.mover)
-    rule = tr("guide.nanuuk.step", mover=mover)
+def _step(view: NanuukState, a: Step) -> Said:
+    rule: Words = (G + "step", {"mover": _mover(view, a.mover)})
     if a.kayak:
-        return f"{rule} {tr('guide.nanuuk.kayak')}"
-    return f"{rule} {_why_field(view, a)}"
+        return (rule, (G + "kayak", {}))
+    return (rule, _why_field(view, a))
 
 
-def _why_field(view: NanuukState, a: Step) -> str:
-    """What the ringed field offers, in the rules' terms."""
-    if view.spec.variant == "full":
-        if view.spec.board.igloos >> a.to & 1:
-            return tr("guide.nanuuk.why_igloo")
-        for k, piece in enumerate(PIECES):
-            if view.pieces[k] >> a.to & 1:
-                if piece in VALUE:
-                    animal = talk.animal_name(piece)
-                    return tr("guide.nanuuk.why_animal", animal=animal, n=VALUE[piece])
-                if piece == "bear":
-                    return tr("guide.nanuuk.why_bear")
-                return tr("guide.nanuuk.why_inuk")
-        return tr("guide.nanuuk.why_hunt")
-    leaving = view.pos[view.mover] if view.mover >= 0 else -1
-    return tr("guide.nanuuk.why_free", n=_free_ways(view, a.to, leaving))
+def _why_field(view: NanuukState, a: Step) -> Words:
+    """What the ringed field offers, in the rules' terms: only what entering it will do."""
+    if view.spec.variant != "full":
+        return (G + "why_free", {"n": ways_out(view, view.mover, a.to)})
+    sheet = view.sheets[view.mover]
+    if view.spec.board.igloos >> a.to & 1:
+        return _why_igloo(sheet)
+    piece = view.piece_at(a.to)
+    if piece in VALUE:
+        animal = {"animal": talk.animal_name(piece), "n": VALUE[piece]}
+        refused = sheet.why_not_take(piece)
+        return (G + ("why_animal" if refused is None else _CANNOT_TAKE[refused]), animal)
+    if piece == "bear":
+        return (G + "why_bear", {})
+    if piece == "inuk" and not sheet.inuk:
+        return (G + "why_inuk", {})
+    return (G + "why_hunt", {})
 
 
-def _crack(view: NanuukState, a: Crack) -> str:
+_CANNOT_TAKE = {
+    Refused.CANNOT_HUNT: "why_animal_no_harpoon",
+    Refused.BAG_HOLDS: "why_animal_bag_holds",
+    Refused.WHALE_NEEDS_INUK: "why_animal_no_inuk",
+}
+
+
+def _why_igloo(sheet: Sheet) -> Words:
+    """N24: a lost harpoon comes back; animals in the bag may be stored or exchanged; else the
+    igloo counts at the end (N27)."""
+    harpoon = not sheet.carried & HARPOON
+    if harpoon and sheet.bag:
+        return (G + "why_igloo", {})
+    if harpoon:
+        return (G + "why_igloo_harpoon", {})
+    if sheet.bag:
+        return (G + "why_igloo_store", {})
+    return (G + "why_igloo_bonus", {"n": IGLOO_BONUS})
+
+
+def _crack(view: NanuukState, a: Crack) -> Said:
     board = view.spec.board
     if a.edge in board.c_lines.get(view.at, ()):
-        return tr("guide.nanuuk.crack_c")
-    return tr("guide.nanuuk.crack_d")
+        return ((G + "crack_c", {}),)
+    return ((G + "crack_d", {}),)
 
 
-def _take(view: NanuukState, a: Take) -> str:
-    return tr("guide.nanuuk.take", animal=talk.animal_name(a.animal), n=VALUE[a.animal])
+def _animal(key: str) -> Any:
+    def say(view: NanuukState, a: Take | Leave | Exchange | Deposit) -> Said:
+        params: dict[str, Any] = {"animal": talk.animal_name(a.animal)}
+        if key == "take":
+            params["n"] = VALUE[a.animal]
+        return ((G + key, params),)
+
+    return say
 
 
-def _leave(view: NanuukState, a: Leave) -> str:
-    return tr("guide.nanuuk.leave", animal=talk.animal_name(a.animal))
+def _mush(view: NanuukState, a: Mush) -> Said:
+    return ((G + ("mush_one_crack" if a.one_crack else "mush"), {}),)
 
 
-def _exchange(view: NanuukState, a: Exchange) -> str:
-    return tr("guide.nanuuk.exchange", animal=talk.animal_name(a.animal))
-
-
-def _deposit(view: NanuukState, a: Deposit) -> str:
-    return tr("guide.nanuuk.deposit", animal=talk.animal_name(a.animal))
-
-
-def _end(view: NanuukState, a: EndTurn) -> str:
-    return tr("guide.nanuuk.leave_igloo" if view.phase == "igloo" else "guide.nanuuk.end")
+def _end(view: NanuukState, a: EndTurn) -> Said:
+    return ((G + ("leave_igloo" if view.phase == "igloo" else "end"), {}),)
 
 
 _SAY: tuple[tuple[type, Any], ...] = (
@@ -163,12 +209,12 @@ _SAY: tuple[tuple[type, Any], ...] = (
     (Choose, _choose),
     (Step, _step),
     (Crack, _crack),
-    (Take, _take),
-    (Leave, _leave),
-    (Banish, lambda v, a: tr("guide.nanuuk.banish")),
-    (Exchange, _exchange),
-    (Deposit, _deposit),
-    (Mush, lambda v, a: tr("guide.nanuuk.mush")),
-    (Stay, lambda v, a: tr("guide.nanuuk.stay")),
+    (Take, _animal("take")),
+    (Leave, _animal("leave")),
+    (Banish, lambda v, a: ((G + "banish", {}),)),
+    (Exchange, _animal("exchange")),
+    (Deposit, _animal("deposit")),
+    (Mush, _mush),
+    (Stay, lambda v, a: ((G + "stay", {}),)),
     (EndTurn, _end),
 )

@@ -7,7 +7,7 @@ the action's data. Nothing here reads the rules' English.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.games.nanuuk.rules.actions import (
@@ -111,15 +111,26 @@ def button_text(state: NanuukState, action: NanuukAction) -> str:
         return tr("nanuuk.button.deposit", animal=animal_name(action.animal))
     if isinstance(action, EndTurn):
         return tr("nanuuk.button.leave_igloo" if state.phase == "igloo" else "nanuuk.button.done")
+    if isinstance(action, Choose):  # two of his hunters share an igloo: a button each
+        return tr("nanuuk.button.choose", mover=mover_name(state, action.mover))
     return say(state, action)
 
 
-def question(state: NanuukState, name: str, mover: str | None) -> str:
-    """What the player is asked now."""
+def question(
+    state: NanuukState, name: str, mover: str | None, passed: Sequence[str] = ()
+) -> str:
+    """What the player is asked now. ``passed``: the pieces (ids) the rules passed over at the
+    start of the turn because they cannot move, the moving one then set on its way without a
+    choice: the question says so ("only hunter 2 can move", "no polar bear can move")."""
     params: dict[str, Any] = {"name": name, "mover": mover or ""}
     key = f"nanuuk.ask.{state.phase}"
     if state.phase == "step" and state.stepped:
         key = "nanuuk.ask.step_again"
+    elif state.phase == "step" and passed:
+        kinds = {state.spec.movers[state.spec.index[p]].kind for p in passed}
+        moving = state.spec.movers[state.mover].kind
+        no_bear = kinds == {"bear"} and moving != "bear"  # N18: then his own Inuk at once
+        key = "nanuuk.ask.step_no_bear" if no_bear else "nanuuk.ask.step_only"
     return tr(key, **params) if has(key) else ""
 
 

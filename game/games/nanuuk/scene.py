@@ -22,7 +22,7 @@ from game import i18n
 from game.engine.intents import Intent, Kind
 from game.games.nanuuk import guide as guide_rules
 from game.games.nanuuk import log as talk
-from game.games.nanuuk.rules import NanuukState
+from game.games.nanuuk.rules import NanuukState, turn
 from game.games.nanuuk.rules.actions import (
     ANIMALS,
     Banish,
@@ -186,7 +186,7 @@ class NanuukScene(PlayTable):
         for a in st.legal_actions():
             if isinstance(a, Step | Banish):
                 out.append(("field", a.to, a))
-            elif isinstance(a, Choose):
+            elif isinstance(a, Choose) and not guide_rules.shared_choice(st, a):
                 out.append(("field", st.position(a.mover), a))
             elif isinstance(a, Crack):
                 out.append(("edge", a.edge, a))
@@ -197,7 +197,13 @@ class NanuukScene(PlayTable):
     def button_actions(self) -> list[NanuukAction]:
         if not self.human_turn:
             return []
-        return [a for a in self.state.legal_actions() if not isinstance(a, PICKED_ON_BOARD)]
+        st = self.state
+        return [
+            a
+            for a in st.legal_actions()
+            if not isinstance(a, PICKED_ON_BOARD)
+            or isinstance(a, Choose) and guide_rules.shared_choice(st, a)  # two on one igloo
+        ]
 
     def place_choices(self) -> list[str]:
         if not self.human_turn:
@@ -222,7 +228,8 @@ class NanuukScene(PlayTable):
         if st.phase == "place" and choices:  # which piece goes down now
             chosen = self.place_mover if self.place_mover in choices else choices[0]
             mover = talk.mover_name(st, chosen)
-        return talk.question(st, st.names[st.seat], mover)
+        passed = [st.spec.movers[i].id for i in turn.passed_over(st)]
+        return talk.question(st, st.names[st.seat], mover, passed)
 
     # ---- controls -----------------------------------------------------------------------------
     def dialog_rect(self) -> pygame.Rect | None:
@@ -314,6 +321,9 @@ class NanuukScene(PlayTable):
         if field is None:
             return None
         if st.phase == "step" and st.mover >= 0:
+            for i in turn.passed_over(st):  # a piece of his the rules passed over: it is stuck
+                if st.pos[i] == field:
+                    return Choose(st.spec.movers[i].id)
             return Step(st.spec.movers[st.mover].id, field)
         if st.phase == "banish":
             return Banish(field)
@@ -335,8 +345,8 @@ class NanuukScene(PlayTable):
     def wait_background(self, limit: float) -> bool:
         """The floe painted to its end (a test's driver asks before each frame: how many frames
         its painting takes depends on the machine's speed, what a test sees must not)."""
-        if not self.renderer.painted:
-            self.renderer.paint(limit)
+        if not self.renderer.painted and self.renderer.paint(limit):
+            self.painted.reset()  # the floe in place of the plain sea, as the frame would
         return self.renderer.painted
 
     def draw_board(self, surface: pygame.Surface, alpha: float) -> None:
@@ -407,6 +417,17 @@ class NanuukScene(PlayTable):
             (ax, ay), (bx, by) = self.layout.edge_segment(where)
             return box(((ax + bx) / 2, (ay + by) / 2), r * 0.8)
         return self.action_rects.get(where)
+
+    def focus_target(self, target: tuple[Any, ...]) -> None:
+        """The focus on the guide's field or crack line among the board's targets, or on its
+        button."""
+        for n, (kind, where, _) in enumerate(self.board_targets()):
+            if (kind, where) == target:
+                self.board_focus.point(n)
+                return
+        if target[0] == "button" and target[1] in self.action_rects:
+            self.board_focus.on_board = False
+            super().focus_target(target)
 
     def guide_place(self, hint: Hint, target: pygame.Rect | None) -> GuidePlace:
         # over the move log, whole (its lines would peek out above a shorter panel); an arrow

@@ -9,7 +9,7 @@ never shows for a computer seat, and a scene that replays a game sets ``replayin
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +21,7 @@ from game.persist.log import LOG
 from game.ui import theme
 
 Target = tuple[Any, ...]  # ("field", 17), ("edge", 1 << 40), ("card", 3), ("button", "end") ...
+Words = tuple[str, Mapping[str, Any]]  # a text's key and its parameters ("guide.nanuuk.take", {})
 
 TITLE_SIZE, BODY_SIZE, KEYS_SIZE = 30, 30, 26  # legible from a couch on the 1920x1080 canvas
 PAD = 18
@@ -33,12 +34,30 @@ PULSE_HZ = 1.2
 
 @dataclass(frozen=True)
 class Hint:
-    """One guided decision: the words, what to point at, and the legal action behind it."""
+    """One guided decision: the words, what to point at, and the legal action behind it.
+
+    ``words`` are the keys and parameters ``text`` was made from, sentence by sentence: what a
+    test compares with what the action does (``text`` is their translation, joined)."""
 
     text: str  # what the decision is and why the pointed choice is legal, translated
     target: Target  # something the scene maps to a rect on the screen
     action: Any  # the suggested action (always one of the view's legal actions)
     title: str = ""  # a short heading ("Your move", "Set the flags")
+    words: tuple[Words, ...] = ()
+
+    @classmethod
+    def said(cls, words: tuple[Words, ...], target: Target, action: Any, title: str = "") -> Hint:
+        """The hint whose text is ``words`` translated, one sentence after the other."""
+        return cls(say(words), target, action, title, words)
+
+    def keys(self) -> tuple[str, ...]:
+        """The keys of its sentences, without the games' prefix (``("step", "why_animal")``)."""
+        return tuple(key.rsplit(".", 1)[-1] for key, _ in self.words)
+
+
+def say(words: tuple[Words, ...]) -> str:
+    """Sentences (key and parameters each) in the current language, one after the other."""
+    return " ".join(tr(key, **params) for key, params in words)
 
 
 class Guide:

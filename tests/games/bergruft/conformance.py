@@ -4,9 +4,13 @@ how many random games to play, what no other seat may see, and what draws a seat
 from typing import Any
 
 from game.games.bergruft.rules.state import ENGLISH  # noqa: F401  (the developers' sentences)
+from tests.games.bergruft.guide_words import says as guide_says  # noqa: F401  (its words)
 
 GAMES = 300  # random games: short ones
 PIECE_DRAWER = ("game.games.bergruft.view.mountain", "draw_figure")  # draws a seat's piece
+
+# the seeded games the guide is walked through (tests/play/test_guide_says.py)
+GUIDE_GAMES = (("standard", 2, 1, {"turn_limit": 15}), ("standard", 3, 2, {}))
 
 
 def hidden(state: Any, seat: int) -> None:

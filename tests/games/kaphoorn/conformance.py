@@ -5,12 +5,16 @@ game with the default 80 rounds takes 650-1050 actions with ~40 offered at each:
 from typing import Any
 
 from game.games.kaphoorn.rules.why import ENGLISH  # noqa: F401  (the developers' sentences)
+from tests.games.kaphoorn.guide_words import says as guide_says  # noqa: F401  (its words)
 
 GAMES = 16
 FULL_CHECKS = 4  # games in which every legal action is applied at every step
 DECIDED_AFTER = "rounds_"  # what decided a game is told only at the round limit (K15)
 CROWDED = ("standard", 5)  # the most crowded table (the accessibility tests)
 PIECE_DRAWER = ("game.games.kaphoorn.view.seachart", "draw_ship")  # draws a seat's piece
+
+# the seeded games the guide is walked through (tests/play/test_guide_says.py)
+GUIDE_GAMES = (("standard", 3, 1, {"rounds": 15}), ("standard", 4, 2, {"rounds": 10}))
 
 
 def hidden(state: Any, seat: int) -> None:

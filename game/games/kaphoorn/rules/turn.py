@@ -178,6 +178,13 @@ def draw_actions(s: KapPosition, free_draw_pending: bool) -> tuple[KapAction, ..
     return (BUY, END) if can_buy else (END,)
 
 
+def free_card_due(s: KapPosition) -> bool:
+    """Whether ending the turn now draws the free card first (K14): the move is over but its
+    card not drawn yet, the hand is under the limit and a card is left to draw."""
+    left = len(s.pile) + len(s.discard)
+    return s.phase == MOVED and len(s.hands[s.seat]) < HAND_LIMIT and left > 0
+
+
 def offers(s: KapPosition, action: object) -> bool:
     """Whether ``action`` is one of ``legal_actions(s)``, checked without building the list
     (``apply`` asks this for every action)."""

@@ -38,6 +38,7 @@ class Refused(StrEnum):
     START_ON_IGLOO = "start_on_igloo"
     NOT_EMPTY = "not_empty"
     MOVE_FIRST = "move_first"
+    STUCK = "stuck"
 
 
 class Ending(StrEnum):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
+from game.games.nanuuk.rules.codes import Refused
+
 HARPOON, HUSKY, SLEDGE, KAYAK = 1, 2, 4, 8
 EQUIPMENT_BITS = {"harpoon": HARPOON, "husky": HUSKY, "sledge": SLEDGE, "kayak": KAYAK}
 ANIMAL_BITS = {"fish": 1, "seal": 2, "walrus": 4, "whale": 8}
@@ -32,10 +34,19 @@ class Sheet(NamedTuple):
 
     def can_take(self, animal: str) -> bool:
         """N22: harpoon, a free slot, and for a whale a fresh Inuk."""
+        return self.why_not_take(animal) is None
+
+    def why_not_take(self, animal: str) -> Refused | None:
+        """Why he cannot take ``animal`` (N22): no harpoon (``CANNOT_HUNT``), its bag slot is
+        taken (``BAG_HOLDS``), a whale without a fresh Inuk; None if he can."""
         bit = ANIMAL_BITS[animal]
-        if not self.carried & HARPOON or self.bag & bit:
-            return False
-        return bit != WHALE or self.fresh_inuk
+        if not self.carried & HARPOON:
+            return Refused.CANNOT_HUNT
+        if self.bag & bit:
+            return Refused.BAG_HOLDS
+        if bit == WHALE and not self.fresh_inuk:
+            return Refused.WHALE_NEEDS_INUK
+        return None
 
     def can_exchange(self, animal: str) -> bool:
         """N24: only for equipment he does not carry (a whale: if any of its set is missing)."""

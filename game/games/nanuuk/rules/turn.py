@@ -35,6 +35,7 @@ from game.games.nanuuk.rules.phases import (
     IGLOO,
     OVER,
     PIECES,
+    PLACE,
     REMOVED,
     STEP,
     TAKE,
@@ -61,6 +62,7 @@ from game.games.nanuuk.rules.spec import (
     INUK,
     NEIGHBOURHOOD,
     PARTNER,
+    SHARED,
 )
 
 INUIT, BEARS = PIECES.index("inuk"), PIECES.index("bear")
@@ -165,6 +167,42 @@ def _steps(st: NanuukPosition, i: int) -> int:
 
 def mobile(st: NanuukPosition, i: int) -> bool:
     return bool(moves.targets(st, i))
+
+
+def passed_over(st: NanuukPosition) -> tuple[int, ...]:
+    """The movers passed over at the start of this turn because they cannot move, when the
+    rules then set the only one that can on its way without asking (``_ready`` with one mover;
+    N18: the Inuk at once when no polar bear can move). Empty at any other question.
+
+    Asked at the first question of the turn's first move: nothing has moved since it began, so
+    who is stuck now was stuck then."""
+    if st.phase != STEP or st.stepped or st.mover < 0 or st.moved != 1 << st.mover:
+        return ()
+    return tuple(i for i in turn_movers(st) if i != st.mover and not mobile(st, i))
+
+
+def turn_movers(st: NanuukPosition) -> tuple[int, ...]:
+    """The movers a turn of the seat to move begins with, stuck or not: his own (in the full
+    game those still playing, N26), or the polar bears everybody moves (N18)."""
+    spec = st.spec
+    if spec.variant == BEAR_FEAR:
+        return tuple(i for i, m in enumerate(spec.movers) if m.kind == BEAR)
+    return tuple(i for i in spec.of_seat(st.seat) if _still_playing(st, i))
+
+
+def stuck(st: NanuukPosition, seat: int) -> tuple[int, ...]:
+    """The pieces ``seat`` moves that cannot move now (no free neighbouring field): his own on
+    the ice, and the polar bears everybody moves (N18) when not one of them can. Nothing while
+    the pieces are placed. What his sheet says instead of "moves hunter 1 and hunter 2"."""
+    spec = st.spec
+    if st.phase == PLACE:
+        return ()
+    own = [i for i in spec.of_seat(seat) if st.pos[i] >= 0 and _still_playing(st, i)]
+    out = [i for i in own if not mobile(st, i)]
+    shared = [i for i, m in enumerate(spec.movers) if m.seat == SHARED and st.pos[i] >= 0]
+    if shared and not any(mobile(st, i) for i in shared):
+        out = shared + out
+    return tuple(out)
 
 
 def _start_elimination(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition | _Skipped:

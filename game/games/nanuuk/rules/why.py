@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.games.nanuuk.rules import moves
+from game.games.nanuuk.rules import moves, turn
 from game.games.nanuuk.rules.actions import (
     Banish,
     Choose,
@@ -77,6 +77,7 @@ ENGLISH: dict[
     Refused.START_ON_IGLOO: "hunters start on an igloo",
     Refused.NOT_EMPTY: "{field} is not an empty field in play",
     Refused.MOVE_FIRST: "he must move first",
+    Refused.STUCK: "{mover} cannot move: no free neighbouring field",
 }
 
 
@@ -90,6 +91,8 @@ def english(refusal: Refusal) -> str:
 
 def why_illegal(st: NanuukPosition, action: Any) -> Refusal:
     """Why ``action`` (known not to be offered in ``st``) is not legal now."""
+    if isinstance(action, Choose):
+        return _choose(st, action)
     wanted = PHASE_OF.get(type(action))
     if wanted is None and not isinstance(action, EndTurn):
         return Refusal(Refused.NOT_AN_ACTION, {"action": repr(action)})
@@ -164,14 +167,29 @@ def _crack(st: NanuukPosition, a: Crack) -> Refusal | None:
     return None
 
 
+def _choose(st: NanuukPosition, a: Choose) -> Refusal:
+    """A piece of his that cannot move is never chosen (the rules pass it over); another's is
+    not his to move; any other choice belongs to another question."""
+    i = st.spec.index.get(a.mover) if isinstance(a.mover, str) else None
+    if i is None:
+        return Refusal(Refused.NOT_AN_ACTION, {"action": repr(a)})
+    if st.phase not in ("choose", "step"):
+        return _not_now(st)
+    if i not in turn.turn_movers(st):
+        return Refusal(Refused.NOT_THIS_PIECE, {"mover": a.mover})
+    if not turn.mobile(st, i):
+        return Refusal(Refused.STUCK, {"mover": a.mover})
+    if st.phase != "choose":
+        return _not_now(st)
+    return Refusal(Refused.NOT_POSSIBLE, {"action": str(a)})
+
+
 def _take(st: NanuukPosition, a: Take) -> Refusal:
-    sheet = st.sheets[st.mover]
-    if not sheet.carried & HARPOON:
-        return Refusal(Refused.CANNOT_HUNT)
-    if sheet.bag & ANIMAL_BITS.get(a.animal, 0):
-        return Refusal(Refused.BAG_HOLDS, {"animal": a.animal})
-    if a.animal == "whale":
-        return Refusal(Refused.WHALE_NEEDS_INUK)  # N22
+    code = st.sheets[st.mover].why_not_take(a.animal) if a.animal in ANIMAL_BITS else None
+    if code == Refused.BAG_HOLDS:
+        return Refusal(code, {"animal": a.animal})
+    if code is not None:
+        return Refusal(code)  # N22
     return Refusal(Refused.NO_ANIMAL, {"animal": a.animal})
 
 

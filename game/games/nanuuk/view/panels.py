@@ -14,7 +14,7 @@ import pygame
 
 from game import i18n
 from game.games.nanuuk.log import mover_name
-from game.games.nanuuk.rules import NanuukState
+from game.games.nanuuk.rules import NanuukState, turn
 from game.games.nanuuk.rules.actions import ANIMALS
 from game.games.nanuuk.rules.sheet import EQUIPMENT_BITS
 from game.games.nanuuk.rules.spec import SHARED
@@ -145,8 +145,22 @@ def moved_by(state: NanuukState, seat: int) -> str:
     if shared:
         pieces.insert(0, tr("nanuuk.sheet.the_bear" if shared == 1 else "nanuuk.sheet.any_bear"))
     one_of = spec.opt("e") if "e" in spec.options else False
-    style = "or" if one_of and len(pieces) > 1 else "standard"
-    return tr("nanuuk.sheet.moves", pieces=i18n.listing(pieces, style))
+    stuck = turn.stuck(state, seat) if seat not in state.out else ()
+    if not stuck:
+        style = "or" if one_of and len(pieces) > 1 else "standard"
+        return tr("nanuuk.sheet.moves", pieces=i18n.listing(pieces, style))
+    # who cannot move now is never said to move (issue 29: "moves hunter 1 and hunter 2")
+    held = [mover_name(state, spec.movers[i].id) for i in stuck if spec.movers[i].seat != SHARED]
+    if shared and spec.movers[stuck[0]].seat == SHARED:
+        pieces.pop(0)
+        held.insert(0, tr("nanuuk.sheet.stuck_bear" if shared == 1 else "nanuuk.sheet.stuck_bears"))
+    free = [p for p in pieces if p not in held]
+    key = "nanuuk.sheet.stuck" if len(held) == 1 else "nanuuk.sheet.stuck_several"
+    said = tr(key, pieces=i18n.listing(held))
+    if not free:
+        return said
+    style = "or" if one_of and len(free) > 1 else "standard"
+    return tr("nanuuk.sheet.moves_but", pieces=i18n.listing(free, style), stuck=said)
 
 
 def _draw_hunter_sheets(
