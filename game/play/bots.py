@@ -36,7 +36,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from game.engine.stop import signal_names
-from game.protocol.bots import DEMO, Bot, DemoBot
+from game.protocol.bots import DEMO, Bot, BotClass, DemoBot
 
 BotFactory = Callable[[], Bot]
 _keys = itertools.count()
@@ -92,8 +92,8 @@ def bot_of(
 
     if level == DEMO:
         return DemoBot(bot_of(paths, demo_level(tuple(paths)), iterations, timed))
-    bot: Bot = load(paths[level])(iterations=iterations, timed=timed)
-    return bot
+    cls: BotClass = load(paths[level])
+    return cls(iterations=iterations, timed=timed)
 
 
 class BotError(RuntimeError):

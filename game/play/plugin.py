@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.protocol.base import Outcome, Rules, State
-from game.protocol.bots import BUDGETS, DEMO
+from game.protocol.bots import BUDGETS, DEMO, BotClass
 from game.resources import asset
 from game.resources import level as level_folder
 
@@ -220,7 +220,8 @@ class GamePlugin:
         if path is None:
             known = ", ".join(self.bot_paths)
             raise ValueError(f"unknown bot level {level!r} for {self.id} (known: {known})")
-        return load(path)(iterations=iterations, timed=timed)
+        cls: BotClass = load(path)
+        return cls(iterations=iterations, timed=timed)
 
     def resolve_options(self, data_dir: Path, options: dict[str, Any]) -> dict[str, Any]:
         """The set-up's chosen options as the rules take them."""
