@@ -36,7 +36,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from game.engine.stop import signal_names
-from game.protocol.bots import DEMO, Bot, DemoBot
+from game.protocol.bots import DEMO, Bot, BotClass, DemoBot
 
 BotFactory = Callable[[], Bot]
 _keys = itertools.count()
@@ -70,27 +70,30 @@ def check_levels(game_id: str, levels: Sequence[str], kinds: Sequence[str]) -> N
             )
 
 
-def make_bot(game_id: str, level: str) -> Bot:
-    """The bot for ``game_id`` at ``level`` (one of its plugin's levels, or "demo")."""
+def make_bot(game_id: str, level: str, iterations: int | None = None, timed: bool = False) -> Bot:
+    """The bot for ``game_id`` at ``level`` (one of its plugin's levels, or "demo"), with a
+    work budget of ``iterations`` (None: the clock alone; see ``game.protocol.bots``)."""
     from game.play.registry import plugin  # the games' bots, imported when first asked for
 
     game = plugin(game_id)
     if level == DEMO:
-        return DemoBot(make_bot(game_id, demo_level(game.levels)))
-    bot: Bot = game.make_bot(level)
+        return DemoBot(make_bot(game_id, demo_level(game.levels), iterations, timed))
+    bot: Bot = game.make_bot(level, iterations, timed)
     return bot
 
 
-def bot_of(paths: dict[str, str], level: str) -> Bot:
-    """The bot at ``level`` from a plugin's ``bot_paths``: what a worker makes, by import path
-    rather than by the game's id, so that it needs no registry of its own (a game a test
-    registers plays there too)."""
+def bot_of(
+    paths: dict[str, str], level: str, iterations: int | None = None, timed: bool = False
+) -> Bot:
+    """The bot at ``level`` from a plugin's ``bot_paths``, with its work budget: what a worker
+    makes, by import path rather than by the game's id, so that it needs no registry of its
+    own (a game a test registers plays there too)."""
     from game.play.plugin import load
 
     if level == DEMO:
-        return DemoBot(bot_of(paths, demo_level(tuple(paths))))
-    bot: Bot = load(paths[level])()
-    return bot
+        return DemoBot(bot_of(paths, demo_level(tuple(paths)), iterations, timed))
+    cls: BotClass = load(paths[level])
+    return cls(iterations=iterations, timed=timed)
 
 
 class BotError(RuntimeError):
@@ -416,10 +419,16 @@ class BotRunner:
 
 
 def seat_runners(
-    game: str, kinds: Sequence[str], budget: Callable[[str], float]
+    game: str,
+    kinds: Sequence[str],
+    budget: Callable[[str], float],
+    variant: str | None = None,
+    work: Callable[[str, str | None], int | None] | None = None,
 ) -> dict[int, BotRunner]:
     """A runner for every computer seat of ``kinds`` ("human" or a level), sharing one worker;
-    ``NoSuchLevel`` for a level the game's plugin has not (see ``check_levels``)."""
+    ``NoSuchLevel`` for a level the game's plugin has not (see ``check_levels``). Each bot
+    thinks ``budget(level)`` seconds or ``work(level, variant)`` iterations, whichever comes
+    first (default: the levels as they ship, ``GamePlugin.iterations``)."""
     from game.play.registry import plugin
 
     paths = dict(plugin(game).bot_paths)
@@ -427,9 +436,12 @@ def seat_runners(
     levels = {seat: kind for seat, kind in enumerate(kinds) if kind != "human"}
     if not levels:
         return {}
+    work = work or plugin(game).iterations
     worker = BotWorker()
     return {
-        seat: BotRunner(partial(bot_of, paths, level), budget(level), worker)
+        seat: BotRunner(
+            partial(bot_of, paths, level, work(level, variant), True), budget(level), worker
+        )
         for seat, level in levels.items()
     }
 

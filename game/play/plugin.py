@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.protocol.base import Outcome, Rules, State
-from game.protocol.bots import BUDGETS
+from game.protocol.bots import BUDGETS, DEMO, BotClass
 from game.resources import asset
+from game.resources import level as level_folder
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from game.play.bot_settings import LevelSetting
     from game.play.config import GameConfig
 
 # A plugin is light (the bot worker imports it): it names no part of the engine, not even for
@@ -162,8 +164,11 @@ class GamePlugin:
     # () -> {name: recipe}: the game's sound effects (a numpy Generator -> samples)
     effects_path: str = ""
     # level -> seconds a bot of the game thinks per move on the screen; a level not named here
-    # thinks the shared default (``game.protocol.bots.BUDGETS``)
+    # thinks as its levels file says, else the shared default (``game.protocol.bots.BUDGETS``)
     budgets: Mapping[str, float] = field(default_factory=dict)
+    # the shipped settings of the levels (time and work budgets, ``game.play.bot_settings``),
+    # as "package:path"; "" = levels/<id>/bots.toml (none there: the shared defaults)
+    levels_file: str = ""
 
     @cached_property
     def rules(self) -> Rules:
@@ -175,18 +180,48 @@ class GamePlugin:
         """The game's bot levels, in its order (``bot_paths``); () for a game of people only."""
         return tuple(self.bot_paths)
 
-    def budget(self, level: str) -> float:
-        """The seconds a bot of ``level`` thinks per move: the game's own figure, else the
-        shared default (a level the default does not know thinks as long as "normal")."""
-        return self.budgets.get(level, BUDGETS.get(level, BUDGETS["normal"]))
+    @cached_property
+    def level_settings(self) -> Mapping[str, LevelSetting]:
+        """The shipped settings of the game's levels (``levels/<id>/bots.toml``); LevelError
+        naming the file for a broken one."""
+        from game.play import bot_settings  # read on first use: the plugin stays light
 
-    def make_bot(self, level: str) -> Any:
-        """A fresh bot of ``level``; ValueError naming the known levels for another."""
+        file = package_file(self.levels_file) if self.levels_file else level_folder(self.id)
+        if not self.levels_file:
+            file = file / bot_settings.FILE_NAME
+        return bot_settings.read(file, self.levels)
+
+    def budget(self, level: str) -> float:
+        """The seconds a bot of ``level`` thinks per move: the game's own figure, else its
+        levels file's, else the shared default (a level the default does not know thinks as
+        long as "normal")."""
+        if level in self.budgets:
+            return self.budgets[level]
+        shipped = self.level_settings.get(level)
+        if shipped is not None and shipped.budget_s is not None:
+            return shipped.budget_s
+        return BUDGETS.get(level, BUDGETS["normal"])
+
+    def iterations(self, level: str, variant: str | None = None) -> int | None:
+        """The work budget of ``level`` as it ships, in a game of ``variant`` (its levels
+        file; None: the clock alone). The demo games' bots, unless the file names them, have
+        their level's."""
+        shipped = self.level_settings.get(level)
+        if shipped is None and level == DEMO:
+            inner = "normal" if "normal" in self.bot_paths or not self.bot_paths else self.levels[0]
+            shipped = self.level_settings.get(inner)
+        return None if shipped is None else shipped.work(variant)
+
+    def make_bot(self, level: str, iterations: int | None = None, timed: bool = False) -> Any:
+        """A fresh bot of ``level`` with a work budget of ``iterations`` (None: the clock alone;
+        ``timed``: whichever comes first, see ``game.protocol.bots``); ValueError naming the
+        known levels for another."""
         path = self.bot_paths.get(level)
         if path is None:
             known = ", ".join(self.bot_paths)
             raise ValueError(f"unknown bot level {level!r} for {self.id} (known: {known})")
-        return load(path)()
+        cls: BotClass = load(path)
+        return cls(iterations=iterations, timed=timed)
 
     def resolve_options(self, data_dir: Path, options: dict[str, Any]) -> dict[str, Any]:
         """The set-up's chosen options as the rules take them."""

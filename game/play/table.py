@@ -135,7 +135,11 @@ class PlayTable(TableFinale, TableDrawing):
         self.restoring = False  # moves played again on entering: quiet, no controls built
         self.muted = False
         kinds = [seat.kind for seat in config.seats]
-        self.runners = {} if replaying else seat_runners(config.game, kinds, self.plugin.budget)
+        self.runners = (
+            {}
+            if replaying
+            else seat_runners(config.game, kinds, self.plugin.budget, config.variant)
+        )
         self.streams = Streams.for_table(config.seed, config.humans)  # private: not the seed
         self.ai_job: AiJob | None = None
         self.history: list[tuple[State[Any], int]] = []  # undo: (state, log length) per decision

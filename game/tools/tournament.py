@@ -12,12 +12,19 @@ is one hard bot against three normal ones). Game i (0-based) shifts the line-up 
 uses seed S + i, so over every P games each bot sits in each seat once. A shared win counts
 1 / len(winners) for each winner.
 
+Strength that repeats on any machine: ``--iterations LEVEL=N`` (repeatable, e.g. ``--iterations
+hard=400 --iterations normal=50``) gives that level a fixed work budget (its search's iterations,
+see ``game.protocol.bots``) in place of its time budget: it never reads a clock, so a seeded
+tournament plays the same games on every machine, however fast or busy. ``--records FILE``
+writes every game's moves (one JSON line per game), to compare two runs.
+
 ``game.tools.selfplay`` is a thin front end to the same code (fixed seats, length statistics).
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -72,8 +79,11 @@ def budget_for(name: str, budgets: dict[str, float] | None = None) -> float:
     return (budgets or {}).get(name, BUDGETS[name])
 
 
-def make_player(game: str, name: str) -> Bot:
-    return RandomBot() if name == RANDOM else make_bot(game, name)
+def make_player(game: str, name: str, iterations: dict[str, int] | None = None) -> Bot:
+    """The bot ``name`` of ``game``, with its work budget from ``iterations`` if it has one
+    there (else it thinks by the clock)."""
+    work = (iterations or {}).get(name)
+    return RandomBot(work) if name == RANDOM else make_bot(game, name, work)
 
 
 # -- one game --------------------------------------------------------------------------------------
@@ -85,15 +95,19 @@ def play_one(
     seats: Sequence[str],
     seed: int,
     budgets: dict[str, float] | None = None,
+    iterations: dict[str, int] | None = None,
 ) -> dict[str, Any]:
-    """One game: seat ``i`` is played by bot ``seats[i]`` (a level or ``random``).
+    """One game: seat ``i`` is played by bot ``seats[i]`` (a level or ``random``), a level
+    named in ``iterations`` with that work budget.
 
     Returns the seats, the winning seats and bots, each bot's (fractional) wins, the outcome
-    reason, the turns per player and each bot's decision times in seconds.
+    reason, the turns per player, each bot's decision times in seconds and the moves played
+    (``actions``: ``Action.to_dict()`` each; ``digest``: their SHA-256).
     """
     seats = tuple(seats)
     rules = rules_for(game)
-    players = [make_player(game, name) for name in seats]
+    players = [make_player(game, name, iterations) for name in seats]
+    moves: list[dict[str, Any]] = []
     rngs = [random.Random(f"tournament:{seed}:{seat}") for seat in range(len(seats))]
     state = rules.new_game(variant, len(seats), seed=seed)
     thinking: dict[str, list[float]] = {name: [] for name in dict.fromkeys(seats)}
@@ -106,6 +120,7 @@ def play_one(
             started = time.perf_counter()
             action = players[seat].choose(state.view(seat), rngs[seat], budget_for(name, budgets))
             thinking[name].append(time.perf_counter() - started)
+            moves.append(action.to_dict())
             state = state.apply(action)
             decisions += 1
             if decisions > MAX_DECISIONS:
@@ -123,6 +138,8 @@ def play_one(
         "reason": outcome.reason_code,
         "turns_per_player": plugin(game).turns_played(state, outcome) / len(seats),
         "think_s": thinking,
+        "actions": moves,
+        "digest": hashlib.sha256(json.dumps(moves, sort_keys=True).encode()).hexdigest(),
     }
 
 
@@ -134,7 +151,10 @@ def share_wins(seats: Sequence[str], winners: Sequence[int]) -> dict[str, float]
     return wins
 
 
-def _play(job: tuple[str, str, tuple[str, ...], int, dict[str, float] | None]) -> dict[str, Any]:
+Job = tuple[str, str, tuple[str, ...], int, dict[str, float] | None, dict[str, int] | None]
+
+
+def _play(job: Job) -> dict[str, Any]:
     return play_one(*job)
 
 
@@ -145,10 +165,13 @@ def play_many(
     seeds: Iterable[int],
     budgets: dict[str, float] | None = None,
     jobs: int = 0,
+    iterations: dict[str, int] | None = None,
 ) -> list[dict[str, Any]]:
-    """Play one game per (seating, seed), in ``jobs`` processes (0 = one per core; 1 = here)."""
-    work = [
-        (game, variant, tuple(s), seed, budgets) for s, seed in zip(seatings, seeds, strict=True)
+    """Play one game per (seating, seed), in ``jobs`` processes (0 = one per core; 1 = here);
+    the levels named in ``iterations`` with that work budget."""
+    work: list[Job] = [
+        (game, variant, tuple(s), seed, budgets, iterations)
+        for s, seed in zip(seatings, seeds, strict=True)
     ]
     workers = min(jobs or os.cpu_count() or 1, len(work))
     if workers <= 1:
@@ -256,6 +279,25 @@ def _budget(text: str) -> tuple[str, float]:
     return level, seconds
 
 
+def _iterations(text: str) -> tuple[str, int]:
+    level, sep, value = text.partition("=")
+    if not sep or level not in BOT_NAMES:
+        raise argparse.ArgumentTypeError(f"{text!r}: LEVEL=N with LEVEL one of {BOT_NAMES}")
+    try:
+        count = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: N must be a whole number") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: N must be at least 1")
+    return level, count
+
+
+def record_line(result: dict[str, Any]) -> str:
+    """One game as ``--records`` writes it: what was played, not how long it took."""
+    kept = ("seed", "seats", "winner_seats", "reason", "turns_per_player", "digest", "actions")
+    return json.dumps({key: result[key] for key in kept}, sort_keys=True)
+
+
 def parse_bots(parser: argparse.ArgumentParser, text: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(","))
     bad = [name for name in names if name not in BOT_NAMES]
@@ -302,7 +344,16 @@ def _format_table(report: dict[str, Any]) -> str:
         f"range {t['min']:g}-{t['max']:g})",
         f"outcomes: {reasons}",
         f"wins by seat (seat 1 first): {seats}",
-        f"budgets (s): {', '.join(f'{k} {v:g}' for k, v in report['budgets_s'].items())}",
+        *(
+            [f"budgets (s): {', '.join(f'{k} {v:g}' for k, v in report['budgets_s'].items())}"]
+            if report["budgets_s"]
+            else []
+        ),
+        *(
+            [f"iterations: {', '.join(f'{k} {v}' for k, v in report['iterations'].items())}"]
+            if report["iterations"]
+            else []
+        ),
         f"{report['elapsed_s']:.1f} s in {report['jobs']} process(es)",
     ]
     return "\n".join(lines)
@@ -334,7 +385,17 @@ def main(argv: list[str] | None = None) -> int:
         + ", ".join(f"{k} {v:g}" for k, v in BUDGETS.items())
         + "); repeatable",
     )
+    parser.add_argument(
+        "--iterations",
+        type=_iterations,
+        action="append",
+        default=[],
+        metavar="LEVEL=N",
+        help="a fixed work budget for a level (its search's iterations) in place of its time: "
+        "the same games on any machine; repeatable",
+    )
     parser.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
+    parser.add_argument("--records", metavar="FILE", help="write each game's moves (JSON lines)")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
 
@@ -353,6 +414,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 0:
         parser.error("--jobs must be 0 (one per core) or more")
     budgets = {level: BUDGETS[level] for level in LEVELS} | dict(args.budget)
+    iterations = dict(args.iterations)
 
     seats = lineup(names, players)
     jobs = min(args.jobs or os.cpu_count() or 1, args.games)
@@ -364,6 +426,7 @@ def main(argv: list[str] | None = None) -> int:
         range(args.seed, args.seed + args.games),
         budgets,
         jobs,
+        iterations,
     )
     elapsed = time.perf_counter() - started
     report: dict[str, Any] = {
@@ -373,13 +436,23 @@ def main(argv: list[str] | None = None) -> int:
         "bots": list(names),
         "lineup": list(seats),
         "seed": args.seed,
-        "budgets_s": {name: budgets[name] for name in dict.fromkeys(seats) if name != RANDOM},
+        "budgets_s": {
+            name: budgets[name]
+            for name in dict.fromkeys(seats)
+            if name != RANDOM and name not in iterations
+        },
+        "iterations": {
+            name: iterations[name] for name in dict.fromkeys(seats) if name in iterations
+        },
         "levels": level_stats(results),
     }
     report |= summary(results)
     report["seat_win_share"] = seat_stats(results)
     report["elapsed_s"] = round(elapsed, 1)
     report["jobs"] = jobs
+    if args.records:
+        with open(args.records, "w", encoding="utf-8") as out:
+            out.writelines(record_line(r) + "\n" for r in results)
     print(json.dumps(report) if args.json else _format_table(report))
     return 0
 

@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import json
+import os
 import random
+import subprocess
+import sys
+import time
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -137,7 +142,7 @@ class Recorder(RandomBot):
 
 def test_each_level_thinks_with_its_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     logs: dict[str, list[float]] = {"hard": [], "easy": []}
-    monkeypatch.setattr(t, "make_player", lambda game, name: Recorder(logs[name]))
+    monkeypatch.setattr(t, "make_player", lambda game, name, work=None: Recorder(logs[name]))
     result = t.play_one("bergruft", "standard", ("hard", "easy"), 3, {"hard": 0.25})
     assert set(logs["hard"]) == {0.25} and set(logs["easy"]) == {BUDGETS["easy"]}
     assert result["seats"] == ["hard", "easy"] and result["reason"]
@@ -224,3 +229,80 @@ def test_wrong_arguments_say_so(
         t.main(args.split())
     err = capsys.readouterr().err
     assert exc.value.code == 2 and "error" in err and message in err
+
+
+# -- fixed work budgets: the same games on any machine (issue 31, item 1) -------------------------
+
+# a small seeded tournament per game, every searching level at a fixed work budget
+FIXED = {
+    "nanuuk": "--bots hard,normal --iterations hard=10 --iterations normal=60",
+    "kaphoorn": "--bots hard,normal,easy --iterations hard=16",
+    "bergruft": "--bots hard,normal --iterations hard=30",
+}
+# the same run with a clock that jumps a minute at every reading: a bot that read it would
+# think less and play other moves
+JUMPY_CLOCK = """
+import itertools, sys, time
+ticks = itertools.count()
+time.perf_counter = lambda: 60.0 * next(ticks)
+time.monotonic = time.perf_counter
+from game.tools.tournament import main
+sys.exit(main(sys.argv[1:]))
+"""
+
+
+def _run(code: list[str], args: str, records: Path, hash_seed: str) -> None:
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    argv = [sys.executable, *code, *args.split(), "--records", str(records), "--json"]
+    done = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("game", sorted(FIXED))
+def test_a_seeded_tournament_at_fixed_iterations_plays_the_same_games_in_another_process(
+    game: str, tmp_path: Path
+) -> None:
+    """Two processes (other hash seeds, one on a clock that jumps a minute a reading, one in
+    two worker processes) play the same seeded tournament: the records are identical."""
+    args = f"--game {game} {FIXED[game]} --games 2 --seed 5"
+    plain, jumpy = tmp_path / "plain.jsonl", tmp_path / "jumpy.jsonl"
+    _run(["-m", "game.tools.tournament"], f"{args} --jobs 1", plain, "1")
+    _run(["-c", JUMPY_CLOCK], f"{args} --jobs 2", jumpy, "2")
+    first, second = plain.read_text(), jumpy.read_text()
+    assert first.count("\n") == 2 and all(
+        json.loads(line)["actions"] for line in first.split("\n")[:2]
+    )
+    assert first == second
+
+
+def test_play_one_at_fixed_iterations_repeats_on_a_slowed_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """In this process: the same game on the real clock and on one that is a second slower at
+    every reading (the tournament's own timing slows with it; the moves do not change)."""
+    work = {"hard": 8, "normal": 50, "easy": 30}
+    first = t.play_one("nanuuk", "intro", ("hard", "easy"), 3, iterations=work)
+    real = time.perf_counter
+    monkeypatch.setattr(time, "perf_counter", lambda: real() + 1.0 * next(counter))
+    counter = iter(range(10**9))
+    second = t.play_one("nanuuk", "intro", ("hard", "easy"), 3, iterations=work)
+    assert second["actions"] == first["actions"] and second["digest"] == first["digest"]
+    assert second["think_s"] != first["think_s"]
+
+
+def test_the_iterations_option_names_a_level_and_a_whole_number(capsys) -> None:
+    report = run_json(
+        "--game bergruft --bots hard,random --games 2 --jobs 1 --iterations hard=20", capsys
+    )
+    assert report["iterations"] == {"hard": 20}
+    assert "hard" not in report["budgets_s"]
+    for bad in ("expert=3", "hard=0", "hard=many", "hard"):
+        with pytest.raises(SystemExit):
+            t.main(["--game", "bergruft", "--bots", "hard", "--iterations", bad])
+        assert "--iterations" in capsys.readouterr().err
+
+
+def test_a_level_at_fixed_iterations_is_made_with_that_work_budget() -> None:
+    bot = t.make_player("kaphoorn", "hard", {"hard": 33})
+    assert bot.effort.iterations == 33 and not bot.effort.clocked  # type: ignore[attr-defined]
+    assert t.make_player("kaphoorn", "hard", {"normal": 5}).effort.iterations is None  # type: ignore[attr-defined]

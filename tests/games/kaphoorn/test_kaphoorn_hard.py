@@ -45,7 +45,7 @@ def test_the_registry_makes_the_search_bot() -> None:
 
 
 def test_it_chooses_legal_actions_from_its_view() -> None:
-    bot = HardBot(max_iterations=6)
+    bot = HardBot(iterations=6)
     rng = random.Random(1)
     phases = set()
     for state in random_positions(60, seed=11):
@@ -66,14 +66,14 @@ def test_hidden_cards_do_not_change_its_decision() -> None:
         assert other.hands[state.seat] == state.hands[state.seat]
         assert other.view(state.seat) == state.view(state.seat)
         assert (other.hands, other.pile) != (state.hands, state.pile) or not state.pile
-        first = HardBot(max_iterations=24).choose(state.view(state.seat), random.Random(i), 2.0)
-        again = HardBot(max_iterations=24).choose(other.view(state.seat), random.Random(i), 2.0)
+        first = HardBot(iterations=24).choose(state.view(state.seat), random.Random(i), 2.0)
+        again = HardBot(iterations=24).choose(other.view(state.seat), random.Random(i), 2.0)
         assert first == again
 
 
 def test_it_takes_the_win_in_one() -> None:
     state = _won_in_one()
-    bot = HardBot(max_iterations=20)
+    bot = HardBot(iterations=20)
     rng = random.Random(2)
     for _ in range(8):
         if state.is_over():
@@ -85,7 +85,7 @@ def test_it_takes_the_win_in_one() -> None:
 def test_the_later_actions_of_a_turn_follow_the_plan() -> None:
     positions = [p for p in random_positions(40, seed=9) if p.phase == LAY][:10]
     for i, state in enumerate(positions):
-        bot, rng, seat = HardBot(max_iterations=12), random.Random(i), state.seat
+        bot, rng, seat = HardBot(iterations=12), random.Random(i), state.seat
         played = []
         while state.seat == seat and not state.is_over() and state.phase != "draw":
             action = bot.choose(state.view(seat), rng, 2.0)
@@ -109,7 +109,7 @@ def test_it_keeps_to_its_budget_on_its_clock() -> None:
 def test_it_sails_a_game_against_normal_bots() -> None:
     state = RULES.new_game("standard", 3, seed=21)
     bots = [
-        HardBot(max_iterations=8),
+        HardBot(iterations=8),
         make_bot("kaphoorn", "normal"),
         make_bot("kaphoorn", "normal"),
     ]
@@ -236,7 +236,7 @@ def test_it_does_not_lay_the_next_player_his_winning_card() -> None:
     candidates = HardBot().candidates(state.view(0).determinized(random.Random(0)))
     assert fatal in [plan for _, plan in candidates]
     for seed in range(5):
-        bot = HardBot(max_iterations=30)
+        bot = HardBot(iterations=30)
         after, played = _play_turn(state, bot, random.Random(seed))
         assert bot.last_plan != fatal
         assert not after.is_over() and after.seat == 1

@@ -15,7 +15,9 @@ strategy with a tiny tremble, so every information set gets counterfactual weigh
 opponent leaves the equilibrium path (a human allowing a guess where the solution lifts), the bot
 still answers sensibly there. The iterations follow from the thinking budget (not the clock), so
 seeded games replay exactly; 400 iterations take about 0.35 s and leave the solution a small
-fraction of a stone from an equilibrium (``TurnGame.exploitability``).
+fraction of a stone from an equilibrium (``TurnGame.exploitability``). Made with a work budget
+(``iterations``, see ``game.protocol.bots``) it solves each turn with exactly that many; made
+``timed`` as well, with the fewer of those and the ones its budget buys. It never reads a clock.
 
 The solution for a turn is cached by position, so the Guesser's second and third guesses and the
 Caller's decisions in the same turn reuse it. The bot samples its actions from the mixed
@@ -45,6 +47,7 @@ from game.games.bergruft.rules.turn import (
     resolve,
 )
 from game.protocol.base import Seat
+from game.protocol.bots import Effort
 
 Array = NDArray[np.float64]
 Mask = NDArray[np.bool_]
@@ -427,11 +430,25 @@ def solve_turn(view: BergState, iterations: int = ITERATIONS) -> tuple[TurnPayof
 class HardBot:
     """Plays each turn's equilibrium: bluffs with mixed numbers and guesses, unexploitably."""
 
+    def __init__(self, iterations: int | None = None, timed: bool = False) -> None:
+        self.effort = Effort(iterations, timed)
+        self.last_iterations = 0  # CFR+ iterations of the last turn solved (the bench)
+        self.last_limited = True  # always: the budget, not the clock, sets them
+
+    def iterations(self, budget_s: float) -> int:
+        """The CFR+ iterations of a turn: the work budget, else (or, when timed, at most) the
+        ones the thinking budget buys."""
+        work = self.effort.iterations
+        if work is None:
+            return iterations_for(budget_s)
+        return min(work, iterations_for(budget_s)) if self.effort.timed else work
+
     def choose(self, view: BergState, rng: random.Random, budget_s: float) -> BergAction:
         actions = view.legal_actions()
         if not actions:
             raise ValueError("the bot was asked to move in a finished game")
-        payoffs, s = solve_turn(view, iterations_for(budget_s))
+        self.last_iterations = self.iterations(budget_s)
+        payoffs, s = solve_turn(view, self.last_iterations)
         if view.phase is Phase.SET:
             number = _sample(s.numbers, rng)
             return _find(actions, lambda a: isinstance(a, SetFlags) and a.flags == number)

@@ -8,6 +8,8 @@
   its number from a softmax over those values (a mixed strategy, so it is not predictable).
 
 Both see only ``state.view(seat)``: the caller knows his own number, the guesser never does.
+Neither reads a clock or counts work: made with a work budget (``game.protocol.bots``) they play
+as without one.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from game.games.bergruft.rules.turn import (
     resolve,
 )
 from game.protocol.base import Seat
+from game.protocol.bots import Effort
 
 PROGRESS = 4.0  # value of one step up for a pair (per figure, averaged)
 WIN = 1000.0  # value of winning a game that ends now
@@ -40,6 +43,9 @@ class EasyBot:
     """Plays on a whim: any number, any guess the hints allow, and after a wrong guess the
     sensible decision only ``EASY_SENSE`` of the time (measured: about 70% against a random bot)."""
 
+    def __init__(self, iterations: int | None = None, timed: bool = False) -> None:
+        self.effort = Effort(iterations, timed)  # nothing to count, no clock to read
+
     def choose(self, view: BergState, rng: random.Random, budget_s: float) -> BergAction:
         actions = view.legal_actions()
         if view.phase in (Phase.GUESS, Phase.SET) or rng.random() >= EASY_SENSE:
@@ -49,6 +55,9 @@ class EasyBot:
 
 class NormalBot:
     """Sensible play: unreadable guesses, a looked-ahead caller with a mixed choice of numbers."""
+
+    def __init__(self, iterations: int | None = None, timed: bool = False) -> None:
+        self.effort = Effort(iterations, timed)  # nothing to count, no clock to read
 
     def choose(self, view: BergState, rng: random.Random, budget_s: float) -> BergAction:
         actions = view.legal_actions()

@@ -20,10 +20,12 @@ play-out come from the deal's pile.
 The rounds are shared out by successive halving: after one round the bot estimates how many
 play-outs its budget (``TIME_SHARE`` of ``min(budget_s, TIME_CAP)``) still buys, splits them
 equally among the phases, and after each phase keeps the better half of the candidates (by
-their summed scores on the common deals) until two or three are left for the last phase. With
-``max_iterations`` set (tests, tuning) that count of play-outs replaces the clock, so a seeded
-search is reproducible. The clock never buys more than ``PLAYOUT_CAP`` play-outs (well under a
-second), so a long budget does not make every turn slow. A win in one ends the search at once.
+their summed scores on the common deals) until two or three are left for the last phase. Made
+with a work budget (``iterations``, see ``game.protocol.bots``), that count of play-outs
+replaces the clock, which the bot then never reads, so a seeded search is the same on every
+machine; made ``timed`` as well, it stops at whichever comes first. Without one the clock never
+buys more than ``PLAYOUT_CAP`` play-outs (well under a second), so a long budget does not make
+every turn slow. A win in one ends the search at once.
 
 The plan is stored under the view it expects at each later small action of the turn; those
 actions replay it without a search (a different view, e.g. after an undo, plans afresh). Buying
@@ -66,6 +68,7 @@ from game.games.kaphoorn.rules.actions import (
 from game.games.kaphoorn.rules.chart import bits, default_chart
 from game.games.kaphoorn.rules.turn import AGAIN_PHASE, DRAW, EMPTY, LAY, MOVED, all_winds
 from game.games.kaphoorn.rules.winds import Wind
+from game.protocol.bots import Effort
 
 Plan = tuple[KapAction, ...]
 
@@ -84,24 +87,31 @@ class HardBot:
 
     def __init__(
         self,
-        max_iterations: int | None = None,
+        iterations: int | None = None,
+        timed: bool = False,
         width: int = WIDTH,
         rounds: int = ROUNDS,
-        clock: Callable[[], float] = time.perf_counter,
+        clock: Callable[[], float] | None = None,
     ) -> None:
-        self.max_iterations = max_iterations  # play-outs per decision; None: the clock decides
-        self.clock = clock  # seconds; tests give a clock of their own to check the budget
+        self.effort = Effort(iterations, timed)
+        # play-outs per decision; None: the clock decides (with ``timed``: whichever first)
+        self.max_iterations = iterations
+        self.clocked = self.effort.clocked  # whether the clock limits the search at all
+        # seconds; tests give a clock of their own to check the budget
+        self.clock = clock if clock is not None else time.perf_counter
         self.width = width
         self.rounds = rounds
         self._normal = NormalBot()  # its lays (bridges of cards) and its buying rule
         self._expect: dict[tuple[object, ...], KapAction | None] = {}
         self.last_iterations = 0  # play-outs of the last search (for tests and tuning)
+        self.last_limited = False  # the last search's budget (not a win or one plan) ended it
         self.last_plan: Plan = ()  # the plan of the last search
 
     # --- the bot protocol ---------------------------------------------------------------------
 
     def choose(self, view: KapState, rng: random.Random, budget_s: float) -> KapAction:
-        started = self.clock()
+        started = self.clock() if self.clocked else 0.0
+        self.last_iterations, self.last_limited = 0, False
         actions = view.legal_actions()
         if not actions:
             raise ValueError("the bot was asked to move in a finished game")
@@ -118,6 +128,8 @@ class HardBot:
         if view.phase == DRAW or (view.phase == MOVED and AGAIN not in actions):
             return self._draw_action(view, actions)
         deadline = started + TIME_SHARE * min(max(budget_s, 0.0), TIME_CAP)
+        if not self.clocked:
+            deadline = math.inf
         plan = self.last_plan = self.search(view, rng, deadline)
         if not plan:  # in MOVED: not sailing again is the plan
             return self._draw_action(view, actions)
@@ -143,15 +155,16 @@ class HardBot:
         me = view.seat
         first = view.determinized(rng)
         candidates = self.candidates(first)
-        self.last_iterations = 0
+        self.last_iterations, self.last_limited = 0, False
         if not candidates:
             return ()
         if len(candidates) == 1 or candidates[0][0] >= WIN_VALUE:
             return candidates[0][1]
+        self.last_limited = True  # the play-outs its budget buys decide
         plans = [plan for _, plan in candidates]
         totals = [0.0] * len(plans)
         alive = list(range(len(plans)))
-        started, iterations, schedule = self.clock(), 0, [1]
+        started, iterations, schedule = self.clock() if self.clocked else 0.0, 0, [1]
         planned: list[int] | None = None
         while len(alive) > 1:
             for _ in range(schedule.pop(0) if schedule else 0):
@@ -160,7 +173,7 @@ class HardBot:
                 full = view.determinized(rng)  # one deal for all: the plans meet equal luck
                 scores = []
                 for i in alive:
-                    if self.max_iterations is None and self.clock() >= deadline:
+                    if self.clocked and self.clock() >= deadline:
                         break
                     scores.append(self.playout(full, plans[i], me))
                     iterations += 1
@@ -183,19 +196,20 @@ class HardBot:
         return plans[best]
 
     def _round_affordable(self, iterations: int, alive: int, deadline: float) -> bool:
-        if self.max_iterations is not None:
-            return iterations + alive <= self.max_iterations
-        return self.clock() < deadline
+        if self.max_iterations is not None and iterations + alive > self.max_iterations:
+            return False
+        return not self.clocked or self.clock() < deadline
 
     def _schedule(self, done: int, width: int, started: float, deadline: float) -> list[int]:
         """Successive halving: the rounds of each phase (the first has had one round), so that
         the play-outs still affordable are shared equally among the phases."""
-        if self.max_iterations is not None:
-            total = self.max_iterations
+        cap = PLAYOUT_CAP if self.max_iterations is None else self.max_iterations
+        if not self.clocked:
+            total = cap
         else:
             now = self.clock()
             total = done + int((deadline - now) / max(1e-6, (now - started) / done))
-            total = min(total, PLAYOUT_CAP)
+            total = min(total, cap)
         sizes = [width]
         while sizes[-1] > 3:
             sizes.append(sizes[-1] // 2)

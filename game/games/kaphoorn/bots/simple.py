@@ -15,6 +15,9 @@ small values for sail points and cards in hand.
 - ``NormalBot``: every plan of up to two cards (one to bridge the gap, one at the end field),
   ignore onto a neighbour (with a card laid there first if needed), stay; "move again" when it
   gains; buys cards while its hand is short and sail points are plenty.
+These two never read a clock and count no work: made with a work budget (``game.protocol.bots``)
+they play as without one.
+
 - ``HardBot`` lives in ``kaphoorn_hard.py``: a search over these plans (and spoiling
   replacements) that plays each one out against determinized hands.
 """
@@ -30,6 +33,7 @@ from game.games.kaphoorn.rules import KapState, turn
 from game.games.kaphoorn.rules.actions import AGAIN, BUY, END, KapAction, play  # fmt: skip
 from game.games.kaphoorn.rules.chart import Chart, bits, default_chart, king_steps
 from game.games.kaphoorn.rules.turn import DRAW, EMPTY, LAY, MOVED, all_winds
+from game.protocol.bots import Effort
 
 WIN = 10_000.0
 WIND_BONUS = 0.5  # per king step the card under the ship could carry it nearer
@@ -105,6 +109,10 @@ class EasyBot:
     chain = 2  # the longest run of cards laid towards an end field
     wide = False  # also "move again"
     whim = 0.15
+
+    def __init__(self, iterations: int | None = None, timed: bool = False) -> None:
+        # no search to count and no clock to read: a work budget changes nothing
+        self.effort = Effort(iterations, timed)
 
     def choose(self, view: KapState, rng: random.Random, budget_s: float) -> KapAction:
         actions = view.legal_actions()

@@ -32,8 +32,11 @@ searches turns *and the replies to them*:
   cycles; reference counts free it), so no collector pause walks it.
 
 The chosen turn is the most visited child of the root. The bot uses only the ``rng`` it is given
-(ties, the order of equal candidates), and with ``iterations`` set it stops after that many
-iterations, which makes it deterministic for tests.
+(ties, the order of equal candidates). Made with a work budget (``iterations``, see
+``game.protocol.bots``) it stops after that many iterations (or sooner, when the most visited
+turn can no longer be overtaken in the iterations left) and never reads its clock, not even in
+the turn searches of its expansions: it plays the same on every machine. Made ``timed`` as well,
+it stops at whichever comes first, the iterations or the clock.
 """
 
 from __future__ import annotations
@@ -50,7 +53,7 @@ from game.games.nanuuk.rules import NanuukState
 from game.games.nanuuk.rules.actions import NanuukAction
 from game.games.nanuuk.rules.phases import TAKE
 from game.games.nanuuk.rules.spec import FULL
-from game.protocol.bots import BUDGETS
+from game.protocol.bots import BUDGETS, Effort
 
 CAP_S = BUDGETS["hard"]  # the hard level's ceiling on the budget (seconds per call)
 SHARE = 0.75  # the share of the budget the search plans to use
@@ -163,29 +166,39 @@ class HardBot:
     LEVEL = "hard"
 
     def __init__(
-        self, iterations: int | None = None, clock: Callable[[], float] = time.perf_counter
+        self,
+        iterations: int | None = None,
+        timed: bool = False,
+        clock: Callable[[], float] | None = None,
     ) -> None:
-        self.iterations = iterations  # a cap per call (tests); None: only the clock limits
-        self.clock = clock  # seconds; tests give a clock of their own to check the budget
+        self.effort = Effort(iterations, timed)
+        self.iterations = iterations  # a cap per call; None: only the clock limits
+        # seconds; tests give a clock of their own to check the budget
+        self.clock = clock if clock is not None else time.perf_counter
         self.root: Node | None = None
         self.values: Values | None = None
         self.planner = Planner()
         self.nodes = 0  # nodes made since the tree began (for the memory cap)
         self.reused = 0  # visits the root had before the last search (tests, statistics)
         self.last_iterations = 0
+        self.last_limited = False  # the last search ended by its budget (not settled, solved)
         self.searches = 0  # searches made (tests: the later actions of a turn need none)
         self.deadline = self.limit = math.inf
         self.rng = random.Random(0)
 
     # -- the protocol --------------------------------------------------------------------------
     def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
-        start = self.clock()
+        start = self.clock() if self.effort.clocked else 0.0
+        self.last_iterations, self.last_limited = 0, False
         settled = self.planner.settled(view)
         if settled is not None:
             return settled
-        budget = max(0.0, min(budget_s, CAP_S))
-        self.deadline = start + budget * SHARE
-        self.limit = start + budget * LIMIT
+        if self.effort.clocked:
+            budget = max(0.0, min(budget_s, CAP_S))
+            self.deadline = start + budget * SHARE
+            self.limit = start + budget * LIMIT
+        else:  # a fixed work budget: no clock at all
+            self.deadline = self.limit = math.inf
         self.rng = rng
         self.searches += 1
         root = self._root_for(view)
@@ -222,22 +235,29 @@ class HardBot:
 
     def _search(self, root: Node) -> None:
         cap = self.iterations
+        clocked = self.effort.clocked
         deadline = self.deadline
         done = 0
-        began = now = self.clock()
+        began = now = self.clock() if clocked else 0.0
         longest = 0.0  # the longest iteration so far: an expansion can take a while
+        self.last_limited = False
         while True:
             if not self._iterate(root):
                 break  # the whole tree is solved (every line ends the game)
             done += 1
             if cap is not None and done >= cap:
+                self.last_limited = True
                 break
-            last, now = now, self.clock()
-            longest = max(longest, now - last)
-            if cap is None and (now >= deadline or now + longest >= self.limit):
-                break
-            if cap is None and done & 3 == 0:
-                more = done / max(now - began, 1e-6) * (deadline - now)
+            if clocked:
+                last, now = now, self.clock()
+                longest = max(longest, now - last)
+                if now >= deadline or now + longest >= self.limit:
+                    self.last_limited = True
+                    break
+            if done & 3 == 0:
+                more = math.inf if cap is None else float(cap - done)
+                if clocked:
+                    more = min(more, done / max(now - began, 1e-6) * (deadline - now))
                 if _settled(root, more):
                     break
         self.last_iterations = done
@@ -270,8 +290,8 @@ class HardBot:
         assert values is not None
         st = node.state
         seat = node.mover
-        deadline = self.deadline if self.iterations is None else math.inf
-        search = TurnSearch(st, seat, WIDTHS, Budget(deadline, self.clock))
+        clock = self.clock if self.effort.clocked else None  # a fixed work budget: no clock
+        search = TurnSearch(st, seat, WIDTHS, Budget(self.deadline, clock))
         search.root_values(self.rng)
         ends = sorted(search.lines, key=lambda end: -search.leaves.get(end, -math.inf))
         kids = [(search.lines[end], Node(end, values(end))) for end in ends[:CANDIDATES]]

@@ -27,11 +27,15 @@ The evaluation (always from one seat's point of view) depends on the family of p
   opponents.
 
 Every bot uses only the ``rng`` it is given and checks its ``clock`` (``time.perf_counter``
-unless a test gives it one of its own) against its budget.
+unless a test gives it one of its own) against its budget. Made with a work budget
+(``iterations``, see ``game.protocol.bots``) a bot counts its work instead: ``EasyBot`` its
+one-ply checks, ``NormalBot`` the nodes of its turn search (``Budget.out`` calls); it then never
+reads the clock, unless made ``timed`` (then whichever comes first).
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable
@@ -52,7 +56,7 @@ from game.games.nanuuk.rules.spec import (
     PARTNER,
 )
 from game.games.nanuuk.rules.turn import neighbourhood_winner
-from game.protocol.bots import BUDGETS  # each level's ceiling on the budget
+from game.protocol.bots import BUDGETS, Effort  # each level's ceiling on the budget
 
 WIN = 10_000.0  # a won game; a lost one is -WIN
 # The share of the budget a bot plans to use: the rest is slack for the work the clock cannot
@@ -91,6 +95,14 @@ Clock = Callable[[], float]  # seconds
 
 def _deadline(level: str, budget_s: float, clock: Clock) -> float:
     return clock() + max(0.0, min(budget_s, BUDGETS[level])) * SAFETY_SHARE
+
+
+def allowance(effort: Effort, level: str, budget_s: float, clock: Clock) -> Budget:
+    """One decision's budget: ``effort``'s work and, when it is clocked, ``level``'s deadline
+    (a fixed work budget reads no clock at all)."""
+    if not effort.clocked:
+        return Budget(math.inf, None, effort.iterations)
+    return Budget(_deadline(level, budget_s, clock), clock, effort.iterations)
 
 
 def outcome_value(st: NanuukState, seat: int) -> float:
@@ -367,14 +379,27 @@ class Evaluator:
 
 # -- the turn search ----------------------------------------------------------------------------
 class Budget:
-    def __init__(self, deadline: float, clock: Clock = time.perf_counter) -> None:
+    """A search's allowance: a deadline on ``clock`` (None: no clock, only the work counts) and
+    at most ``cap`` units of work (calls of ``out``; None: no cap)."""
+
+    def __init__(
+        self, deadline: float, clock: Clock | None = time.perf_counter, cap: int | None = None
+    ) -> None:
         self.deadline = deadline  # on ``clock``
         self.clock = clock
+        self.cap = cap
         self.nodes = 0
+        self.limited = False  # the clock or the cap said "out" at least once
 
     def out(self) -> bool:
         self.nodes += 1
-        return self.clock() >= self.deadline
+        if self.cap is not None and self.nodes > self.cap:
+            self.limited = True
+            return True
+        if self.clock is None or self.clock() < self.deadline:
+            return False
+        self.limited = True
+        return True
 
 
 _EVALUATORS: dict[tuple[Any, int], Evaluator] = {}
@@ -526,10 +551,18 @@ class Planner:
 class EasyBot:
     """Random legal actions, but not obviously suicidal; in the full game it always takes."""
 
-    def __init__(self, clock: Clock = time.perf_counter) -> None:
-        self.clock = clock
+    LEVEL = "easy"
+
+    def __init__(
+        self, iterations: int | None = None, timed: bool = False, clock: Clock | None = None
+    ) -> None:
+        self.effort = Effort(iterations, timed)  # work: one-ply checks
+        self.clock = clock if clock is not None else time.perf_counter
+        self.last_iterations = 0  # the checks of the last decision (the bench)
+        self.last_limited = False  # and whether its budget ended them
 
     def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
+        self.last_iterations, self.last_limited = 0, False
         actions = view.legal_actions()
         if not actions:
             raise ValueError("the bot was asked to move in a finished game")
@@ -539,13 +572,15 @@ class EasyBot:
                     return a
             calm = [a for a in actions if not isinstance(a, Leave)]
             return rng.choice(calm or list(actions))
-        deadline = _deadline("easy", budget_s, self.clock)
+        budget = allowance(self.effort, self.LEVEL, budget_s, self.clock)
         seat = view.seat
         order = list(actions)
         rng.shuffle(order)
         for a in order:
-            if self.clock() >= deadline:
+            if budget.out():
+                self.last_limited = True
                 return a
+            self.last_iterations += 1
             if not self._suicidal(view.apply(a), seat, view.turns[seat], 1):
                 return a
         return order[0]
@@ -601,16 +636,23 @@ class NormalBot:
     LEVEL = "normal"
     WIDTHS: tuple[int, ...] = (24, 8, 3, 2)
 
-    def __init__(self, clock: Clock = time.perf_counter) -> None:
+    def __init__(
+        self, iterations: int | None = None, timed: bool = False, clock: Clock | None = None
+    ) -> None:
         self.planner = Planner()
-        self.clock = clock
+        self.effort = Effort(iterations, timed)  # work: the turn search's nodes
+        self.clock = clock if clock is not None else time.perf_counter
+        self.last_iterations = 0  # the nodes of the last search (the bench)
+        self.last_limited = False  # and whether its budget ended it
 
     def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
+        self.last_iterations, self.last_limited = 0, False
         settled = self.planner.settled(view)
         if settled is not None:
             return settled
-        budget = Budget(_deadline(self.LEVEL, budget_s, self.clock), self.clock)
+        budget = allowance(self.effort, self.LEVEL, budget_s, self.clock)
         line = self.think(view, rng, budget)
+        self.last_iterations, self.last_limited = budget.nodes, budget.limited
         self.planner.remember(view, line)
         return line[0]
 
