@@ -112,7 +112,7 @@ class PhoneServer:
     def connected(self) -> set[int]:
         """The seats whose phone is connected now."""
         hub = self._hub
-        return set(hub.by_seat) if hub is not None else set()
+        return set(hub.joined) if hub is not None else set()
 
     # ---- start and stop ---------------------------------------------------------------------
     def start(self) -> str:
@@ -142,8 +142,8 @@ class PhoneServer:
         if loop is None or thread is None:
             return
         atexit.unregister(self.stop)
-        if threading.current_thread() is thread:  # (never from the server's own loop)
-            loop.call_soon(loop.create_task, self._close())
+        if threading.current_thread() is thread:  # (a callback of its own loop: no waiting)
+            loop.create_task(self._close()).add_done_callback(lambda _: loop.stop())
             return
         try:
             asyncio.run_coroutine_threadsafe(self._close(), loop).result(HANG_GUARD)

@@ -39,7 +39,6 @@ class Conn:
         try:
             self._out.put_nowait(item)
         except asyncio.QueueFull:  # a phone that reads nothing: let it go (it may come back)
-            self.seat = None
             asyncio.get_running_loop().create_task(self.ws.close(code=WSCloseCode.TRY_AGAIN_LATER))
 
     def close(self, code: int, problem: m.PhoneError) -> None:
@@ -66,6 +65,9 @@ class Hub:
         self._post, self._kept, self._language = post, kept, language
         self.open: set[Conn] = set()
         self.by_seat: dict[int, Conn] = {}
+        # the seats with a phone, for other threads: a new frozenset at each change (a swap of
+        # one reference, never a dict another thread reads while it changes)
+        self.joined: frozenset[int] = frozenset()
         self._failures: dict[str, int] = {}
 
     # ---- from the table (through call_soon_threadsafe) ----------------------------------------
@@ -77,6 +79,7 @@ class Hub:
     def drop(self, seat: int) -> None:
         """The seat was released: its phone is told and let go (no "left" for it)."""
         conn = self.by_seat.pop(seat, None)
+        self.joined = frozenset(self.by_seat)
         if conn is not None:
             conn.seat = None
             conn.close(CLOSE_RELEASED, m.PhoneError(m.Code.RELEASED))
@@ -114,6 +117,7 @@ class Hub:
                 await writer
             if conn.seat is not None and self.by_seat.get(conn.seat) is conn:
                 del self.by_seat[conn.seat]
+                self.joined = frozenset(self.by_seat)
                 self._post(m.PhoneEvent(conn.seat, "left"))
         return ws
 
@@ -162,6 +166,7 @@ class Hub:
             before.close(CLOSE_REPLACED, m.PhoneError(m.Code.REPLACED))
         conn.seat = found.seat
         self.by_seat[found.seat] = conn
+        self.joined = frozenset(self.by_seat)
         conn.push(m.welcome(found.seat, found.token, found.code, self._language()))
         kept = self._kept(found.seat)
         if kept is not None:

@@ -132,3 +132,15 @@ def test_the_port_busy_code_has_words_on_the_tv() -> None:
     for lang in i18n.LANGUAGES:
         text = i18n.load_language(lang)[Code.PORT_BUSY.value]
         assert isinstance(text, str) and "{port}" in text
+
+
+def test_a_seats_address_makes_a_qr_matrix() -> None:
+    """What the join screen will draw: segno's matrix of the seat's address (token after #)."""
+    import segno
+
+    server = PhoneServer(DEFAULT_PORT, host="192.168.1.20")  # not started: nothing to bind
+    url = server.join_url(0)
+    assert url == f"http://192.168.1.20:8765/#{server.add_seat(0).token}"
+    qr = segno.make(url, error="m")
+    rows = [list(row) for row in qr.matrix]
+    assert len(rows) == len(rows[0]) >= 21 and {v for row in rows for v in row} == {0, 1}
