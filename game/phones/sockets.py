@@ -34,12 +34,16 @@ class Conn:
         self.bucket = m.Bucket(limits.burst, limits.per_second)
         self.refused = 0  # messages refused for the rate, in a row
         self._out: asyncio.Queue[Out] = asyncio.Queue(maxsize=limits.queued)
+        self._dropped = False
 
     def push(self, item: Out) -> None:
         try:
             self._out.put_nowait(item)
         except asyncio.QueueFull:  # a phone that reads nothing: let it go (it may come back)
-            asyncio.get_running_loop().create_task(self.ws.close(code=WSCloseCode.TRY_AGAIN_LATER))
+            if not self._dropped:
+                self._dropped = True
+                close = self.ws.close(code=WSCloseCode.TRY_AGAIN_LATER)
+                asyncio.get_running_loop().create_task(close)
 
     def close(self, code: int, problem: m.PhoneError) -> None:
         """Tell the phone why, then close (after what is queued)."""
