@@ -7,10 +7,14 @@ import asyncio
 import http.client
 import ipaddress
 import socket
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
+import game
 from game.phones.lan import lan_address
 from game.phones.messages import Code, PhoneError
 from game.phones.server import DEFAULT_PORT, PhoneServer
@@ -144,3 +148,49 @@ def test_a_seats_address_makes_a_qr_matrix() -> None:
     qr = segno.make(url, error="m")
     rows = [list(row) for row in qr.matrix]
     assert len(rows) == len(rows[0]) >= 21 and {v for row in rows for v in row} == {0, 1}
+
+
+def test_stop_from_a_signal_handler_while_the_game_loop_holds_the_servers_lock() -> None:
+    """SIGTERM may arrive while the game loop is inside ``send``: stop() in the handler, on the
+    same thread, must neither deadlock nor leave the port taken (in a process of its own, so a
+    deadlock ends at the guard rather than hanging the tests)."""
+    port = free_port()
+    script = (
+        "import signal, socket, threading\n"
+        "from game.phones.server import PhoneServer\n"
+        f"server = PhoneServer({port}, host='{HOST}')\n"
+        "server.start()\n"
+        "signal.signal(signal.SIGTERM, lambda *_: server.stop())\n"
+        "with server._lock:  # the game loop in the middle of send()\n"
+        "    signal.raise_signal(signal.SIGTERM)\n"
+        "assert not server.running\n"
+        "assert not [t for t in threading.enumerate() if t.name == 'phones']\n"
+        "print('stopped', flush=True)\n"
+    )
+    done = python(script)
+    assert done.returncode == 0 and done.stdout.split() == ["stopped"], done.stderr
+    again = serve(port=port)  # the port is free
+    again.stop()
+
+
+def python(script: str) -> subprocess.CompletedProcess[str]:
+    root = Path(game.__file__).parents[1]
+    return subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          cwd=root, timeout=120)  # fmt: skip
+
+
+def test_a_game_that_exits_without_stop_closes_the_server_cleanly() -> None:
+    """``start`` registers ``stop`` with atexit: the process ends, its phones told, no error."""
+    script = (
+        "import atexit, threading\n"
+        "from game.phones.server import PhoneServer\n"
+        f"server = PhoneServer({free_port()}, host='{HOST}')\n"
+        # atexit runs the last registered first: this one after the server's own stop
+        "atexit.register(lambda: print('stopped' if not server.running and not [\n"
+        "    t for t in threading.enumerate() if t.name == 'phones'] else 'running'))\n"
+        "server.start()\n"
+        "print('started', flush=True)\n"
+    )
+    done = python(script)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["started", "stopped"] and "Traceback" not in done.stderr
