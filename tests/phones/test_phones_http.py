@@ -13,7 +13,7 @@ import pytest
 from game import i18n
 from game.phones.server import PhoneServer
 from game.resources import asset
-from tests.phones.phones_support import Phone, run
+from tests.phones.phones_support import Phone, events, run
 
 
 def request(server: PhoneServer, path: str, method: str = "GET",
@@ -139,3 +139,45 @@ def test_a_socket_from_another_origin_is_refused(server: PhoneServer, origin: st
 
     run(scenario())
     assert server.poll()[0].kind == "joined"
+
+
+def test_a_socket_of_a_rebound_name_is_refused(server: PhoneServer) -> None:
+    """Another site's page whose name now points at this machine: its Origin and Host agree with
+    each other, but not with the server's own address."""
+    async def scenario() -> None:
+        evil = f"evil.example:{server.port}"
+        session = aiohttp.ClientSession()
+        try:
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await session.ws_connect(f"http://{server.host}:{server.port}/ws",
+                                         origin=f"http://{evil}", headers={"Host": evil})
+            assert refused.value.status == 403
+        finally:
+            await session.close()
+
+    run(scenario())
+    assert server.poll() == []
+
+
+def test_sockets_beyond_the_limit_are_refused() -> None:
+    from game.phones.messages import Limits
+    from tests.phones.phones_support import serve
+
+    server = serve(Limits(connections=2))
+
+    async def scenario() -> None:
+        first = await Phone.join(server, 1, device="first-phone")
+        second = await Phone.open(server)
+        with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+            await Phone.open(server)
+        assert refused.value.status == 503
+        await first.close()
+        assert [e.kind for e in await events(server, 2)] == ["joined", "left"]
+        third = await Phone.join(server, 0)  # a place is free again
+        for phone in (second, third):
+            await phone.close()
+
+    try:
+        run(scenario())
+    finally:
+        server.stop()
