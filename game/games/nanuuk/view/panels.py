@@ -130,9 +130,11 @@ def draw_sheets(surface: pygame.Surface, state: NanuukState, colours: Sequence[C
         else:
             status = tr("nanuuk.sheet.out") if seat in st.out else tr("nanuuk.sheet.playing")
             theme.text(surface, status, right, 24, theme.palette().muted, False, "midright")
-            lines = theme.wrap_lines(moved_by(st, seat), 24, rect.w - 32, (rect.h - 52) // 30)
-            for row, line in enumerate(lines):
-                theme.text(surface, line, (rect.x + 16, rect.y + 52 + row * 30), 24, theme.SNOW)
+            # in the room under the name row: at 130 % with four players a line at the full
+            # text size would hang out of the card, so it comes back as far as the room needs
+            room = pygame.Rect(rect.x + 16, rect.y + 42, rect.w - 32, rect.bottom - 4 - rect.y - 42)
+            rows = max(1, room.h // theme.base_font(24).get_linesize())
+            theme.text_in(surface, moved_by(st, seat), room, 24, theme.SNOW, max_lines=rows)
 
 
 def moved_by(state: NanuukState, seat: int) -> str:
