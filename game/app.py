@@ -150,6 +150,7 @@ class App(Loop):
     def _open_first(self) -> None:
         cfg = self.options.game
         if cfg is not None:
+            cfg = cfg.named(lambda n: i18n.tr("setup.seat_default", n=n))
             self._keep_waiting(cfg.game)
             self.scenes.reset(plugin(cfg.game).scene(), config=cfg)
         else:

@@ -104,8 +104,11 @@ def parse_players(
             kinds = ", ".join([HUMAN, *(f"ai:{level}" for level in levels)])
             raise ValueError(f"unknown player {raw!r}: use {kinds}")
         fallback = (default_names or [])[i] if default_names and i < len(default_names) else ""
-        seats.append(Seat(name.strip() or fallback or f"Player {i + 1}", kind))
-    if len({s.name for s in seats}) != len(seats):
+        # no name: the seat's default in the table's language ("Spieler 2"), given when the
+        # language is known (GameConfig.named)
+        seats.append(Seat(name.strip() or fallback, kind))
+    named = [s.name for s in seats if s.name]
+    if len(set(named)) != len(named):
         raise ValueError("two players have the same name")
     return tuple(seats)
 
@@ -260,7 +263,8 @@ def game_config(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Ga
         )
     seed = args.seed if args.seed is not None else new_seed()
     try:  # the rules check the option values and their combination (e.g. Nanuuk! bear-hunt d)
-        rules.new_game(variant.id, [s.name for s in seats], seed=seed, options=options)
+        names = [s.name or f"Player {i + 1}" for i, s in enumerate(seats)]  # only to check
+        rules.new_game(variant.id, names, seed=seed, options=options)
     except ValueError as exc:
         parser.error(f"--option: {exc}")
     from game.ui.theme import seat_colours

@@ -9,6 +9,7 @@ a record (``game.play.saves``); checked against the game's plugin when a table i
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -42,6 +43,21 @@ class GameConfig:
     @property
     def humans(self) -> int:
         return sum(s.is_human for s in self.seats)
+
+    def named(self, default: Callable[[int], str]) -> GameConfig:
+        """Seats left without a name (``--players human,ai:easy``) get their seat's default
+        name in the table's language (``default(2)``: "Spieler 2"), never one taken."""
+        taken = {s.name for s in self.seats if s.name}
+        seats = []
+        for i, seat in enumerate(self.seats):
+            n, name = i + 1, seat.name
+            while not name:
+                if default(n) not in taken:
+                    name = default(n)
+                    taken.add(name)
+                n += 1
+            seats.append(replace(seat, name=name))
+        return replace(self, seats=tuple(seats))
 
     def with_seed(self, seed: int) -> GameConfig:
         return replace(self, seed=seed)

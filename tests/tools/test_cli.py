@@ -6,12 +6,14 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game import i18n
 from game.cli import build_parser, parse_args, parse_players
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,8 +38,8 @@ def test_the_installed_command_is_named_by_its_own_name(monkeypatch, capsys):
 def test_players_parse_kinds_and_names():
     seats = parse_players("human,ai:easy,Ben=ai:normal,Cleo=ai:hard", ("easy", "normal", "hard"))
     assert [(s.name, s.kind) for s in seats] == [
-        ("Player 1", "human"),
-        ("Player 2", "easy"),
+        ("", "human"),  # named when the table's language is known
+        ("", "easy"),
         ("Ben", "normal"),
         ("Cleo", "hard"),
     ]
@@ -328,3 +330,35 @@ def test_a_default_data_folder_not_made_yet_is_made_with_its_parents(tmp_path):
     run = run_main(env=env)
     assert run.returncode == 0, run.stderr
     assert (tmp_path / "new" / "account" / "share" / "speltafel").is_dir()
+
+
+
+def names_at_the_table(tmp_path, language: str, players: str) -> tuple[str, ...]:
+    from app_support import close
+
+    from game.app import App
+
+    options = parse_args(["--game", "bergruft", "--players", players, "--lang", language,
+                          "--data-dir", str(tmp_path)])  # fmt: skip
+    app = App(replace(options, size=(1280, 720), raise_errors=True))
+    try:
+        app.start()
+        app.frame(1 / 60)
+        return tuple(app.scenes.stack[0].config.names)
+    finally:
+        close(app)
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize(("language", "word"), [("de", "Spieler"), ("nl", "Speler"),
+                                                ("en", "Player")])  # fmt: skip
+def test_a_seat_without_a_name_is_named_in_the_tables_language(tmp_path, language, word):
+    """Issue 29, item 10: default names follow the language, from the command line too
+    (``--lang de --players human,ai:easy`` gave "Player 1" and "Player 2")."""
+    names = names_at_the_table(tmp_path, language, "human,ai:easy,ai:easy")
+    assert names == (f"{word} 1", f"{word} 2", f"{word} 3")
+
+
+def test_a_default_name_never_takes_a_name_a_player_gave(tmp_path):
+    names = names_at_the_table(tmp_path, "de", "Spieler 3=human,ai:easy,ai:easy")
+    assert names == ("Spieler 3", "Spieler 2", "Spieler 4")

@@ -171,8 +171,9 @@ def _draw_panel(
     cover = pygame.Rect(tab.x + 3, rect.y - 2, tab.w - 6, 8)  # tab and panel read as one
     surface.fill(PANEL_COLOUR[:3], cover)
     mid = tab.y + (TAB_H - 14) // 2 + 2
-    head = theme.fit(head, TITLE_SIZE, tab.w - keys_w - 2 * PAD, True)
-    theme.text(surface, head, (tab.x + PAD, mid), TITLE_SIZE, RING_COLOUR, True, "midleft")
+    # a tab kept narrow (by an undo button beside it) sets its heading smaller before it cuts
+    theme.text(surface, head, (tab.x + PAD, mid), TITLE_SIZE, RING_COLOUR, True, "midleft",
+               width=tab.w - keys_w - 2 * PAD, least=TITLE_SIZE - 8)  # fmt: skip
     if keys:
         theme.text(surface, keys, (tab.right - PAD, mid), KEYS_SIZE, theme.SNOW, False, "midright")
     step = theme.line_height(BODY_SIZE)
