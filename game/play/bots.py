@@ -36,7 +36,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from game.engine.stop import signal_names
-from game.protocol.bots import DEMO, Bot, BotClass, DemoBot
+from game.protocol.bots import DEMO, Bot, BotClass, DemoBot, demo_level
 
 BotFactory = Callable[[], Bot]
 _keys = itertools.count()
@@ -46,12 +46,6 @@ WORKER_NAME = "bots"
 
 class NoSuchLevel(ValueError):
     """A computer seat at a level its game's bots do not have (or a game with no bots)."""
-
-
-def demo_level(levels: Sequence[str]) -> str:
-    """The level a demo game's bots play at (wrapped in ``DemoBot``): "normal", or the game's
-    first level if it has no "normal"."""
-    return "normal" if "normal" in levels or not levels else levels[0]
 
 
 def check_levels(game_id: str, levels: Sequence[str], kinds: Sequence[str]) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.protocol.base import Outcome, Rules, State
-from game.protocol.bots import BUDGETS, DEMO, BotClass
+from game.protocol.bots import BUDGETS, DEMO, BotClass, demo_level
 from game.resources import asset
 from game.resources import level as level_folder
 
@@ -208,8 +208,7 @@ class GamePlugin:
         their level's."""
         shipped = self.level_settings.get(level)
         if shipped is None and level == DEMO:
-            inner = "normal" if "normal" in self.bot_paths or not self.bot_paths else self.levels[0]
-            shipped = self.level_settings.get(inner)
+            shipped = self.level_settings.get(demo_level(self.levels))
         return None if shipped is None else shipped.work(variant)
 
     def make_bot(self, level: str, iterations: int | None = None, timed: bool = False) -> Any:

@@ -47,9 +47,9 @@ class Trails:
         """Each seat's marks of its last turn (an empty list: that turn left none), as they were
         after the first ``upto`` moves (all: None; while the last move is still shown moving,
         its marks wait)."""
-        count, found = self._last
+        seen, found = self._last
         key = (len(self._entries), upto)
-        if count == key:
+        if seen == key:
             return found
         entries = [e for e in self._entries if upto is None or e[0] <= upto]
         turn_of: dict[int, object] = {}

@@ -19,6 +19,7 @@ not search counts none and takes it all the same). Every bot class is made as
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -45,6 +46,12 @@ class Effort:
     def clocked(self) -> bool:
         """Whether the bot may read its clock: without a work budget, or a timed one."""
         return self.iterations is None or self.timed
+
+
+def demo_level(levels: Sequence[str]) -> str:
+    """The level a demo game's bots play at (wrapped in ``DemoBot``): "normal", or the game's
+    first level if it has no "normal"."""
+    return "normal" if "normal" in levels or not levels else levels[0]
 
 
 class Bot(Protocol):

@@ -266,10 +266,16 @@ def seat_stats(results: list[dict[str, Any]]) -> list[float]:
 # -- the command line ------------------------------------------------------------------------------
 
 
-def _budget(text: str) -> tuple[str, float]:
+def _level_value(text: str, levels: Sequence[str], unit: str) -> tuple[str, str]:
+    """``LEVEL=VALUE`` with LEVEL one of ``levels``: the two halves (``unit`` names VALUE)."""
     level, sep, value = text.partition("=")
-    if not sep or level not in LEVELS:
-        raise argparse.ArgumentTypeError(f"{text!r}: LEVEL=SECONDS with LEVEL one of {LEVELS}")
+    if not sep or level not in levels:
+        raise argparse.ArgumentTypeError(f"{text!r}: LEVEL={unit} with LEVEL one of {levels}")
+    return level, value
+
+
+def _budget(text: str) -> tuple[str, float]:
+    level, value = _level_value(text, LEVELS, "SECONDS")
     try:
         seconds = float(value)
     except ValueError:
@@ -280,9 +286,7 @@ def _budget(text: str) -> tuple[str, float]:
 
 
 def _iterations(text: str) -> tuple[str, int]:
-    level, sep, value = text.partition("=")
-    if not sep or level not in BOT_NAMES:
-        raise argparse.ArgumentTypeError(f"{text!r}: LEVEL=N with LEVEL one of {BOT_NAMES}")
+    level, value = _level_value(text, BOT_NAMES, "N")
     try:
         count = int(value)
     except ValueError:

@@ -16,8 +16,8 @@ from game.games.nanuuk.bots.hard import HardBot as NanuukHard
 from game.games.nanuuk.bots.simple import EasyBot as NanuukEasy
 from game.games.nanuuk.bots.simple import NormalBot as NanuukNormal
 from game.play.bots import make_bot
-from game.play.registry import rules_for
 from game.protocol.bots import DEMO, LEVELS, DemoBot, Effort, RandomBot
+from game.tools.bench_ai import random_positions
 from tests.games.kaphoorn.test_kaphoorn_ai import random_positions as kap_positions
 from tests.play.ticking import TickClock
 
@@ -48,19 +48,8 @@ def no_clock(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def positions(game: str, variant: str, players: int, count: int, seed: int) -> list[Any]:
-    """Positions of random play (not over), with a seat to move."""
-    rules = rules_for(game)
-    rng = random.Random(seed)
-    found: list[Any] = []
-    while len(found) < count:
-        state = rules.new_game(variant, players, seed=rng.randrange(10**6))
-        for _ in range(rng.randint(0, 60)):
-            if state.is_over():
-                break
-            state = state.apply(rng.choice(state.legal_actions()))
-        if not state.is_over():
-            found.append(state)
-    return found
+    """Positions of random play (not over), with a seat to move: the bench's."""
+    return random_positions(game, count, seed, (variant, players))
 
 
 def play_out(bot: Any, state: Any, rng: random.Random, decisions: int) -> list[Any]:
