@@ -6,6 +6,8 @@ ends instead."""
 from __future__ import annotations
 
 import json
+import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,7 +36,11 @@ class GameEnd:
         replay = self.records.finished(record)  # the autosave goes, a replay is kept
         self.policy.game_over(record.config, outcome)
         if self.end_run is not None:
-            print(json.dumps(outcome), flush=True)
+            try:
+                print(json.dumps(outcome), flush=True)
+            except BrokenPipeError:  # the reader has gone (``| head``): the run ends all the same
+                sys.stdout = open(os.devnull, "w")  # noqa: SIM115 (Python's own advice: no
+                # second error when the interpreter flushes stdout at exit)
             self.end_run()
         else:
             self.results(record.config, outcome, replay)

@@ -57,3 +57,23 @@ def test_wrong_flag_exits_2_with_a_message(tmp_path):
     result = run_main("--players", "human", timeout=60)
     assert result.returncode == 2
     assert "needs --game" in result.stderr
+
+
+def test_a_reader_that_stops_reading_ends_the_run_too(tmp_path):
+    """``--exit-when-over | head -c 10``: the outcome's print met a closed pipe, the error went
+    to the title screen, and the headless run never ended."""
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), "--game", "bergruft", "--players",
+         "ai:normal,ai:easy", "--seed", "7", "--exit-when-over", "--data-dir", str(tmp_path)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=ROOT,
+    )  # fmt: skip
+    assert process.stdout is not None
+    process.stdout.close()  # nobody reads the outcome
+    try:
+        code = process.wait(timeout=600)  # a hang guard, no time limit
+    finally:
+        process.kill()
+    assert process.stderr is not None
+    assert code == 0 and b"Traceback" not in process.stderr.read()
+    log = tmp_path / "speltafel.log"
+    assert not log.exists() or "BrokenPipeError" not in log.read_text(encoding="utf-8")
