@@ -10,8 +10,8 @@ A test builds one from parts of its own, without an App.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -64,6 +64,93 @@ class Keeper(Protocol):
 GameOver = Callable[[Any, dict[str, Any]], None]  # (the table's record, the outcome)
 
 
+# ---- the phones (issue 30; docs/PHONES.md) ---------------------------------------------------
+# The phone server lives in game.phones, beside the menus and above the table: neither may import
+# it. They see it through these protocols; the app (which may) hands in the real one.
+class PhoneNews(Protocol):
+    """One thing a phone did (``game.phones.messages.PhoneEvent``): ``kind`` is "joined",
+    "left", "action" (``body["action"]``, the rules' dict; ``body["asked"]``: the phone asked its
+    player first), "undo" or "language" (``body["lang"]``)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    @property
+    def kind(self) -> str: ...
+
+    @property
+    def body(self) -> dict[str, Any]: ...
+
+
+class SeatPassLike(Protocol):
+    @property
+    def token(self) -> str: ...
+
+    @property
+    def code(self) -> str: ...
+
+
+class PhoneDoor(Protocol):
+    """A running phone server as the join screen and the table use it
+    (``game.phones.server.PhoneServer``): thread-safe, never blocks the loop."""
+
+    @property
+    def address(self) -> str: ...
+
+    def add_seat(self, seat: int) -> SeatPassLike: ...
+
+    def join_url(self, seat: int) -> str: ...
+
+    def release(self, seat: int) -> None: ...
+
+    def remove_seat(self, seat: int) -> None: ...
+
+    def set_language(self, lang: str) -> None: ...
+
+    def poll(self) -> Sequence[PhoneNews]: ...
+
+    def send(self, seat: int, payload: dict[str, Any], *, keep: bool = True) -> None: ...
+
+    def connected(self) -> set[int]: ...
+
+
+class PhonesUnavailable(Exception):
+    """The phone server cannot listen: ``key`` names the words (``phones.port_busy``), with
+    ``params`` (the port, a suggestion)."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+class Phones(Protocol):
+    """The phone companion as the scenes see it: at most one server, which the app starts and
+    stops (at the end of a game, quit to title, window close, SIGTERM)."""
+
+    @property
+    def door(self) -> PhoneDoor | None:
+        """The running server, or None."""
+
+    def open(self) -> PhoneDoor:
+        """Start the server (the running one if it is): raises ``PhonesUnavailable``."""
+
+    def close(self) -> None:
+        """Stop it: every connection closed, the port free; harmless when stopped."""
+
+
+class NoPhones:
+    """No phone companion (a test's services, a run without one): nothing ever listens."""
+
+    door: PhoneDoor | None = None
+
+    def open(self) -> PhoneDoor:
+        raise PhonesUnavailable("phones.off")
+
+    def close(self) -> None:
+        pass
+
+
 class Menus(Protocol):
     """The menus that the parts below them (the kit, the table) and beside them (the kiosk)
     open; the composition root wires them to their scenes (``game.menus.doors``). The menus
@@ -99,6 +186,7 @@ class Services:
     run: Run
     screen: Screen
     new_ui_manager: Callable[[], pygame_gui.UIManager]
+    phones: Phones = field(default_factory=NoPhones)  # the phone companion (issue 30)
 
     # ---- the names scenes use ---------------------------------------------------------------
     @property

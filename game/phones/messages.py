@@ -4,8 +4,11 @@ A phone sends JSON objects with a ``type``:
 
 - ``{"type": "hello", "token": T, "device": D}`` or ``{"type": "hello", "code": C, "device": D}``:
   join (or come back to) a seat; ``D`` is the id the page keeps in its storage;
-- ``{"type": "action", "action": {...}}``: an action in the rules' own terms (its ``to_dict``
-  form), handed to the table as it is: the server never reads it;
+- ``{"type": "action", "action": {...}, "asked": true}``: an action in the rules' own terms (its
+  ``to_dict`` form), handed to the table as it is: the server never reads it; ``asked`` (optional,
+  false by default): the phone asked its player the table's question before a deciding move;
+- ``{"type": "undo"}``: take back the seat's last decision (where the table allows it);
+- ``{"type": "language", "lang": "nl"}``: this phone speaks another of the table's languages;
 - ``{"type": "ping"}``: answered with ``{"type": "pong"}``.
 
 The server sends:
@@ -101,7 +104,8 @@ class Bucket:
 @dataclass(frozen=True)
 class PhoneEvent:
     """What the table gets from ``PhoneServer.poll``: a seat's phone ``joined`` (or came back),
-    ``left`` (its connection closed), or sent an ``action`` (``body["action"]``, untouched)."""
+    ``left`` (its connection closed), sent an ``action`` (``body["action"]``, untouched;
+    ``body["asked"]``), asked to ``undo``, or chose a ``language`` (``body["lang"]``)."""
 
     seat: int
     kind: str
@@ -118,6 +122,17 @@ class Hello:
 @dataclass(frozen=True)
 class Action:
     action: dict[str, Any]
+    asked: bool = False
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class Language:
+    lang: str
 
 
 @dataclass(frozen=True)
@@ -125,11 +140,12 @@ class Ping:
     pass
 
 
-Inbound = Hello | Action | Ping
+Inbound = Hello | Action | Ping | Undo | Language
 
 DEVICE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
 CODE = re.compile(r"[A-Za-z0-9 -]{1,16}")
+LANG = re.compile(r"[a-z]{2}")
 
 
 def _text(raw: dict[str, Any], name: str, pattern: re.Pattern[str]) -> str:
@@ -160,9 +176,16 @@ def parse(text: str, limits: Limits) -> Inbound:
         action = raw.get("action")
         if not isinstance(action, dict) or not action:
             raise PhoneError(Code.BAD_FIELD, field="action")
-        return Action(action)
+        asked = raw.get("asked", False)
+        if not isinstance(asked, bool):
+            raise PhoneError(Code.BAD_FIELD, field="asked")
+        return Action(action, asked)
     if kind == "ping":
         return Ping()
+    if kind == "undo":
+        return Undo()
+    if kind == "language":
+        return Language(_text(raw, "lang", LANG))
     shown = kind if isinstance(kind, str) else type(kind).__name__
     raise PhoneError(Code.UNKNOWN_TYPE, type=shown[:32])
 

@@ -148,9 +148,13 @@ class Hub:
             self._hello(conn, message)
         elif conn.seat is None:
             raise m.PhoneError(m.Code.NOT_JOINED)
-        else:
-            body: dict[str, Any] = {"action": message.action}
+        elif isinstance(message, m.Action):
+            body: dict[str, Any] = {"action": message.action, "asked": message.asked}
             self._post(m.PhoneEvent(conn.seat, "action", body))
+        elif isinstance(message, m.Undo):
+            self._post(m.PhoneEvent(conn.seat, "undo"))
+        else:
+            self._post(m.PhoneEvent(conn.seat, "language", {"lang": message.lang}))
 
     def _hello(self, conn: Conn, hello: m.Hello) -> None:
         if conn.seat is not None:

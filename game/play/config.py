@@ -35,6 +35,8 @@ class GameConfig:
     seed: int
     options: dict[str, Any] = field(default_factory=dict)
     guided: bool = False  # the guided first game: the play scene points at the next choice
+    # human seats played from a phone (issue 30): no hand-off for them, the TV hides their secrets
+    phones: frozenset[int] = frozenset()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -43,6 +45,15 @@ class GameConfig:
     @property
     def humans(self) -> int:
         return sum(s.is_human for s in self.seats)
+
+    def on_phone(self, seat: int) -> bool:
+        """Whether ``seat`` is a person who plays from a phone (not at the TV)."""
+        return seat in self.phones and self.seats[seat].is_human
+
+    @property
+    def tv_humans(self) -> int:
+        """The people who play at the TV itself: hand-off screens are between them."""
+        return sum(s.is_human and i not in self.phones for i, s in enumerate(self.seats))
 
     def named(self, default: Callable[[int], str]) -> GameConfig:
         """Seats left without a name (``--players human,ai:easy``) get their seat's default

@@ -63,6 +63,10 @@ def test_malformed_and_unknown_messages_change_nothing(server: PhoneServer) -> N
             json.dumps({"type": "dance"}): "phones.error.unknown_type",
             json.dumps({"no": "type"}): "phones.error.unknown_type",
             json.dumps({"type": "action", "action": ["stay"]}): "phones.error.bad_field",
+            json.dumps({"type": "action", "action": {"kind": "stay"}, "asked": "yes"}):
+                "phones.error.bad_field",
+            json.dumps({"type": "language", "lang": "deutsch"}): "phones.error.bad_field",
+            json.dumps({"type": "language"}): "phones.error.bad_field",
             json.dumps({"type": "hello", "device": "device-aaaa", "code": "X"}):
                 "phones.error.already_joined",
         }
@@ -77,7 +81,7 @@ def test_malformed_and_unknown_messages_change_nothing(server: PhoneServer) -> N
         assert await settled(server, phone) == []  # the table heard nothing
         await phone.send(STAY)  # and the seat plays on
         [played] = await events(server, 1)
-        assert played == PhoneEvent(0, "action", {"action": {"kind": "stay"}})
+        assert played == PhoneEvent(0, "action", {"action": {"kind": "stay"}, "asked": False})
         await phone.close()
 
     run(scenario())

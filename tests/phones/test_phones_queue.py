@@ -31,13 +31,19 @@ def test_the_table_polls_what_the_phones_sent_in_order(server: PhoneServer) -> N
         got = await events(server, 3)
         await ben.send({"type": "action", "action": strange})
         await ben.send({"type": "action", "action": {"kind": "end"}})
-        got += await events(server, 2)
+        await ben.send({"type": "action", "action": {"kind": "end"}, "asked": True})
+        await ben.send({"type": "undo"})
+        await ben.send({"type": "language", "lang": "nl"})
+        got += await events(server, 5)
         assert got == [
             PhoneEvent(0, "joined", {"again": False}),
             PhoneEvent(2, "joined", {"again": False}),
-            PhoneEvent(0, "action", {"action": {"kind": "stay"}}),
-            PhoneEvent(2, "action", {"action": strange}),  # passed on as sent: never read
-            PhoneEvent(2, "action", {"action": {"kind": "end"}}),
+            PhoneEvent(0, "action", {"action": {"kind": "stay"}, "asked": False}),
+            PhoneEvent(2, "action", {"action": strange, "asked": False}),  # as sent: never read
+            PhoneEvent(2, "action", {"action": {"kind": "end"}, "asked": False}),
+            PhoneEvent(2, "action", {"action": {"kind": "end"}, "asked": True}),
+            PhoneEvent(2, "undo"),
+            PhoneEvent(2, "language", {"lang": "nl"}),
         ]
         assert server.poll() == []  # each event is polled once
         await anna.close()
