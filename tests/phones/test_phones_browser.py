@@ -18,7 +18,8 @@ def test_the_qr_address_joins_the_seat_and_a_reload_comes_back(
     page = phone()
     page.get(server.join_url(1))
     WebDriverWait(page, GUARD).until(lambda _: server.connected() == {1})
-    WebDriverWait(page, GUARD).until(lambda p: made.code in p.find_element(By.TAG_NAME, "body").text)
+    body = page.find_element(By.TAG_NAME, "body")
+    WebDriverWait(page, GUARD).until(lambda _: made.code in body.text)
     assert made.token not in page.current_url  # taken out of the address bar
     assert [(e.seat, e.kind) for e in server.poll()] == [(1, "joined")]
     page.refresh()  # the token was kept in the page's storage: the same seat again
