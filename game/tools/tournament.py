@@ -140,6 +140,7 @@ def play_one(
         "think_s": thinking,
         "actions": moves,
         "digest": hashlib.sha256(json.dumps(moves, sort_keys=True).encode()).hexdigest(),
+        "ranking": list(outcome.ranking),
     }
 
 

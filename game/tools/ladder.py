@@ -1,0 +1,229 @@
+"""The strength ladder of one game: ``python -m game.tools.ladder --game <id>`` (issue 31).
+
+Plays ``random``, ``easy``, ``normal`` and ``hard`` against each other at fixed work budgets
+(each level's shipped iterations, ``levels/<game>/bots.toml``; ``--iterations LEVEL=N`` to
+change one), so a ladder plays the same games on any machine, however fast or busy:
+
+- **the round-robin**: every group of P different entrants at the game's smallest table P (2
+  where the game allows it: every pair; Kap Hoorn, 3 to 5 players: every three), ``--games``
+  games per group, the seats rotated and every seating order taken in turn;
+- **1-vs-rest rows**: each level against the level below at 3 and 4 players (where the game
+  allows them): one seat the level, the others the level below, the one seat moved round.
+
+**Ratings** come from `openskill <https://openskill.me>`_'s Plackett–Luce model, fitted to the
+round-robin's games. Why openskill rather than a Bradley–Terry fit with ``choix``: a game of
+three or more different entrants is one ranking (Kap Hoorn's round-robin is three-player),
+which Plackett–Luce rates as it is, where Bradley–Terry needs it cut into pairs; openskill is
+pure Python (``choix`` needs SciPy) and kept up. Its updates go one game at a time, so the
+games are fed in a seeded shuffle (the same order every run). A rating is shown as mu with the
+95 % interval mu ± 1.96 sigma. The rows (what "Hard beats Normal in x % of games" means) are win
+shares with their Wilson 95 % intervals beside the fair share; a shared win counts 1 / winners.
+
+``--readme FILE`` writes this run's table into FILE between ``<!-- ladder:<game> -->`` and
+``<!-- /ladder:<game> -->`` (the README's strength table: no hand-typed figure).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import random
+import re
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.play.registry import IDS as GAME_IDS
+from game.play.registry import plugin
+from game.protocol.base import Variant
+from game.tools.tournament import RANDOM, _iterations, check_game, play_many, wilson
+
+ENTRANTS: tuple[str, ...] = (RANDOM, "easy", "normal", "hard")  # weakest first
+Z95 = 1.959963984540054
+
+
+# -- who plays whom --------------------------------------------------------------------------------
+
+
+def smallest_table(variant: Variant) -> int:
+    return 2 if variant.min_players <= 2 <= variant.max_players else variant.min_players
+
+
+def seatings(group: Sequence[str], games: int) -> list[tuple[str, ...]]:
+    """``games`` seatings of ``group``: every order of its entrants in turn (so each entrant
+    sits in each seat equally often over every ``len(group)!`` games)."""
+    orders = list(itertools.permutations(group))
+    return [orders[i % len(orders)] for i in range(games)]
+
+
+def one_vs_rest(level: str, below: str, players: int, games: int) -> list[tuple[str, ...]]:
+    """One seat ``level``, the others ``below``; the one seat moved round game by game."""
+    return [tuple(level if s == i % players else below for s in range(players))
+            for i in range(games)]  # fmt: skip
+
+
+def plan(variant: Variant, games: int) -> list[tuple[str, int, list[tuple[str, ...]]]]:
+    """The ladder's parts: ``(row name, players, seatings)``."""
+    table = smallest_table(variant)
+    parts = [(" v ".join(group), table, seatings(group, games))
+             for group in itertools.combinations(ENTRANTS, table)]  # fmt: skip
+    for players in (3, 4):
+        if variant.min_players <= players <= variant.max_players:
+            for below, level in itertools.pairwise(ENTRANTS):
+                name = f"1 {level} v {players - 1} {below}"
+                parts.append((name, players, one_vs_rest(level, below, players, games)))
+    return parts
+
+
+# -- what it shows ---------------------------------------------------------------------------------
+
+
+def ranks(result: dict[str, Any]) -> list[float]:
+    """Each seat's place (1 best): every winner 1, the others by the outcome's ranking."""
+    winners, order = set(result["winner_seats"]), list(result["ranking"])
+    return [1.0 if s in winners else order.index(s) + 1.0 for s in range(len(result["seats"]))]
+
+
+def ratings(results: list[dict[str, Any]], seed: int) -> dict[str, dict[str, float]]:
+    """Plackett–Luce ratings of the entrants, from the games whose seats are all different
+    entrants (the round-robin), fed in a seeded shuffle."""
+    try:  # the ladder's own dependency (the test extras), loaded on use
+        from openskill.models import PlackettLuce
+    except ImportError:
+        raise SystemExit("the ladder rates with openskill: pip install openskill "
+                         "(or the test extras: pip install -e '.[test]')") from None
+
+    model = PlackettLuce()
+    rated = {name: model.rating(name=name) for name in ENTRANTS}
+    games = [r for r in results if len(set(r["seats"])) == len(r["seats"])]
+    random.Random(f"ladder:{seed}").shuffle(games)
+    for game in games:
+        teams = [[rated[name]] for name in game["seats"]]
+        new = model.rate(teams, ranks=ranks(game))
+        for name, [rating] in zip(game["seats"], new, strict=True):
+            rated[name] = rating
+    return {
+        name: {"mu": r.mu, "sigma": r.sigma, "low": r.mu - Z95 * r.sigma,
+               "high": r.mu + Z95 * r.sigma}  # fmt: skip
+        for name, r in rated.items()
+    }
+
+
+def row(name: str, players: int, results: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each entrant's share of the wins in one part of the ladder, with its interval."""
+    n = len(results)
+    shares: dict[str, dict[str, float]] = {}
+    for entrant in dict.fromkeys(s for r in results for s in r["seats"]):
+        wins = sum(r["wins"].get(entrant, 0.0) for r in results)
+        seats = sum(r["seats"].count(entrant) for r in results) / n  # seats per game
+        low, high = wilson(wins, n)
+        shares[entrant] = {"share": wins / n, "low": low, "high": high, "fair": seats / players}
+    return {"row": name, "players": players, "games": n, "shares": shares}
+
+
+def ladder(game: str, variant: Variant, games: int, seed: int, iterations: dict[str, int],
+           jobs: int) -> dict[str, Any]:  # fmt: skip
+    """Play the whole ladder; the report: ratings, rows, the work budgets, the time it took."""
+    started = time.perf_counter()
+    parts = plan(variant, games)
+    seatings_all = [s for _, _, part in parts for s in part]
+    seeds = range(seed, seed + len(seatings_all))
+    results = play_many(game, variant.id, seatings_all, seeds, None, jobs, iterations)
+    rows, at = [], 0
+    for name, players, part in parts:
+        rows.append(row(name, players, results[at:at + len(part)]))
+        at += len(part)
+    return {
+        "game": game,
+        "variant": variant.id,
+        "games_per_row": games,
+        "seed": seed,
+        "iterations": {name: iterations.get(name) for name in ENTRANTS if name != RANDOM},
+        "ratings": ratings(results, seed),  # the round-robin's games (different entrants)
+        "rows": rows,
+        "games": len(results),
+        "elapsed_s": round(time.perf_counter() - started, 1),
+    }
+
+
+def shipped_iterations(game: str, variant: str) -> dict[str, int]:
+    """The levels' work budgets as they ship; a level without one does not search (it reads
+    no clock either), so it plays the same on any machine as it is."""
+    found = {level: plugin(game).iterations(level, variant) for level in ENTRANTS[1:]}
+    return {level: n for level, n in found.items() if n is not None}
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:.0f} %"
+
+
+def table(report: dict[str, Any]) -> str:
+    """The report as Markdown: the ratings, then the rows (the README's strength table)."""
+    work = ", ".join(f"{k} {v}" if v is not None else f"{k} (no search)"
+                     for k, v in report["iterations"].items())  # fmt: skip
+    lines = [
+        f"Ladder of {report['game']} ({report['variant']}), {report['games']} games, "
+        f"{report['games_per_row']} per row, seed {report['seed']}; iterations: {work}.",
+        "",
+        "| level | rating (openskill mu) | 95 % interval |",
+        "|---|---|---|",
+    ]
+    for name, r in sorted(report["ratings"].items(), key=lambda kv: -kv[1]["mu"]):
+        lines.append(f"| {name} | {r['mu']:.1f} | {r['low']:.1f} – {r['high']:.1f} |")
+    lines += ["", "| games | players | wins (95 % interval; fair share) |", "|---|---|---|"]
+    for r in report["rows"]:
+        cells = "; ".join(
+            f"{name} {_pct(s['share'])} ({_pct(s['low'])}–{_pct(s['high'])}; {_pct(s['fair'])})"
+            for name, s in r["shares"].items()
+        )
+        lines.append(f"| {r['row']} ({r['games']}) | {r['players']} | {cells} |")
+    return "\n".join(lines)
+
+
+def write_readme(path: Path, game: str, text: str) -> None:
+    """Put ``text`` between the game's markers in ``path`` (which must have them)."""
+    begin, end = f"<!-- ladder:{game} -->", f"<!-- /ladder:{game} -->"
+    old = path.read_text(encoding="utf-8")
+    block = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
+    if not block.search(old):
+        raise SystemExit(f"{path}: no {begin} ... {end} block to write the ladder into")
+    path.write_text(block.sub(lambda _: f"{begin}\n{text}\n{end}", old), encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.tools.ladder",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--game", choices=GAME_IDS, required=True)
+    parser.add_argument("--variant", help="default: the game's first (Nanuuk!: intro)")
+    parser.add_argument("--games", type=int, default=200, help="games per row (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed")
+    parser.add_argument("--iterations", type=_iterations, action="append", default=[],
+                        metavar="LEVEL=N", help="a level's work budget in place of the "
+                        "shipped one; repeatable")  # fmt: skip
+    parser.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
+    parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument("--readme", type=Path, metavar="FILE",
+                        help="write the table into FILE between the game's ladder markers")
+    args = parser.parse_args(argv)
+    variant = check_game(parser, args.game, args.variant)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    if args.jobs < 0:
+        parser.error("--jobs must be 0 (one per core) or more")
+    iterations = shipped_iterations(args.game, variant.id) | dict(args.iterations)
+    report = ladder(args.game, variant, args.games, args.seed, iterations, args.jobs)
+    text = table(report)
+    if args.readme is not None:
+        write_readme(args.readme, args.game, text)
+    print(json.dumps(report) if args.json else text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,101 @@
+"""The strength ladder (issue 31, item 2): who plays whom, the places a game's outcome gives,
+the ratings and rows it reports, the same ladder on any machine, and the README's table."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from game.play.registry import rules_for
+from game.tools import ladder
+from game.tools.ladder import ENTRANTS, plan, ranks, seatings
+
+
+def variant(game: str):  # the game's first variant, as the ladder takes it by default
+    return rules_for(game).variants()[0]
+
+
+def test_a_two_player_game_plays_every_pair_and_one_against_the_rest_at_3_and_4() -> None:
+    parts = plan(variant("bergruft"), 6)
+    pairs = [name for name, players, _ in parts if players == 2]
+    assert len(pairs) == 6 and "random v hard" in pairs and "normal v hard" in pairs
+    rows = [name for name, players, _ in parts if players > 2]
+    assert rows == ["1 easy v 2 random", "1 normal v 2 easy", "1 hard v 2 normal",
+                    "1 easy v 3 random", "1 normal v 3 easy", "1 hard v 3 normal"]
+    for name, players, part in parts:
+        assert len(part) == 6 and all(len(s) == players for s in part)
+        if name.startswith("1 "):  # the one seat moves round the table
+            level = name.split()[1]
+            assert sorted(s.index(level) for s in part) == sorted(i % players for i in range(6))
+            assert all(Counter(s)[level] == 1 for s in part)
+
+
+def test_kap_hoorns_round_robin_is_every_three_in_every_order() -> None:
+    parts = plan(variant("kaphoorn"), 12)
+    groups = [(players, part) for name, players, part in parts if not name.startswith("1 ")]
+    assert [players for players, _ in groups] == [3] * 4  # 4 entrants, three at a time
+    for _, part in groups:
+        assert len(set(part)) == 6  # every seating order, each twice in 12 games
+        for seat in range(3):
+            assert len({s[seat] for s in part}) == 3
+
+
+def test_seatings_take_every_order_in_turn() -> None:
+    assert seatings(("a", "b"), 4) == [("a", "b"), ("b", "a"), ("a", "b"), ("b", "a")]
+
+
+def test_places_follow_the_winners_then_the_ranking() -> None:
+    game = {"seats": ["easy", "hard", "random"], "winner_seats": [1], "ranking": [1, 2, 0]}
+    assert ranks(game) == [3.0, 1.0, 2.0]
+    shared = {"seats": ["easy", "hard"], "winner_seats": [0, 1], "ranking": [0, 1]}
+    assert ranks(shared) == [1.0, 1.0]
+
+
+def test_ratings_rise_with_wins_and_come_from_games_of_different_entrants() -> None:
+    won = [{"seats": ["hard", "random"], "winner_seats": [0], "ranking": [0, 1]}] * 20
+    lopsided = [{"seats": ["random", "random", "easy"], "winner_seats": [0],
+                 "ranking": [0, 1, 2]}] * 50  # a 1-vs-rest game: not rated
+    rated = ladder.ratings(won + lopsided, seed=1)
+    assert rated["hard"]["low"] > rated["random"]["high"]
+    assert rated["easy"]["mu"] == rated["normal"]["mu"]  # neither played a rated game
+    assert rated["hard"]["low"] < rated["hard"]["mu"] < rated["hard"]["high"]
+
+
+def _tiny(seed: int = 3) -> dict:
+    return ladder.ladder("bergruft", variant("bergruft"), 2, seed, {"hard": 5}, jobs=1)
+
+
+def test_a_ladder_at_fixed_iterations_plays_the_same_games_again() -> None:
+    first, second = _tiny(), _tiny()
+    first.pop("elapsed_s"), second.pop("elapsed_s")
+    assert first == second
+    assert first["games"] == 2 * 12  # 6 pairs and 6 rows of 2 games
+    for row in first["rows"]:
+        total = sum(s["share"] for s in row["shares"].values())
+        assert total == pytest.approx(1.0)  # each game's win is shared out once
+    assert set(first["ratings"]) == set(ENTRANTS)
+
+
+def test_the_readme_gets_the_table_between_its_markers_and_nothing_else(tmp_path: Path) -> None:
+    readme = tmp_path / "README.md"
+    readme.write_text("intro\n<!-- ladder:bergruft -->\nold\n<!-- /ladder:bergruft -->\nend\n")
+    assert ladder.main(["--game", "bergruft", "--games", "1", "--iterations", "hard=5",
+                        "--jobs", "1", "--readme", str(readme)]) == 0
+    text = readme.read_text()
+    assert text.startswith("intro\n<!-- ladder:bergruft -->\nLadder of bergruft")
+    assert text.endswith("<!-- /ladder:bergruft -->\nend\n") and "old" not in text
+    assert "| hard |" in text and "| 1 hard v 2 normal (1) | 3 |" in text
+    (tmp_path / "plain.md").write_text("no markers\n")
+    with pytest.raises(SystemExit, match="no <!-- ladder:bergruft -->"):
+        ladder.main(["--game", "bergruft", "--games", "1", "--jobs", "1",
+                     "--readme", str(tmp_path / "plain.md")])
+
+
+@pytest.mark.parametrize("flags", [["--games", "0"], ["--jobs", "-1"],
+                                   ["--iterations", "hard=none"]])
+def test_wrong_flags_are_refused_with_a_message(flags: list[str], capsys) -> None:
+    with pytest.raises(SystemExit) as stop:
+        ladder.main(["--game", "bergruft", *flags])
+    assert stop.value.code == 2 and "error" in capsys.readouterr().err
