@@ -12,10 +12,12 @@ from typing import Any
 
 import pygame
 import pytest
+from app_support import close
 from pygame_gui.elements import UIButton
 
 from game import i18n
 from game.app import STEP, App, Options
+from game.games.kaphoorn.view import layout
 from game.menus.handoff import HandoffScene
 from game.menus.settings import SettingsScene
 from game.menus.setup import SetupScene
@@ -24,7 +26,7 @@ from game.persist.settings import Settings, save_settings
 from game.play.config import GameConfig, Seat
 from game.ui import kit, theme
 from game.ui.kit import UIScene
-from tests.scenes_support import table_class
+from tests.scenes_support import Driver, table_class
 
 SCALES = (1.0, 1.15, 1.3)
 EDGE = 8  # a grown caption keeps this much above and below it, border included (kit.EDGE)
@@ -38,9 +40,9 @@ def plain_theme() -> Iterator[None]:
     i18n.set_language("en")
 
 
-def start(tmp_path, language: str, scale: float) -> App:
+def start(tmp_path, language: str, scale: float, size: tuple[int, int] = (1920, 1080)) -> App:
     save_settings(tmp_path, Settings(language=language, ui_scale=scale))
-    app = App(Options(data_dir=tmp_path, raise_errors=True, size=(1920, 1080), fullscreen=False))
+    app = App(Options(data_dir=tmp_path, raise_errors=True, size=size, fullscreen=False))
     app.start()
     return app
 
@@ -147,6 +149,71 @@ def test_captions_at_130_percent_are_larger_and_still_fit(tmp_path, language):
     grown = [key for key in shared if sizes[1.3][key] > sizes[1.0][key]]
     assert len(grown) >= len(shared) // 2, sorted(shared - set(grown))
     assert any(key.startswith("kaphoorn") for key in grown)  # the table's small ones too
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (1280, 720)])
+def test_kap_hoorn_buttons_in_german_at_130_percent_are_grown_and_fit(tmp_path, size):
+    """Kap Hoorn's six buttons kept the font of 100 % at 130 % in German: "Zug beenden" needs
+    253 px of button at the next font step, and the buttons were 222 px. On a person's turn all
+    six captions now share a font larger than at 100 %, each with room round it (across, and
+    above and below) and none cut; the buttons lie clear of each other, of the chart, its zoom
+    buttons, the log books and the hand, and each reason under a button clear of them too."""
+    app = start(tmp_path, "de", 1.3, size)
+    try:
+        i18n.set_language("de")
+        seats = (Seat("Anna", "human", "red"), Seat("Ben", "easy", "blue"),
+                 Seat("Cleo", "easy", "yellow"))  # fmt: skip
+        drive = Driver(app)
+        table = show(app, table_class("kaphoorn"),
+                     config=GameConfig("kaphoorn", "standard", seats, 3, {"start": 1}))  # fmt: skip
+        assert drive.until(lambda: table.human_turn and not table.busy)
+        recording = theme.start_recording()
+        try:  # the buttons built again (and drawn) while the cut texts are noted
+            table._buttons_key = None
+            table.rebuild()
+            drive.frames(2)
+        finally:
+            theme.stop_recording(recording)
+        assert recording.cuts == []
+        six = buttons(table)[:6]
+        assert [b.text for b in six] == [label for label, _, _, _ in table.button_states()]
+        assert "Zug beenden" in [b.text for b in six]  # the widest caption, in German
+        sizes = {b.font.get_point_size() for b in six}
+        base = _base(six[0])
+        assert len(sizes) == 1 and sizes.pop() > base, (sizes, base)  # grown, all alike
+        for button in six:
+            px = button.font.get_point_size()
+            width = button.font.size(button.text)[0]
+            assert width <= button.rect.width - kit.FIT_MARGIN * px / base, button.text
+            ink = button.font.render_premul(button.text, pygame.Color("white"))
+            assert ink.get_bounding_rect().height <= button.rect.height - 2 * EDGE, button.text
+        rects = [b.rect for b in six]
+        books = [layout.book_rect(seat, 3) for seat in range(3)]
+        keep_off = [layout.BOARD_RECT, layout.ZOOM_PANEL, layout.ASK_RECT, layout.HAND_RECT,
+                    *books]  # fmt: skip
+        canvas = pygame.Rect((0, 0), theme.LOGICAL_SIZE)
+        for n, rect in enumerate(rects):
+            assert canvas.contains(rect)
+            assert rect.collidelist(rects[:n] + rects[n + 1 :] + keep_off) == -1, rect
+        reasons = [why for _, _, on, why in table.button_states() if why and not on]
+        assert reasons  # at the turn's start: a move first, then buy, end or undo
+        lines = [(text, ink) for text, ink, _ in drawn_inks(app)  # a reason, or its lines
+                 if len(text) > 5 and any(text in why for why in reasons)]  # fmt: skip
+        assert len(lines) >= len(reasons)
+        for _, ink in lines:
+            assert ink.collidelist(rects + keep_off) == -1, ink
+    finally:
+        close(app)
+
+
+def drawn_inks(app: App) -> list[tuple[str, pygame.Rect, pygame.Surface]]:
+    """The texts the top scene draws, each with where its letters are."""
+    recording = theme.start_recording()
+    try:
+        app.scenes.top.draw(app.surface(), 0.0)
+    finally:
+        theme.stop_recording(recording)
+    return list(recording.inks)
 
 
 def _look(button: UIButton) -> str:

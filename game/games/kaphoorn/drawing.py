@@ -65,7 +65,8 @@ class KapDrawing(KapSteering):
         else:  # a few milliseconds of its painting a frame: the frames go on meanwhile
             self.chart_view.draw_coming(surface, self.time.now, self.tweener.reduced)
         surface.set_clip(clip)
-        theme.panel(surface, ZOOM_PANEL, (16, 24, 40, 200), 16)
+        if not self.replaying:  # a replay has no zoom buttons: no empty plate either
+            theme.panel(surface, ZOOM_PANEL, (16, 24, 40, 200), 16)
         rounds = tr("kaphoorn.turn", n=min(st.turn // self.players + 1, st.rounds or 10**6))
         panels.draw_banner(surface, tr("games.kaphoorn.title"), rounds)
         lines = self.log_lines(panels.LOG_STYLE.rows(LOG_LINES))
