@@ -58,6 +58,7 @@ class JoinScene(UIScene):
         self.gone: set[int] = set()  # joined once, then lost (asleep, a reload)
         self.held: list[PhoneNews] = []  # the phones' other news: the table's
         self.codes: dict[int, CodeCard] = {}
+        self.drawn_codes: dict[int, tuple[pygame.Rect, int, int]] = {}  # where, module, count
         self.door: PhoneDoor | None = None
         self.problem: PhonesUnavailable | None = None
 
@@ -178,6 +179,7 @@ class JoinScene(UIScene):
 
     # ---- the picture --------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
+        self.drawn_codes = {}
         draw_heading(surface, tr("join.heading"), 80, 60)
         if self.door is None:
             self.draw_problem(surface)
@@ -244,10 +246,11 @@ class JoinScene(UIScene):
             theme.draw_mark(surface, theme.seat_shape(seat), theme.colour_rgb(info.colour),
                             box.center, side // 4)  # fmt: skip
             return box.bottom + 8
-        image, _, _ = self.code_card(seat, min(area.w, area.h))
+        image, module, count = self.code_card(seat, min(area.w, area.h))
         x = (area.centerx - image.get_width() // 2) // 3 * 3  # whole pixels at 2/3 too
         y = area.y // 3 * 3 + 3
         surface.blit(image, (x, y))
+        self.drawn_codes[seat] = (image.get_rect(topleft=(x, y)), module, count)
         if seat in self.joined:  # done: the code veiled, a large tick on it
             veil = pygame.Surface(image.get_size(), pygame.SRCALPHA)
             veil.fill((255, 255, 255, 210))
