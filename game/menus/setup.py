@@ -540,7 +540,7 @@ class SetupScene(PhonesChoice):
             r = 24 if self.columns else 28
             theme.draw_mark(surface, theme.seat_shape(i), rgb, (mark_x, row.centery), r)
         if self.columns and not self.option_buttons and self.edit_button is None:
-            box = self.option_rect(1)
+            box = self.option_rect(1 + (self.phones_button is not None))
             theme.panel(surface, box, (16, 24, 40, 150), 20)
             theme.text(surface, tr("setup.no_options"), box.center, 30, theme.SNOW, anchor="center")
         self._draw_help(surface)
