@@ -174,8 +174,9 @@ class JoinScene(UIScene):
         self.back_button = self.button(pygame.Rect(80, y, 300, h), tr("common.back"), self.back)
         play = tr("join.play") if self.door is not None else tr("join.play_without")
         may = self.door is None or self.ready  # without a server: play on the TV at once
-        self.play_button = self.button(pygame.Rect(1400, y - 6, 440, h + 12), play, self.play,
-                                       "#big_button", enabled=may)  # fmt: skip
+        wide = 440 if self.door is not None else 640  # "Play without phones" in its look
+        rect = pygame.Rect(1840 - wide, y - 6, wide, h + 12)
+        self.play_button = self.button(rect, play, self.play, "#big_button", enabled=may)
 
     # ---- the picture --------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface, alpha: float) -> None:
@@ -263,13 +264,13 @@ class JoinScene(UIScene):
     def draw_problem(self, surface: pygame.Surface) -> None:
         """The server could not listen: why, and what to do, in words."""
         assert self.problem is not None
-        box = pygame.Rect(200, 250, 1520, 560)
+        box = pygame.Rect(200, 260, 1520, 420)
         theme.panel(surface, box, (120, 34, 30, 225), 24)
         theme.text(surface, tr("join.unavailable"), (box.centerx, box.y + 40), 44, theme.WHITE,
                    True, "midtop", width=box.w - 80)  # fmt: skip
         words = tr(self.problem.key, **self.problem.params)
-        theme.text_in(surface, words, box.inflate(-100, -200).move(0, 50), 32, theme.WHITE,
-                      max_lines=6, align="center")  # fmt: skip
+        theme.text_in(surface, words, pygame.Rect(box.x + 50, box.y + 130, box.w - 100, 260), 32,
+                      theme.WHITE, max_lines=5, align="center")  # fmt: skip
 
 
 def tick(surface: pygame.Surface, where: pygame.Rect, beside: pygame.Rect) -> None:
