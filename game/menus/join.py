@@ -39,7 +39,7 @@ CARDS = pygame.Rect(40, 228, 1840, 702)  # the seats' cards, side by side
 GAP = 16
 MOST_W = 480  # a card's width with few seats
 PAD = 16
-NAME_H = 60  # the card's top line: mark and name
+NAME_H = 52  # the card's top line: mark and name
 JOINED = (64, 200, 120)
 CodeCard = tuple[pygame.Surface, int, int]  # the QR's surface, its module size, its modules
 
@@ -209,7 +209,7 @@ class JoinScene(UIScene):
         lines = self.under_lines(seat)
         below = sum(theme.line_height(size, bold) for _, size, bold, _ in lines)
         top = card.y + PAD + NAME_H
-        room = card.bottom - PAD - self.button_h() - 12 - below - top
+        room = card.bottom - PAD - self.button_h() - 8 - below - top
         side = min(room, card.w - 2 * PAD)
         if seat in self.asked:  # the code's own size: the rest of the room above and below
             side = self.code_card(seat, side)[0].get_height()

@@ -357,7 +357,22 @@ def config(humans: int) -> GameConfig:
 @pytest.mark.parametrize("lang,scale", [("en", 1.0), ("de", 1.0), ("de", 1.3), ("nl", 1.3)])
 @pytest.mark.parametrize("humans", [1, 2, 5])
 def test_the_join_screen_fits(tmp_path, lang, scale, humans) -> None:
-    app = make_app(tmp_path / "data")
+    fits(make_app(tmp_path / "data"), lang, scale, humans)
+
+
+@pytest.mark.parametrize("humans", [2, 5])
+def test_the_join_screen_fits_the_kiosks_larger_buttons(tmp_path, humans) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "kiosk.toml").write_text("phones = true\n", encoding="utf-8")
+    app = make_app(tmp_path / "data", kiosk=True)
+    assert app.policy.offer.large_controls
+    fits(app, "de", 1.3, humans)
+
+
+def fits(app: App, lang: str, scale: float, humans: int) -> None:
+    """The join screen of ``humans`` seats (one joined, one on the TV) in ``lang`` at ``scale``:
+    no text cut or outside the screen, none over a control, a QR code or a card's edge, every
+    code inside its card at 6 px a module at least."""
     try:
         i18n.set_language(lang)
         theme.configure(False, scale, False)
@@ -382,8 +397,8 @@ def test_the_join_screen_fits(tmp_path, lang, scale, humans) -> None:
             assert not any(ink.colliderect(c) for c in codes), text
             inside = [c for c in cards if c.colliderect(ink)]
             assert all(c.contains(ink) for c in inside), text
-        for card, code in zip(cards, scene.drawn_codes.values(), strict=False):
-            assert card.contains(code[0])
+        for card, (where, module, _) in zip(cards, scene.drawn_codes.values(), strict=False):
+            assert card.contains(where) and module >= 6
         texts = [t for t, _ in recording.texts]
         assert i18n.tr("join.heading") in texts
         assert sum(t.startswith(i18n.tr("join.code", code="")) for t in texts) == humans - (
