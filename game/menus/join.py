@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 import segno
 
+from game.engine.pacing import FULL
 from game.engine.services import PhoneDoor, PhoneNews, PhonesUnavailable
 from game.i18n import tr
 from game.menus.menukit import KIOSK_BUTTON_H, draw_heading, offer
@@ -41,6 +42,7 @@ MOST_W = 480  # a card's width with few seats
 PAD = 16
 NAME_H = 52  # the card's top line: mark and name
 JOINED = (64, 200, 120)
+NEWS_S = 0.5  # after a phone joined or left, the screen is drawn at full pace this long
 CodeCard = tuple[pygame.Surface, int, int]  # the QR's surface, its module size, its modules
 
 
@@ -61,6 +63,7 @@ class JoinScene(UIScene):
         self.drawn_codes: dict[int, tuple[pygame.Rect, int, int]] = {}  # where, module, count
         self.door: PhoneDoor | None = None
         self.problem: PhonesUnavailable | None = None
+        self.heard_at = float("-inf")  # when a phone last joined or left (drawn at once)
 
     def enter(self) -> None:
         try:
@@ -123,6 +126,8 @@ class JoinScene(UIScene):
             self.play_button.disable()
 
     def hear(self, news: PhoneNews) -> None:
+        if news.kind in ("joined", "left"):
+            self.heard_at = self.time.now
         if news.kind == "joined" and news.seat in self.asked:
             self.joined.add(news.seat)
             self.gone.discard(news.seat)
@@ -132,6 +137,10 @@ class JoinScene(UIScene):
             self.gone.add(news.seat)
         elif news.kind not in ("joined", "left"):
             self.held.append(news)  # a language chosen, a stray tap: the table's
+
+    def pace(self) -> float:
+        """A still menu, but drawn at once when a phone joins or leaves (not a second later)."""
+        return FULL if self.time.now - self.heard_at < NEWS_S else super().pace()
 
     # ---- leaving ------------------------------------------------------------------------------
     def play(self) -> None:

@@ -16,6 +16,7 @@ import segno
 
 from game import i18n
 from game.app import App, Options
+from game.engine.pacing import FULL
 from game.engine.scenes import Scene
 from game.menus.join import JoinScene
 from game.menus.setup import SetupScene
@@ -177,8 +178,10 @@ def test_a_phone_joins_its_seat_and_play_starts_the_table_with_the_phones(tv, ph
     app, drive = tv
     scene = join_screen(drive)
     door = app.phones.door
+    assert scene.pace() < FULL  # a still menu while nothing happens
     phones.join(door, 0, "device-anna")
     assert drive.until(lambda: 0 in scene.joined)
+    assert scene.pace() == FULL  # the news is drawn at once, not at the next refresh
     assert "Joined" in drawn_texts(drive) and not scene.play_button.is_enabled
     phones.join(door, 1, "device-ben")
     assert drive.until(lambda: scene.play_button.is_enabled)
