@@ -179,6 +179,8 @@ class App(Loop):
         if settings.volume != old.volume:
             self.audio.set_volume(settings.volume)
         self.audio.sync()  # muting silences the ambient loop at once
+        if settings.phones_port != old.phones_port:  # chosen on the TV: it wins over the flag
+            self.options.phones_port = None
 
     def _screenshot(self) -> None:
         if self.options.screenshot is not None:

@@ -66,13 +66,28 @@ class JoinScene(UIScene):
         self.heard_at = float("-inf")  # when a phone last joined or left (drawn at once)
 
     def enter(self) -> None:
+        self.open_server()
+        self.build()
+        self.ring.move(0)
+
+    def open_server(self) -> None:
+        self.problem = None
         try:
             self.door = self.services.phones.open()
         except PhonesUnavailable as problem:
             self.problem = problem
             self.services.sound("bad")
-        self.build()
-        self.ring.move(0)
+
+    def use_port(self, port: int) -> None:
+        """The free port the refusal named, kept in the settings for good, and tried now."""
+        self.services.update_settings(replace(self.services.settings, phones_port=port))
+        self.open_server()
+        self.rebuild()
+        if self.door is None:  # still refused: playing without phones is the way on
+            self.ring.focus(self.play_button)
+        else:  # listening: the first seat's card
+            self.ring.index = 0
+            self.ring.move(0)
 
     # ---- the seats ----------------------------------------------------------------------------
     @property
@@ -181,6 +196,10 @@ class JoinScene(UIScene):
                 text = words[0] if seat in self.asked else words[1]
                 self.button(rect, text, partial(self.toggle, seat), peers=words)
         self.back_button = self.button(pygame.Rect(80, y, 300, h), tr("common.back"), self.back)
+        free = self.problem.params.get("free") if self.problem is not None else None
+        if free is not None:  # the busy port's free neighbour, at a press
+            self.button(pygame.Rect(420, y, 600, h), tr("join.use_port", port=free),
+                        partial(self.use_port, free))  # fmt: skip
         play = tr("join.play") if self.door is not None else tr("join.play_without")
         may = self.door is None or self.ready  # without a server: play on the TV at once
         wide = 440 if self.door is not None else 640  # "Play without phones" in its look

@@ -4,6 +4,7 @@ loopback port, real aiohttp phones joining it, and the picture read back from th
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import threading
 from collections.abc import Coroutine, Iterator
@@ -278,6 +279,25 @@ def test_a_busy_port_is_told_in_words_with_a_free_one_and_play_goes_on_without(t
         press(drive, scene.play_button)
         drive.frames(3)
     assert [c.phones for c in Table.started] == [frozenset()]
+
+
+def test_the_free_port_is_used_at_a_press_and_kept_in_the_settings(tv, phones) -> None:
+    app, drive = tv
+    busy = app.options.phones_port
+    with socket.socket() as other:
+        other.bind((HOST, busy))
+        other.listen()
+        scene = join_screen(drive, humans=1)
+        free = scene.problem.params["free"]
+        use = next(i.element for i in scene.ring.items if i.element.text == f"Use port {free}")
+        press(drive, use)
+        assert scene.problem is None and scene.door is app.phones.door
+        assert scene.door.address.endswith(f":{free}/") and app.settings.phones_port == free
+        assert json.loads((app.data_dir / "settings.json").read_text())["phones_port"] == free
+        assert app.options.phones_port is None  # the TV's choice wins over the flag's now
+        phones.join(scene.door, 0)
+        assert drive.until(lambda: scene.play_button.is_enabled)
+        assert f"Use port {free}" not in [i.element.text for i in scene.ring.items]
 
 
 def test_a_busy_port_lets_the_players_go_back(tv) -> None:
