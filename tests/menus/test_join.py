@@ -24,6 +24,7 @@ from game.menus.setup import SetupScene
 from game.play.config import GameConfig
 from game.ui import qr, theme
 from tests.app_support import close
+from tests.phones.browser import phone  # noqa: F401 (the fixture: a headless browser)
 from tests.phones.phones_support import GUARD, HOST, Phone, free_port
 from tests.scenes_support import Driver, fake_tables
 
@@ -59,13 +60,13 @@ class Phones:
         return asyncio.run_coroutine_threadsafe(work, self.loop).result(GUARD)
 
     def join(self, door: Any, seat: int, device: str = "device-aaaa") -> Phone:
-        phone = self.run(Phone.join(door, seat, device))
-        self.open.append(phone)
-        return phone
+        handset = self.run(Phone.join(door, seat, device))
+        self.open.append(handset)
+        return handset
 
     def stop(self) -> None:
-        for phone in self.open:
-            self.run(phone.close())
+        for handset in self.open:
+            self.run(handset.close())
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(GUARD)
 
@@ -192,6 +193,28 @@ def test_a_phone_joins_its_seat_and_play_starts_the_table_with_the_phones(tv, ph
     assert app.phones.door is door and door.connected() == {0, 1}  # the table's now
 
 
+def test_real_browsers_join_by_the_qr_address_and_by_the_typed_code(tv, phone) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    app, drive = tv
+    scene = join_screen(drive)
+    door = app.phones.door
+    anna = phone()
+    anna.get(door.join_url(0))  # what the first card's QR code says (read back elsewhere)
+    assert drive.until(lambda: 0 in scene.joined, seconds=GUARD)
+    ben = phone()
+    ben.get(f"http://{scene.short_address()}")  # typed: the address under the code
+    field = WebDriverWait(ben, GUARD).until(lambda page: page.find_element(By.ID, "code"))
+    WebDriverWait(ben, GUARD).until(lambda _: field.is_displayed())
+    field.send_keys(door.add_seat(1).code.lower())  # any case will do
+    ben.find_element(By.CSS_SELECTOR, "#join button").click()
+    assert drive.until(lambda: scene.play_button.is_enabled, seconds=GUARD)
+    assert "Everyone has joined: press Play." in drawn_texts(drive)
+    drive.key(pygame.K_RETURN, frames=4)
+    assert [c.phones for c in Table.started] == [frozenset({0, 1})]
+
+
 def test_a_seat_goes_back_to_the_tv_and_play_needs_only_the_others(tv, phones) -> None:
     app, drive = tv
     scene = join_screen(drive, humans=3)
@@ -226,9 +249,9 @@ def test_a_seat_back_on_a_phone_gets_a_new_code(tv) -> None:
 def test_a_phone_that_leaves_is_no_longer_joined(tv, phones) -> None:
     app, drive = tv
     scene = join_screen(drive, humans=1)
-    phone = phones.join(app.phones.door, 0)
+    handset = phones.join(app.phones.door, 0)
     assert drive.until(lambda: scene.play_button.is_enabled)
-    phones.run(phone.close())
+    phones.run(handset.close())
     assert drive.until(lambda: not scene.play_button.is_enabled)
     assert scene.gone == {0} and "Phone gone, waiting …" in drawn_texts(drive)
 
@@ -236,8 +259,8 @@ def test_a_phone_that_leaves_is_no_longer_joined(tv, phones) -> None:
 def test_what_else_a_phone_said_meanwhile_is_the_tables(tv, phones) -> None:
     app, drive = tv
     scene = join_screen(drive, humans=1)
-    phone = phones.join(app.phones.door, 0)
-    phones.run(phone.send({"type": "language", "lang": "nl"}))
+    handset = phones.join(app.phones.door, 0)
+    phones.run(handset.send({"type": "language", "lang": "nl"}))
     assert drive.until(lambda: bool(scene.held))
     press(drive, scene.play_button)
     drive.frames(2)
@@ -249,11 +272,11 @@ def test_back_stops_the_server_and_returns_to_the_set_up(tv, phones) -> None:
     app, drive = tv
     scene = join_screen(drive)
     port = app.options.phones_port
-    phone = phones.join(app.phones.door, 0)
+    handset = phones.join(app.phones.door, 0)
     press(drive, scene.back_button)
     assert isinstance(drive.scene, SetupScene) and drive.scene.phones is True
     assert app.phones.door is None and port_free(port)
-    assert phones.run(phone.closed()) is not None
+    assert phones.run(handset.closed()) is not None
     press(drive, drive.scene.start_button)  # and Esc goes back from the join screen too
     assert isinstance(drive.scene, JoinScene)
     drive.key(pygame.K_ESCAPE)
