@@ -193,7 +193,7 @@ def test_a_phone_joins_its_seat_and_play_starts_the_table_with_the_phones(tv, ph
     assert app.phones.door is door and door.connected() == {0, 1}  # the table's now
 
 
-def test_real_browsers_join_by_the_qr_address_and_by_the_typed_code(tv, phone) -> None:
+def test_real_browsers_join_by_the_qr_address_and_by_the_typed_code(tv, phone) -> None:  # noqa: F811
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
