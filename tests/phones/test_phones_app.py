@@ -17,9 +17,11 @@ import pytest
 from game import i18n
 from game.app import App, Options, _settings_message
 from game.cli import parse_args
+from game.engine.scenes import Scene
 from game.menus.setup import SetupScene
 from game.persist.settings import load_settings
 from game.play.config import GameConfig, Seat
+from game.play.plugin import GamePlugin
 from tests.app_support import close, finished
 from tests.menus.test_join import Phones, make_app, port_free
 from tests.phones.phones_support import HOST, free_port
@@ -45,7 +47,7 @@ def stopped(app: App, phones: Phones, phone: Any, port: int) -> bool:
     return app.phones.door is None and code is not None and port_free(port)
 
 
-def test_the_server_stops_when_a_game_ends(tmp_path: Path, phones) -> None:
+def test_the_server_stops_when_a_game_ends(tmp_path: Path, phones, monkeypatch) -> None:
     app = make_app(tmp_path / "data")
     try:
         phone = connected(app, phones)
@@ -57,6 +59,12 @@ def test_the_server_stops_when_a_game_ends(tmp_path: Path, phones) -> None:
         Driver(app).frames(2)
         assert app.scenes.top is not None and app.scenes.top.name == "results"
         assert stopped(app, phones, phone, app.options.phones_port)
+        started: list[GameConfig] = []
+        monkeypatch.setattr(GamePlugin, "scene", lambda self: lambda services, config: (
+            started.append(config), Scene(services))[1])  # fmt: skip
+        app.scenes.top.play_again()  # type: ignore[attr-defined]
+        app.scenes.apply_pending()
+        assert [c.phones for c in started] == [frozenset()]  # the next game is on the TV
     finally:
         close(app)
 
