@@ -109,6 +109,10 @@ class PhoneDoor(Protocol):
 
     def poll(self) -> Sequence[PhoneNews]: ...
 
+    def unread(self, news: Sequence[PhoneNews]) -> None:
+        """Put back news read but not used: the next ``poll`` returns it first (the join screen
+        uses "joined" and "left"; the rest is the table's)."""
+
     def send(self, seat: int, payload: dict[str, Any], *, keep: bool = True) -> None: ...
 
     def connected(self) -> set[int]: ...
