@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from game.protocol.masks import bits as bits  # the set bits of a mask (the rules' and views')
+
 # Cell symbols of the level map.
 ICE, IGLOO, DOTS, WAVES, WATER = "o", "I", ":", "~", "."
 FIELD_SYMBOLS = (ICE, IGLOO, DOTS, WAVES)
@@ -246,13 +248,3 @@ class Board:
             return near
         across = self.crossings(near, cracks)
         return near | (self.flood(across, cracks) if across else 0)
-
-
-def bits(mask: int) -> list[int]:
-    """The set bit indices of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
