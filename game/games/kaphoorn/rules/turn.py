@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import chain
 from typing import Any, TypeVar
 
@@ -103,7 +103,7 @@ def lay_actions(s: KapPosition) -> tuple[KapAction, ...]:
     # ``play(w, f) for f in bits(frontier(s)) for w in hand``, built field by field from the
     # table of each field's actions (a random game's chart soon holds a hundred cards)
     pick = operator.itemgetter(*hand)  # a field's row -> the actions of the hand's cards
-    rows = map(_PLAYS.__getitem__, bits(frontier(s)))
+    rows: Iterator[tuple[KapAction, ...]] = map(_PLAYS.__getitem__, bits(frontier(s)))
     if s.played == 0:
         rows = chain(rows, map(_REPLACES.__getitem__, bits(replaceable(s))))
     if len(hand) == 1:
