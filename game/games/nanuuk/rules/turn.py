@@ -26,7 +26,7 @@ from game.games.nanuuk.rules.actions import (
     Step,
     Take,
 )
-from game.games.nanuuk.rules.board import Board, bits
+from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.codes import DecidedBy, Ending
 from game.games.nanuuk.rules.phases import (
     BANISH,
@@ -318,8 +318,12 @@ def _still_playing(st: NanuukPosition, i: int) -> bool:
     p = st.pos[i]
     if board.igloos >> p & 1:
         return False
-    kayak = bool(st.sheets[i].carried & KAYAK)
-    return bool(board.reach(1 << p, st.cracks, kayak) & board.igloos)
+    near = st.flood(1 << p)  # ``board.reach``, from the regions
+    if near & board.igloos:
+        return True
+    if not st.sheets[i].carried & KAYAK:
+        return False
+    return bool(st.flood(board.crossings(near, st.cracks)) & board.igloos)
 
 
 def choosable(st: NanuukPosition) -> list[int]:
@@ -555,28 +559,28 @@ def _can_still_hunt(st: NanuukPosition, i: int) -> bool:
     one crossing (N25). In an igloo he gets a harpoon back, may lay his whole bag down, and may
     buy a kayak with a seal or a whale; from there he must reach the animal again.
     """
-    board, cracks, sheet = st.spec.board, st.cracks, st.sheets[i]
-    near = board.flood(1 << st.pos[i], cracks)
-    by_kayak = _across(board, near, cracks) if sheet.carried & KAYAK else 0
+    board, sheet = st.spec.board, st.sheets[i]
+    near = st.flood(1 << st.pos[i])
+    by_kayak = _across(st, near) if sheet.carried & KAYAK else 0
     if sheet.carried & HARPOON and _prey(st, near | by_kayak, ~sheet.bag, sheet.fresh_inuk):
         return True
     buys_kayak = bool(sheet.bag & (ANIMAL_BITS["seal"] | WHALE))
     if near & board.igloos:  # an igloo on foot: a carried kayak is still his
         kayak = bool(sheet.carried & KAYAK) or buys_kayak
-        region = near | (_across(board, near, cracks) if kayak else 0)
+        region = near | (_across(st, near) if kayak else 0)
         if _prey(st, region, ~0, sheet.fresh_inuk):
             return True
     for igloo in bits(by_kayak & board.igloos):  # an igloo across a crack: the kayak is spent
-        home = board.flood(1 << igloo, cracks)
-        region = home | (_across(board, home, cracks) if buys_kayak else 0)
+        home = st.flood(1 << igloo)
+        region = home | (_across(st, home) if buys_kayak else 0)
         if _prey(st, region, ~0, sheet.fresh_inuk):
             return True
     return False
 
 
-def _across(board: Board, region: int, cracks: int) -> int:
+def _across(st: NanuukPosition, region: int) -> int:
     """The fields reached from ``region`` by crossing one crack, and all they lead to."""
-    return board.flood(board.crossings(region, cracks), cracks) & ~region
+    return st.flood(st.spec.board.crossings(region, st.cracks)) & ~region
 
 
 def _prey(st: NanuukPosition, region: int, free: int, fresh_inuk: bool) -> bool:
