@@ -128,16 +128,24 @@ _PLAYS, _REPLACES = _Actions(play), _Actions(replace)
 
 def frontier(s: KapPosition) -> int:
     """Empty fields where a card may go: touching a card or start field, also diagonally."""
-    chart = default_chart()
-    return chart.grow(s.laid) & chart.playable & ~s.laid
+    memo = s._memo()
+    found: int | None = memo.get("frontier")  # the legal list's, asked again by ``apply``
+    if found is None:
+        chart = default_chart()
+        found = memo["frontier"] = chart.grow(s.laid) & chart.playable & ~s.laid
+    return found
 
 
 def replaceable(s: KapPosition) -> int:
     """K5, K6, K3: cards not printed, without a ship, that the player cannot reach this turn."""
-    ships = 0
-    for f in s.ships:
-        ships |= 1 << f
-    return s.laid & default_chart().playable & ~ships & ~reach(s)
+    memo = s._memo()
+    found: int | None = memo.get("replaceable")  # the legal list's, asked again by ``apply``
+    if found is None:
+        ships = 0
+        for f in s.ships:
+            ships |= 1 << f
+        found = memo["replaceable"] = s.laid & default_chart().playable & ~ships & ~reach(s)
+    return found
 
 
 def reach(s: KapPosition) -> int:
@@ -425,7 +433,9 @@ def end_turn(s: P) -> P:
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
+    changed = list(items)  # quicker than slicing and joining three tuples
+    changed[index] = value
+    return tuple(changed)
 
 
 def _other_ships(s: KapPosition) -> int:

@@ -142,6 +142,7 @@ class Board:
     open3: tuple[int, int, int] = (0, 0, 0)
     shifts: tuple[int, int, int] = (0, 0, 0)
     around: dict[int, int] = field(default_factory=dict)  # field -> mask of its edges in play
+    neighbours: dict[int, int] = field(default_factory=dict)  # field -> mask of its neighbours
     # edge -> per field next to both its ends: the mask of the two edges of the way round it
     detours: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
@@ -180,7 +181,8 @@ class Board:
         }
         return cls(
             floe, in_play, mask, igloos, stride, steps, c_lines, d_lines, edges,
-            (open3[0], open3[1], open3[2]), forward, edges_of, detours,
+            (open3[0], open3[1], open3[2]), forward, edges_of,
+            {f: sum(1 << g for g, _ in steps[f]) for f in steps}, detours,
         )  # fmt: skip
 
     # -- cracks --------------------------------------------------------------------------------

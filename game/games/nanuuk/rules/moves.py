@@ -47,9 +47,10 @@ def _targets(st: NanuukPosition, i: int, banned: bool) -> list[tuple[int, bool]]
     cracks = st.cracks
     occupied = st.occupied()
     if spec.variant != FULL:
-        return [
-            (g, False) for g, e in spec.board.steps[f] if not cracks & e and not occupied >> g & 1
-        ]
+        board = spec.board
+        if not (cracks & board.around[f] or occupied & board.neighbours[f]):
+            return [(g, False) for g, _ in board.steps[f]]  # open ice all round
+        return [(g, False) for g, e in board.steps[f] if not cracks & e and not occupied >> g & 1]
     sheet = st.sheets[i]
     kayak = sheet.carried & KAYAK
     igloos = spec.board.igloos

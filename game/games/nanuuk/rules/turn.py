@@ -241,7 +241,7 @@ def _start_intro(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition 
     if st.spec.players > 2:
         return _start_elimination(st, seat, fresh)
     mine = st.spec.of_seat(seat)
-    able = [i for i in mine if mobile(st, i)]
+    able = _mobile_ones(st, mine)
     # N13: both hunters stuck, or one stuck by cracks and the edge alone, loses
     if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
         return game_over(st, (1 - seat,), Ending.TWO_PLAYER_ENCLOSED)
@@ -471,7 +471,9 @@ def _set_sheet(st: NanuukPosition, i: int, sheet: Sheet) -> NanuukPosition:
 
 
 def _replaced(sheets: tuple[Sheet, ...], i: int, sheet: Sheet) -> tuple[Sheet, ...]:
-    return sheets[:i] + (sheet,) + sheets[i + 1 :]
+    changed = list(sheets)  # quicker than slicing and joining three tuples
+    changed[i] = sheet
+    return tuple(changed)
 
 
 def _without(pieces: tuple[int, ...], kind: int, bit: int) -> tuple[int, ...]:
@@ -535,7 +537,9 @@ def may_stay(st: NanuukPosition) -> bool:
 
 def end_turn(st: NanuukPosition) -> NanuukPosition:
     seat = st.seat
-    turns = st.turns[:seat] + (st.turns[seat] + 1,) + st.turns[seat + 1 :]
+    counts = list(st.turns)
+    counts[seat] += 1
+    turns = tuple(counts)
     if st.spec.variant == FULL:
         if not st.home and hunt_is_over(st):
             st = st.with_(home=True)  # N26: the homecoming
