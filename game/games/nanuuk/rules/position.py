@@ -83,6 +83,10 @@ class NanuukPosition:
         Keys of the ``__dict__`` are replaced, never deleted: a dict without holes is copied as
         one block, a dict with holes key by key (and playouts make a few copies per action).
         """
+        return self.with_all(changes)
+
+    def with_all(self, changes: dict[str, Any]) -> Self:
+        """``with_(**changes)`` for a dict the caller made (the turn flow's new turns)."""
         data = self.__dict__.copy()
         data.update(changes)
         data["_legal"] = None

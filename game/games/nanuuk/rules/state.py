@@ -271,7 +271,8 @@ def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
 
 
 def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
-    return tuple(_choose(st.spec.movers[i].id) for i in turn.choosable(st))
+    movers = st.spec.movers
+    return tuple([_choose(movers[i].id) for i in turn.choosable(st)])
 
 
 def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:

@@ -141,7 +141,7 @@ def _ready(st: NanuukPosition, movers: list[int], fresh: Fresh) -> NanuukPositio
     """The turn begins: one mover goes straight to its step, several are a choice."""
     if len(movers) == 1:
         return begin_move(st, movers[0], fresh)
-    return st.with_(**fresh)
+    return st.with_all(fresh)
 
 
 def begin_move(st: NanuukPosition, i: int, fresh: Fresh | None = None) -> NanuukPosition:
@@ -149,8 +149,9 @@ def begin_move(st: NanuukPosition, i: int, fresh: Fresh | None = None) -> Nanuuk
     if fresh is None:
         moved = st.moved | 1 << i
         return st.with_(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=moved)
-    move = {"phase": STEP, "mover": i, "steps": _steps(st, i), "stepped": 0, "moved": 1 << i}
-    return st.with_(**{**fresh, **move})
+    steps = _steps(st, i)
+    return st.with_all({**fresh, "phase": STEP, "mover": i, "steps": steps, "stepped": 0,
+                        "moved": 1 << i})  # fmt: skip
 
 
 def _steps(st: NanuukPosition, i: int) -> int:
