@@ -13,7 +13,7 @@ _BYTE: tuple[tuple[int, ...], ...] = tuple(
 # per byte of a mask (0: its lowest): at each byte value the indices of its set bits in the
 # mask (a tuple, made when first met, else None), and last the row's first bit index
 _ROWS: list[list[Any]] = []
-_FEW = 6  # up to this many set bits, a bit at a time is quicker
+_FEW = 16  # up to this many set bits (of a sea chart's 572), a bit at a time is quicker
 
 
 def bits(mask: int) -> list[int]:
