@@ -35,7 +35,7 @@
         node.setAttribute(key, value === true ? "" : value);
       }
     }
-    for (const child of children) if (child) node.append(child);
+    for (const child of children) if (child) node.append(child);  // (a list left out: null)
     return node;
   }
 
@@ -159,7 +159,7 @@
       const button = el("button", {
         class: "kh-card" + (can ? " kh-playable" : "") + (picked === card.wind ? " kh-picked" : ""),
         "data-card": card.wind, "aria-pressed": String(picked === card.wind), disabled: !can,
-        on: () => { picked = picked === card.wind ? null : card.wind; ignoring = false; redraw(); },
+        on: () => { picked = picked === card.wind ? null : card.wind; ignoring = false; redraw(true); },
       }, cardFace(card, 90, 128), el("span", { class: "kh-name", text: card.name }));
       row.append(button);
     }
@@ -187,10 +187,11 @@
   function cardFields(choices, words, api) {
     const mine = choices.filter((c) => c.card === picked);
     const name = mine.length ? mine[0].group : "";
-    return el("section", { class: "kh-moves" }, el("h2", { text: name }),
+    return el("section", { class: "kh-moves" },
+      el("div", { class: "kh-head" }, el("h2", { text: name }),
+         el("button", { class: "kh-back", on: () => { picked = null; redraw(); }, text: words.back })),
       list(words.play, mine.filter((c) => c.kind === "play"), api),
-      list(words.replace, mine.filter((c) => c.kind === "replace"), api),
-      el("button", { class: "kh-back", on: () => { picked = null; redraw(); }, text: words.back }));
+      list(words.replace, mine.filter((c) => c.kind === "replace"), api));
   }
 
   function moves(page, choices, words, api) {
@@ -199,11 +200,15 @@
     const buttons = new Map(page.buttons.map((b) => [b.kind, b]));
     const section = el("section", { class: "kh-moves" });
     if (ignoring && ignores.length) {
-      section.append(list(words.ignore_to, ignores, api),
-        el("button", { class: "kh-back", text: words.cancel, on: () => { ignoring = false; redraw(); } }));
+      section.append(
+        el("div", { class: "kh-head" }, el("h2", { text: buttons.get("ignore").label }),
+           el("button", { class: "kh-back", text: words.cancel,
+                          on: () => { ignoring = false; redraw(); } })),
+        list(words.ignore_to, ignores, api));
       return section;
     }
-    section.append(list(words.sail_to, choices.filter((c) => c.kind === "sail"), api));
+    const sails = list(words.sail_to, choices.filter((c) => c.kind === "sail"), api);
+    if (sails) section.append(sails);
     const row = el("div", { class: "kh-buttons" });
     const special = (kind, run, open) => {
       const shown = buttons.get(kind);
@@ -214,7 +219,7 @@
         reason ? el("small", { text: reason }) : null));
     };
     special("stay", () => api.play(kinds.get("stay").id), kinds.has("stay"));
-    special("ignore", () => { ignoring = true; picked = null; redraw(); }, ignores.length > 0);
+    special("ignore", () => { ignoring = true; picked = null; redraw(true); }, ignores.length > 0);
     for (const kind of BUTTONS.slice(1)) {
       special(kind, () => api.play(kinds.get(kind).id), kinds.has(kind));
     }
@@ -227,8 +232,11 @@
   let last = null; // (body, root, api) of the last payload: a pick draws the page again
   let moment = null; // the turn, phase and cards laid of the last payload: a move clears a pick
 
-  function redraw() {
-    if (last) draw(...last);
+  function redraw(toMoves) {
+    if (!last) return;
+    draw(...last);
+    const moves = last[1].querySelector(".kh-moves");
+    if (toMoves && moves) moves.scrollIntoView({ block: "start" });  // the fields it opened
   }
 
   function draw(body, root, api) {

@@ -201,7 +201,7 @@ def test_the_tv_letters_the_phones_fields(drive, monkeypatch) -> None:
     scene = start(drive, config(["human", "easy", "easy"], phones={0}))
     drawn: list[tuple[tuple[int, int], str]] = []
     monkeypatch.setattr(highlight, "tag", lambda surface, rect, label: drawn.append(
-        (rect.topleft, label)))  # fmt: skip
+        (rect, label)))  # fmt: skip
     drive.frames(2)
     letters, styles = scene.phone_marks()
     view = scene.state.view(0)
@@ -210,9 +210,9 @@ def test_the_tv_letters_the_phones_fields(drive, monkeypatch) -> None:
     on_screen = {label for f, label in letters.items()
                  if scene.chart_view.rect.contains(scene.layout.field_rect(f))}  # fmt: skip
     assert on_screen and on_screen <= shown
-    for topleft, label in drawn:
+    for rect, label in drawn:
         field = next(f for f, x in letters.items() if x == label)
-        assert topleft == scene.layout.field_rect(field).topleft
+        assert rect == scene.layout.field_rect(field)
     drawn.clear()
     play_turn(drive, scene)  # a computer's turn: no letters
     drive.frames(2)

@@ -48,8 +48,8 @@ def _badge_sprite(r: int, label: str) -> pygame.Surface:
 
 
 # A field's letter while a phone chooses (issue 30): big enough to read from the sofa at every
-# zoom step, at 1280x720 too (logical pixels: 2/3 of them there), in the field's upper left
-# corner so the ship in its middle stays in sight.
+# zoom step, at 1280x720 too (logical pixels: 2/3 of them there), in the field's lower left
+# corner: the ship in its middle stays in sight, and the upper left holds the last turn's marks.
 TAG_LEAST = 24  # the letter's size in logical pixels at the smallest zoom (16 px at 1280x720)
 TAG_INK, TAG_FILL = (255, 255, 255), (24, 34, 64)
 
@@ -57,8 +57,8 @@ TAG_INK, TAG_FILL = (255, 255, 255), (24, 34, 64)
 def tag(surface: pygame.Surface, field: pygame.Rect, label: str) -> None:
     """The letter ``label`` on a chart field (``field``: its rect on screen)."""
     sprite = tag_sprite(label, max(TAG_LEAST, round(field.h * 0.34)))
-    corner = (field.x - round(field.w * 0.06), field.y - round(field.h * 0.06))
-    surface.blit(sprite, corner)
+    at = sprite.get_rect(bottomleft=(field.x - round(field.w * 0.04), field.bottom + 2))
+    surface.blit(sprite, at)
 
 
 @lru_cache(maxsize=256)
