@@ -170,18 +170,21 @@
 
   // ---- the choices ------------------------------------------------------------------------------
 
-  function fieldButton(choice, api) {
-    return el("button", { class: `kh-field kh-${choice.kind}`, "data-tv": choice.tv,
-                          "data-choice": choice.id, on: () => api.play(choice.id) },
-              el("span", { class: "kh-tv", text: choice.tv }),
-              el("span", { class: "kh-say", text: choice.kind === "play" || choice.kind === "replace"
-                ? choice.place : choice.say }));
+  function fieldButton(choice, words, api) {
+    const laid = choice.kind === "play" || choice.kind === "replace";
+    const say = el("span", { class: "kh-say", text: laid ? choice.place : choice.say });
+    // the wind under the ship leads to this empty field: a card laid here opens a sail
+    if (choice.course) say.append(el("small", { class: "kh-why", text: words.course }));
+    return el("button", { class: `kh-field kh-${choice.kind}` + (choice.course ? " kh-course" : ""),
+                          "data-tv": choice.tv, "data-choice": choice.id,
+                          on: () => api.play(choice.id) },
+              el("span", { class: "kh-tv", text: choice.tv }), say);
   }
 
-  function list(title, chosen, api) {
+  function list(title, chosen, words, api) {
     if (!chosen.length) return null;
     return el("div", { class: "kh-list" }, el("h3", { text: title }),
-              ...chosen.map((choice) => fieldButton(choice, api)));
+              ...chosen.map((choice) => fieldButton(choice, words, api)));
   }
 
   function cardFields(choices, words, api) {
@@ -190,8 +193,8 @@
     return el("section", { class: "kh-moves" },
       el("div", { class: "kh-head" }, el("h2", { text: name }),
          el("button", { class: "kh-back", on: () => { picked = null; redraw(); }, text: words.back })),
-      list(words.play, mine.filter((c) => c.kind === "play"), api),
-      list(words.replace, mine.filter((c) => c.kind === "replace"), api));
+      list(words.play, mine.filter((c) => c.kind === "play"), words, api),
+      list(words.replace, mine.filter((c) => c.kind === "replace"), words, api));
   }
 
   function moves(page, choices, words, api) {
@@ -204,10 +207,10 @@
         el("div", { class: "kh-head" }, el("h2", { text: buttons.get("ignore").label }),
            el("button", { class: "kh-back", text: words.cancel,
                           on: () => { ignoring = false; redraw(); } })),
-        list(words.ignore_to, ignores, api));
+        list(words.ignore_to, ignores, words, api));
       return section;
     }
-    const sails = list(words.sail_to, choices.filter((c) => c.kind === "sail"), api);
+    const sails = list(words.sail_to, choices.filter((c) => c.kind === "sail"), words, api);
     if (sails) section.append(sails);
     const row = el("div", { class: "kh-buttons" });
     const special = (kind, run, open) => {
@@ -249,7 +252,7 @@
     if (!choices.some((c) => c.kind === "ignore")) ignoring = false;
     const parts = [book(page, words), hand(page, words, playable, yours)];
     if (yours) parts.push(picked ? cardFields(choices, words, api) : moves(page, choices, words, api));
-    root.replaceChildren(el("div", { class: "kh" }, ...parts));
+    root.replaceChildren(el("div", { class: "kh", "data-moment": moment }, ...parts));
   }
 
   function render(body, root, api) {

@@ -12,12 +12,17 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from game.app import App
 from game.games.kaphoorn.rules.turn import all_winds
 from game.phones.server import PhoneServer
 from game.play.config import GameConfig, Seat
 from tests.phones.phones_support import Phone, run
 from tests.scenes_support import Driver, table_class
+
+# (until the table's listener from branch p30-core is merged)
+pytest.importorskip("game.play.phoneseats")
 
 FRAME_GUARD = 200_000  # frames at most: only so that a broken test ends
 MOTIFS = {w.name for w in all_winds()}
@@ -134,7 +139,9 @@ def test_seat_a_is_sent_nothing_of_the_others_hands_the_pile_or_the_seed(
             await phone.hello(token=passes[s].token)
             readers[s] = Reader(phone, rng)
         drive.app.scenes.reset(table_class("kaphoorn"), config=config)
+        drive.frames(2)
         scene = drive.app.scenes.stack[0]
+        assert scene.phones is not None  # the table listens to the server
         moves = 0
         try:
             for _ in range(FRAME_GUARD):

@@ -135,7 +135,7 @@ def _buttons(view: KapState) -> list[dict[str, str]]:
 def _words(view: KapState, seat: int) -> dict[str, str]:
     """The page's own words for this game, in the phone's language (sent with the payload)."""
     keys = ("hand", "wind", "sail", "roses", "pile", "fields", "play", "replace", "sail_to",
-            "ignore_to", "back", "cancel", "no_cards", "pick")  # fmt: skip
+            "ignore_to", "back", "cancel", "no_cards", "pick", "course")  # fmt: skip
     words = {key: tr(P + "words." + key) for key in keys}
     words["hand_count"] = tr(P + "words.hand_count", n=len(view.hands[seat]), limit=HAND_LIMIT)
     words["pile_count"] = tr("kaphoorn.pile", n=len(view.pile))
@@ -151,18 +151,29 @@ def choices(view: KapState, seat: int) -> list[dict[str, Any]]:
     uses: ``kind``, ``card`` (a wind card's motif), ``field`` (the chart's label), ``tv`` (the
     field's letter on the TV), ``place`` (where that field is, in words), ``say`` (the choice in
     words without its letter: the page shows the letter apart) and ``forward`` (how a card laid
-    there turns)."""
+    there turns) and ``course`` (a card laid there opens a sail: the wind leads there)."""
     if view.current_player != seat or view.is_over():
         return []
     marks = letters(view)
-    return [_choice(view, a, marks) for a in view.legal_actions()]
+    ends = course_ends(view)
+    return [_choice(view, a, marks, ends) for a in view.legal_actions()]
 
 
-def _choice(view: KapState, action: KapAction, marks: dict[int, str]) -> dict[str, Any]:
+def course_ends(view: KapState) -> set[int]:
+    """The empty fields where the wind under the ship leads (the TV outlines them, dashed): a
+    card laid there opens a sail."""
+    if view.phase != LAY or view.replaced:
+        return set()
+    return {end for _, end, code in talk.course_reasons(view) if code == "no_card_there"}
+
+
+def _choice(view: KapState, action: KapAction, marks: dict[int, str],
+            ends: set[int]) -> dict[str, Any]:  # fmt: skip
     data = action.to_dict()
     kind = str(data["type"])
     out: dict[str, Any] = {"action": data, "kind": kind, "group": "", "card": None,
-                           "field": None, "tv": None, "place": "", "forward": None}  # fmt: skip
+                           "field": None, "tv": None, "place": "", "forward": None,
+                           "course": False}  # fmt: skip
     if not isinstance(action, Fielded):
         out["label"] = out["say"] = tr(f"kaphoorn.button.{kind}")
         return out
@@ -172,7 +183,8 @@ def _choice(view: KapState, action: KapAction, marks: dict[int, str]) -> dict[st
     if isinstance(action, Play | Replace):
         wind = talk.wind_name(action.wind)
         out.update(card=all_winds()[action.wind].name, group=wind,
-                   forward=FORWARD[view.chart.zone[action.to]])  # fmt: skip
+                   forward=FORWARD[view.chart.zone[action.to]],
+                   course=action.to in ends)  # fmt: skip
         out["say"] = tr(P + f"choice.{kind}", wind=wind, where=out["place"])
     else:
         direction = DIRECTIONS[action.direction] if isinstance(action, Sail) else words["toward"]
