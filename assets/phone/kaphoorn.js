@@ -187,13 +187,18 @@
               ...chosen.map((choice) => fieldButton(choice, words, api)));
   }
 
+  // the fields where the wind leads first (a card there opens a sail), then by letter
+  function first(fields) {
+    return [...fields.filter((c) => c.course), ...fields.filter((c) => !c.course)];
+  }
+
   function cardFields(choices, words, api) {
     const mine = choices.filter((c) => c.card === picked);
     const name = mine.length ? mine[0].group : "";
     return el("section", { class: "kh-moves" },
       el("div", { class: "kh-head" }, el("h2", { text: name }),
          el("button", { class: "kh-back", on: () => { picked = null; redraw(); }, text: words.back })),
-      list(words.play, mine.filter((c) => c.kind === "play"), words, api),
+      list(words.play, first(mine.filter((c) => c.kind === "play")), words, api),
       list(words.replace, mine.filter((c) => c.kind === "replace"), words, api));
   }
 

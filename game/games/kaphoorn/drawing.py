@@ -131,7 +131,7 @@ class KapDrawing(KapSteering):
         focused = self._focus_shown()
         focus = focused[1] if focused is not None and focused[0] == "field" else None
         st = self.state
-        if self.human_turn:
+        if self.human_turn or self.phone_mover() is not None:
             fields.setdefault(st.ships[st.seat], "ship")
         self.renderer.draw_highlights(surface, fields, self.time.now, focus=focus)
 
