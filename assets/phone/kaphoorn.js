@@ -142,7 +142,9 @@
       if (rose.colour) disc.style.background = ROSE[rose.colour];
       roses.append(disc);
     }
-    const wind = el("figure", { class: "kh-wind" }, cardFace(page.ship_wind, 64, 64),
+    const shipWind = cardFace(page.ship_wind, 64, 64);  // square, as it lies on the chart
+    shipWind.setAttribute("aria-label", `${words.wind}: ${page.ship_wind.distance}`);
+    const wind = el("figure", { class: "kh-wind" }, shipWind,
                     el("figcaption", { text: words.wind }));
     return el("section", { class: "kh-book" }, wind,
       el("dl", {},
