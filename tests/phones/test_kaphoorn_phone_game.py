@@ -12,7 +12,6 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -20,11 +19,8 @@ from game.phones.server import PhoneServer
 from game.play.config import GameConfig, Seat
 from tests.phones.browser import PhoneMaker, phone  # noqa: F401 (the fixture)
 from tests.phones.phones_support import GUARD
-from tests.phones.test_kaphoorn_phone_secrecy import with_phones
+from tests.phones.table_support import with_phones
 from tests.scenes_support import Driver, table_class
-
-# (until the table's listener from branch p30-core is merged)
-pytest.importorskip("game.play.phoneseats")
 
 FRAME_GUARD = 100_000  # frames at most: only so that a broken test ends
 ROUNDS = 5

@@ -7,48 +7,19 @@ and checked against the true state's hidden parts: no hand but A's own, no draw 
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from game.app import App
 from game.games.kaphoorn.rules.turn import all_winds
 from game.phones.server import PhoneServer
 from game.play.config import GameConfig, Seat
 from tests.phones.phones_support import Phone, run
+from tests.phones.table_support import with_phones
 from tests.scenes_support import Driver, table_class
-
-# (until the table's listener from branch p30-core is merged)
-pytest.importorskip("game.play.phoneseats")
 
 FRAME_GUARD = 200_000  # frames at most: only so that a broken test ends
 MOTIFS = {w.name for w in all_winds()}
-
-
-class ServerPhones:
-    """The app's phone companion on the test's own (real) server."""
-
-    def __init__(self, server: PhoneServer) -> None:
-        self.server = server
-
-    @property
-    def door(self) -> PhoneServer:
-        return self.server
-
-    def open(self) -> PhoneServer:
-        return self.server
-
-    def close(self) -> None:
-        self.server.stop()
-
-
-def with_phones(app: App, server: PhoneServer) -> None:
-    services = dataclasses.replace(app.services, phones=ServerPhones(server))
-    app.services = services
-    app.scenes.services = services
 
 
 class Reader:

@@ -131,7 +131,7 @@ class KapHoornScene(KapDrawing):
 
     def at_tv(self, seat: int) -> bool:
         """Whether ``seat`` is a person who plays at the TV (not a computer, not a phone)."""
-        return self.is_human(seat) and not self.config.on_phone(seat)
+        return self.is_human(seat) and not self.on_phone(seat)
 
     def hand_owner(self) -> int | None:
         """Whose hand may be shown face up now, if anybody's: never a phone's (issue 30)."""
@@ -178,7 +178,7 @@ class KapHoornScene(KapDrawing):
     def phone_mover(self) -> int | None:
         """The phone seat whose turn it is, if it is one's (not in a replay, nor at the end)."""
         seat = self.state.current_player
-        if seat is None or self.replaying or not self.config.on_phone(seat):
+        if seat is None or self.replaying or not self.on_phone(seat):
             return None
         return int(seat)
 
@@ -201,16 +201,6 @@ class KapHoornScene(KapDrawing):
 
     def phone_question(self, view: KapState, seat: int) -> str:
         return phone.question(view, seat)
-
-    def phone_waiting(self, seat: int) -> bool:
-        """Whether the table takes the phone's answer now: its turn, nothing sliding, the chart
-        painted, no dialog over the table (a question, the pause menu)."""
-        return (
-            seat == self.phone_mover()
-            and not self.busy
-            and self.ready()
-            and self.services.scenes.top is self
-        )
 
     def ready(self) -> bool:
         """Nobody moves before the chart is seen and the card faces are painted (over the

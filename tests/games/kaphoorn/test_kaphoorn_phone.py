@@ -23,8 +23,11 @@ from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.turn import all_winds
 from game.games.kaphoorn.scene import KapHoornScene
 from game.games.kaphoorn.view import highlight
+from game.phones.server import PhoneServer
 from game.play.config import GameConfig, Seat
 from tests.games.kaphoorn.test_kaphoorn_secrecy import positions, rehide
+from tests.phones.phones_support import server  # noqa: F401 (the fixture: a real server)
+from tests.phones.table_support import with_phones
 from tests.scenes_support import table_class
 
 POSITIONS = positions(games=12, seed=30)
@@ -139,7 +142,10 @@ def config(kinds: list[str], phones: set[int], seed: int = 4) -> GameConfig:
     return GameConfig("kaphoorn", "standard", seats, seed, {"start": 1}, phones=frozenset(phones))
 
 
-def start(drive: Any, cfg: GameConfig) -> KapHoornScene:
+def start(drive: Any, cfg: GameConfig, server: PhoneServer) -> KapHoornScene:  # noqa: F811
+    """The table, its phone seats listened to on a real server (none of them joined: the
+    table plays their moves as the listener would, through ``play``)."""
+    with_phones(drive.app, server)
     drive.app.scenes.reset(table_class("kaphoorn"), config=cfg)
     drive.frames(2)
     scene = drive.app.scenes.stack[0]
@@ -158,8 +164,10 @@ def play_turn(drive: Any, scene: KapHoornScene) -> None:
     assert drive.until(lambda: scene.state.seat != seat, seconds=30)
 
 
-def test_a_phone_seat_gets_no_hand_off_and_the_tv_never_shows_its_hand(drive) -> None:
-    scene = start(drive, config(["human", "human", "human"], phones={0}))
+def test_a_phone_seat_gets_no_hand_off_and_the_tv_never_shows_its_hand(
+    drive, server: PhoneServer  # noqa: F811
+) -> None:
+    scene = start(drive, config(["human", "human", "human"], phones={0}), server)
     assert scene.state.seat == 0 and scene.phone_mover() == 0
     drive.frames(5)
     assert drive.scene is scene and not scene.handoff_up  # no hand-off screen for the phone
@@ -172,10 +180,12 @@ def test_a_phone_seat_gets_no_hand_off_and_the_tv_never_shows_its_hand(drive) ->
     assert scene.state.seat == 1 and scene.hand_owner() is None
 
 
-def test_one_person_at_the_tv_with_a_phone_seat_still_passes_the_screen(drive) -> None:
+def test_one_person_at_the_tv_with_a_phone_seat_still_passes_the_screen(
+    drive, server: PhoneServer  # noqa: F811
+) -> None:
     """K10: the phone's player looks at the TV too, so a hand shown there is for its owner's
     eyes only, after a hand-off screen, and hidden once the turn is over."""
-    scene = start(drive, config(["human", "human", "easy"], phones={0}))
+    scene = start(drive, config(["human", "human", "easy"], phones={0}), server)
     drive.frames(5)
     assert drive.scene is scene and scene.hand_owner() is None  # the phone's turn
     play_turn(drive, scene)
@@ -183,8 +193,10 @@ def test_one_person_at_the_tv_with_a_phone_seat_still_passes_the_screen(drive) -
     assert scene.hand_owner() is None
 
 
-def test_no_person_at_the_tv_means_no_hand_off_at_all(drive) -> None:
-    scene = start(drive, config(["human", "easy", "human"], phones={0, 2}))
+def test_no_person_at_the_tv_means_no_hand_off_at_all(
+    drive, server: PhoneServer  # noqa: F811
+) -> None:
+    scene = start(drive, config(["human", "easy", "human"], phones={0, 2}), server)
     turns = 0
     while turns < 4:
         seat = scene.state.seat
@@ -197,8 +209,10 @@ def test_no_person_at_the_tv_means_no_hand_off_at_all(drive) -> None:
         assert not any(s.name == "handoff" for s in drive.app.scenes.stack), seat
 
 
-def test_the_tv_letters_the_phones_fields(drive, monkeypatch) -> None:
-    scene = start(drive, config(["human", "easy", "easy"], phones={0}))
+def test_the_tv_letters_the_phones_fields(
+    drive, monkeypatch, server: PhoneServer  # noqa: F811
+) -> None:
+    scene = start(drive, config(["human", "easy", "easy"], phones={0}), server)
     drawn: list[tuple[tuple[int, int], str]] = []
     monkeypatch.setattr(highlight, "tag", lambda surface, rect, label: drawn.append(
         (rect, label)))  # fmt: skip
@@ -219,10 +233,12 @@ def test_the_tv_letters_the_phones_fields(drive, monkeypatch) -> None:
     assert scene.phone_marks() == ({}, {}) and drawn == []
 
 
-def test_the_letters_read_at_every_zoom_step(drive) -> None:
+def test_the_letters_read_at_every_zoom_step(
+    drive, server: PhoneServer  # noqa: F811
+) -> None:
     """A letter is at least ``TAG_LEAST`` logical pixels at the smallest zoom (16 px on a
     1280x720 screen) and grows with the fields."""
-    scene = start(drive, config(["human", "easy", "easy"], phones={0}))
+    scene = start(drive, config(["human", "easy", "easy"], phones={0}), server)
     heights = []
     for cell in scene.chart_view.cells:
         sprite = highlight.tag_sprite("W", max(highlight.TAG_LEAST, round(cell * 0.34)))
