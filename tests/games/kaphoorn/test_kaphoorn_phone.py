@@ -13,6 +13,7 @@ import json
 import random
 from typing import Any
 
+import pygame
 import pytest
 
 from game import i18n
@@ -246,3 +247,30 @@ def test_the_letters_read_at_every_zoom_step(
         assert sprite.get_height() >= highlight.TAG_LEAST
         assert sprite.get_width() <= cell * 1.2 or cell < 48  # one letter stays in its field
     assert heights == sorted(heights)
+
+
+def test_a_seat_taken_back_onto_the_tv_passes_the_screen_again(
+    drive, server: PhoneServer  # noqa: F811
+) -> None:
+    """A phone gone and its seat taken back onto the TV (the listener's ``take_back``): from its
+    next turn on, its hand is shown on the TV behind a hand-off screen, as any TV player's."""
+    scene = start(drive, config(["human", "human", "easy"], phones={0}), server)
+    assert scene.phones is not None and scene.phone_mover() == 0
+    play_turn(drive, scene)
+    assert drive.until(lambda: drive.scene.name == "handoff", seconds=10)  # Ben, at the TV
+    scene.phones.take_back(0)
+    assert not scene.on_phone(0) and scene.at_tv(0)
+    handoffs = []
+    for _ in range(10):  # Ben's turn, the computer's, then Anna's: on the TV now
+        if scene.human_turn and scene.state.seat == 0:
+            break
+        assert drive.until(lambda: drive.scene.name == "handoff" or scene.human_turn, seconds=60)
+        if drive.scene.name == "handoff":
+            handoffs.append(scene.state.seat)
+            drive.key(pygame.K_RETURN)
+            drive.frames(2)
+        elif scene.state.seat != 0:
+            play_turn(drive, scene)
+    assert handoffs == [1, 0]
+    assert scene.state.seat == 0 and scene.hand_owner() == 0 and scene.phone_mover() is None
+    assert scene.revealed == (scene.state.turn, 0)  # shown after its own hand-off screen
