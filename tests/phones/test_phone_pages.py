@@ -11,14 +11,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
+from game.phones.messages import Limits
 from game.phones.server import PhoneServer
 from game.play.table import PlayTable
 from tests.phones.browser import PhoneMaker, phone  # noqa: F401 (the fixture)
-from game.phones.messages import Limits
 from tests.phones.phones_support import GUARD, serve
 from tests.phones.table_support import nanuuk_config, open_table, with_phones
 from tests.scenes_support import Driver
@@ -31,8 +30,8 @@ DECISIONS = 1000  # at most, the phone's in one game: only so that a broken test
 
 def shown(page: Any) -> dict[str, Any] | None:
     """The payload the page shows now (phone.js keeps it as window.speltafel.body)."""
-    text = page.execute_script(
-        "return window.speltafel && window.speltafel.body ? JSON.stringify(window.speltafel.body) : null")  # fmt: skip
+    text = page.execute_script("const s = window.speltafel; "
+                               "return s && s.body ? JSON.stringify(s.body) : null")
     return json.loads(text) if text else None
 
 
@@ -115,7 +114,8 @@ def test_a_whole_nanuuk_game_is_played_by_tapping_the_phone(
         assert table.question() == "Anna is choosing on the phone"
         moves = len(table.moves)
         chosen = tap_a_choice(page, rng)
-        until_frames(drive, lambda: len(table.moves) > moves, lambda: table.phones.refusals)
+        until_frames(drive, lambda moves=moves: len(table.moves) > moves,
+                     lambda: table.phones.refusals if table.phones else None)  # fmt: skip
         assert table.moves[moves] == chosen["action"]  # the tapped choice, played as a click
         played += 1
     assert table.state.is_over() and played >= 3
