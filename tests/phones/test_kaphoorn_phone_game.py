@@ -9,7 +9,6 @@ one of its seat's turns, and the game ends as a game ends (the round limit, or a
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 from selenium.webdriver.common.by import By
@@ -23,17 +22,7 @@ from tests.phones.table_support import with_phones
 from tests.scenes_support import Driver, table_class
 
 FRAME_GUARD = 100_000  # frames at most: only so that a broken test ends
-ROUNDS = 5
-
-# Until the page frame (phone.js, branch p30-core) draws a game's page itself: its event handed to
-# the game page's own render. (Taken out when the frame is merged.)
-ATTACH = """
-document.addEventListener('speltafel:table', (e) => {
-  const root = document.getElementById('table'); root.hidden = false;
-  window.speltafel.pages.kaphoorn.render(e.detail, root, {
-    play: (i) => window.speltafel.send(e.detail.choices[i].action), t: (k) => k, send: () => {}});
-});
-"""
+ROUNDS = 5  # the phone's seat moves last in a round (Ben starts): the last move is asked
 
 # what the phone's page offers now: its moment (the payload it shows) and what may be pressed
 READ_PAGE = """
@@ -66,6 +55,7 @@ class PhonePlayer:
     def __init__(self, page: Any) -> None:
         self.page = page
         self.taps = 0  # the moves sent (a card and its field are one)
+        self.asked = 0  # the questions answered before a deciding move
 
     def find(self, css: str) -> list[Any]:
         return list(self.page.find_elements(By.CSS_SELECTOR, f"#table {css}"))
@@ -93,6 +83,12 @@ class PhonePlayer:
                 return
         raise AssertionError(f"the phone offers nothing to do: {shown}")
 
+    def say_yes(self) -> None:
+        """The phone's question before a deciding move (its dialog), answered yes."""
+        if self.page.execute_script("return document.getElementById('ask').open"):
+            self.asked += 1
+            self.page.find_element(By.ID, "ask-yes").click()
+
 
 def test_a_whole_game_from_the_phone(
     drive: Driver, server: PhoneServer, phone: PhoneMaker  # noqa: F811
@@ -100,15 +96,12 @@ def test_a_whole_game_from_the_phone(
     with_phones(drive.app, server)
     seats = (Seat("Anna", "human", "red"), Seat("Ben", "easy", "blue"),
              Seat("Cleo", "easy", "yellow"))  # fmt: skip
-    config = GameConfig("kaphoorn", "standard", seats, 77, {"rounds": ROUNDS, "start": 1},
+    config = GameConfig("kaphoorn", "standard", seats, 77, {"rounds": ROUNDS, "start": 2},
                         phones=frozenset({0}))  # fmt: skip
     server.add_seat(0)
     page = phone()
     page.get(server.join_url(0))
     WebDriverWait(page, GUARD).until(lambda _: server.connected() == {0})
-    page.execute_script(ATTACH)
-    settings = drive.app.services.settings  # (interim: the frame's question dialog comes next)
-    drive.app.services.update_settings(dataclasses.replace(settings, confirm_ending=False))
     drive.app.scenes.reset(table_class("kaphoorn"), config=config)
     drive.frames(2)
     scene = drive.app.scenes.stack[0]
@@ -140,6 +133,7 @@ def test_a_whole_game_from_the_phone(
         if shown is None or shown["moment"] != expected_moment(scene):
             continue  # the page still shows the last position: its payload is on the way
         player.move(shown)
+        player.say_yes()  # a move that ends the game is asked on the phone first
         for _ in range(FRAME_GUARD):  # the move reaches the table (one move at a time)
             if scene.state is not st:
                 break
@@ -148,6 +142,8 @@ def test_a_whole_game_from_the_phone(
     assert scene.state.is_over(), "the game did not end"
     out = scene.state.outcome()
     assert out is not None and out.reason_code in ("rounds", "roses", "finish")
+    assert player.asked == (played[-1][0] == 0)  # the deciding move, if it was the phone's
+    assert out.reason_code != "rounds" or player.asked == 1  # (at the round limit it was)
     assert len(turns_of_a) >= ROUNDS - 1  # the seat played its turns ...
     mine = [by_ai for seat, by_ai in played if seat == 0]
     assert not any(mine) and len(mine) == player.taps  # ... every move by a tap on the phone

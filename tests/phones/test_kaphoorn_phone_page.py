@@ -41,23 +41,11 @@ return Array.from(document.querySelectorAll('#table .kh-card svg')).map((svg) =>
 """
 
 
-# Until the page frame (phone.js, branch p30-core) draws a game's page itself: its event handed to
-# the game page's own render. (Taken out when the frame is merged.)
-ATTACH = """
-document.addEventListener('speltafel:table', (e) => {
-  const root = document.getElementById('table'); root.hidden = false;
-  window.speltafel.pages.kaphoorn.render(e.detail, root, {
-    play: (i) => window.speltafel.send(e.detail.choices[i].action), t: (k) => k, send: () => {}});
-});
-"""
-
-
 def opened(phone: PhoneMaker, server: PhoneServer) -> Any:  # noqa: F811
     server.add_seat(0)
     page = phone()
     page.get(server.join_url(0))
     WebDriverWait(page, GUARD).until(lambda _: server.connected() == {0})
-    page.execute_script(ATTACH)
     server.poll()
     return page
 
