@@ -146,11 +146,13 @@
     shipWind.setAttribute("aria-label", `${words.wind}: ${page.ship_wind.distance}`);
     const wind = el("figure", { class: "kh-wind" }, shipWind,
                     el("figcaption", { text: words.wind }));
+    const stat = (label, ...shown) => el("div", { class: "kh-stat" },
+      el("span", { class: "kh-label", text: label }), el("span", { class: "kh-shown" }, ...shown));
     return el("section", { class: "kh-book" }, wind,
-      el("dl", {},
-        el("dt", { text: words.sail }), el("dd", {}, pips, el("span", { text: words.sail_count })),
-        el("dt", { text: words.roses }), el("dd", {}, roses),
-        el("dt", { text: words.pile }), el("dd", { text: words.pile_count })));
+      el("div", { class: "kh-stats" },
+        stat(words.sail, pips, el("span", { text: words.sail_count })),
+        stat(words.roses, roses),
+        stat(words.pile, el("span", { text: words.pile_count }))));
   }
 
   function hand(page, words, playable, yours) {
