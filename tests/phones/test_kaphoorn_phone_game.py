@@ -35,6 +35,8 @@ return {
   cards: on('.kh-card.kh-playable').map((b) => b.dataset.card),
   plays: on('.kh-field.kh-play').map((b) => b.dataset.tv),
   buttons: on('.kh-button button').map((b) => b.dataset.kind),
+  hand: kh.querySelectorAll('.kh-card').length,
+  undo: !document.getElementById('undo').hidden,
 };
 """
 
@@ -56,6 +58,8 @@ class PhonePlayer:
         self.page = page
         self.taps = 0  # the moves sent (a card and its field are one)
         self.asked = 0  # the questions answered before a deciding move
+        self.again = False  # sailed again once (5 sail points)
+        self.undone = 0  # decisions taken back by the phone's undo
 
     def find(self, css: str) -> list[Any]:
         return list(self.page.find_elements(By.CSS_SELECTOR, f"#table {css}"))
@@ -65,7 +69,7 @@ class PhonePlayer:
 
     def move(self, shown: dict[str, Any]) -> None:
         """One move: sail if the wind allows it; else lay a card where the wind leads (the
-        phone says where); else stay; after the move, end the turn."""
+        phone says where); else sail again once a game, buy up to four cards, stay or end."""
         self.taps += 1
         if shown["sail"]:
             self.tap(f'.kh-field.kh-sail[data-tv="{shown["sail"][0]}"]')
@@ -77,8 +81,14 @@ class PhonePlayer:
                 self.tap(".kh-field.kh-course")
                 return
             self.tap(".kh-back")
-        for kind in ("stay", "end", "again", "buy"):
+        wanted = ["stay", "end"]
+        if shown["hand"] < 4:
+            wanted.insert(0, "buy")
+        if not self.again:
+            wanted.insert(0, "again")
+        for kind in wanted:
             if kind in shown["buttons"]:
+                self.again = self.again or kind == "again"
                 self.tap(f'.kh-button button[data-kind="{kind}"]')
                 return
         raise AssertionError(f"the phone offers nothing to do: {shown}")
@@ -107,14 +117,14 @@ def test_a_whole_game_from_the_phone(
     scene = drive.app.scenes.stack[0]
     assert scene.phones is not None  # the table listens to the server
     player = PhonePlayer(page)
-    played: list[tuple[int, bool]] = []  # (seat, by a computer) of each move the table made
+    played: list[tuple[int, bool, str]] = []  # (seat, by a computer, kind) of each move made
     table_play = scene.play
 
     def play(action: Any, by_ai: bool = False, asked: bool = False) -> bool:
         seat = scene.state.current_player
         done = table_play(action, by_ai=by_ai, asked=asked)
         if done:
-            played.append((seat, by_ai))
+            played.append((seat, by_ai, action.to_dict()["type"]))
         return done
 
     scene.play = play  # (the table's own play, counted)
@@ -139,13 +149,25 @@ def test_a_whole_game_from_the_phone(
                 break
             drive.frames(1)
         assert scene.state is not st and not scene.phones.refusals
+        assert drive.until(lambda: not scene.busy, seconds=60)  # the move is shown on the TV
+        if not player.undone and scene.phone_may_undo(0):  # once: take it back on the phone
+            WebDriverWait(page, GUARD).until(lambda _: page.execute_script(READ_PAGE)["undo"])
+            page.find_element(By.ID, "undo").click()
+            for _ in range(FRAME_GUARD):
+                if scene.state == st:
+                    break
+                drive.frames(1)
+            assert scene.state == st, "the phone's undo took the move back"
+            player.undone += 1
     assert scene.state.is_over(), "the game did not end"
     out = scene.state.outcome()
     assert out is not None and out.reason_code in ("rounds", "roses", "finish")
     assert player.asked == (played[-1][0] == 0)  # the deciding move, if it was the phone's
     assert out.reason_code != "rounds" or player.asked == 1  # (at the round limit it was)
+    kinds = {kind for seat, _, kind in played if seat == 0}
+    assert {"play", "sail", "end"} <= kinds and player.undone == 1, kinds
     assert len(turns_of_a) >= ROUNDS - 1  # the seat played its turns ...
-    mine = [by_ai for seat, by_ai in played if seat == 0]
+    mine = [by_ai for seat, by_ai, _ in played if seat == 0]
     assert not any(mine) and len(mine) == player.taps  # ... every move by a tap on the phone
     assert player.taps >= 2 * len(turns_of_a)  # (a move and the end, at least, each turn)
     drive.run(10)  # the end told on the table, then the results
