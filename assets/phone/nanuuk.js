@@ -4,6 +4,11 @@
 "use strict";
 
 (() => {
+  // the sheet is open, but folded on a phone held sideways (its few lines are for the choices),
+  // and stays as its player left it
+  const SIDEWAYS = "(orientation: landscape) and (max-height: 500px)";
+  let unfolded = null;
+
   function chip(item, on) {
     const node = document.createElement("span");
     node.className = "item " + item.id + (on ? " on" : "");
@@ -28,9 +33,11 @@
   function sheet(page) {
     const box = document.createElement("details");
     box.className = "sheet";
-    box.open = true;
+    box.open = unfolded !== null ? unfolded : !window.matchMedia(SIDEWAYS).matches;
+    box.addEventListener("toggle", () => { unfolded = box.open; });
     const summary = document.createElement("summary");
-    summary.textContent = page.points || page.hunters.map((h) => h.name).join(", ");
+    const names = page.hunters.map((h) => h.name);
+    summary.textContent = [page.points].concat(names).filter(Boolean).join(" · ");
     box.appendChild(summary);
     const words = page.words;
     for (const hunter of page.hunters) {

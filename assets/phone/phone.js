@@ -209,12 +209,10 @@
       $("over-text").textContent = over.text;
       $("over-reason").textContent = over.reason;
     }
-    if (!got.yours || !before || JSON.stringify(before.choices) !== JSON.stringify(got.choices)) {
-      picked = null;  // a new question: nothing picked of it yet
-    }
-    if (before && got.choices.length && JSON.stringify(before.choices) !== JSON.stringify(got.choices)) {
-      $("refusal").hidden = true;
-    }
+    const asked = (payload) => JSON.stringify(payload.choices.map((c) => c.action));
+    const same = before && asked(before) === asked(got);  // (the same question, maybe in other words)
+    if (!got.yours || !same) picked = null;  // a new question: nothing picked of it yet
+    if (before && !same) $("refusal").hidden = true;
     drawGame(got);
     drawLog(got);
     if (got.yours && !(before && before.yours)) buzz();
