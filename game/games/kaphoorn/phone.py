@@ -26,7 +26,7 @@ from game.games.kaphoorn.rules.actions import (
     Replace,
     Sail,
 )
-from game.games.kaphoorn.rules.chart import COLOURS, DIRECTIONS, FORWARD
+from game.games.kaphoorn.rules.chart import COLOURS, DIRECTIONS, FORWARD, default_chart
 from game.games.kaphoorn.rules.turn import (
     AGAIN_PHASE,
     DRAW,
@@ -179,7 +179,8 @@ def _choice(view: KapState, action: KapAction, marks: dict[int, str],
         return out
     ship = view.ships[view.seat]
     words = talk.place(ship, action.to)
-    out.update(field=view.chart.label(action.to), tv=marks[action.to], place=where(words))
+    out.update(field=view.chart.label(action.to), tv=marks[action.to],
+               place=where(words, ship, action.to))  # fmt: skip
     if isinstance(action, Play | Replace):
         wind = talk.wind_name(action.wind)
         out.update(card=all_winds()[action.wind].name, group=wind,
@@ -203,14 +204,24 @@ def _move_words(kind: str, direction: str, words: dict[str, Any]) -> str:
     return tr(P + f"choice.{kind}{suffix}", **spoken)
 
 
-def where(words: dict[str, Any]) -> str:
-    """A field as the player finds it from the ship: a station, the finish line, or so many
-    fields that way of the ship (``talk.place``)."""
+def where(words: dict[str, Any], ship: int, field: int) -> str:
+    """A field as the player finds it from the ship: a station by its colour and stage, else
+    so many fields that way of the ship (``talk.place``; off the eight straight ways both legs,
+    "3 fields north, 1 west"), on the finish line said so: no two fields of a list read alike."""
     landmark = words.get("landmark", "")
     spoken = talk.spoken(words)
-    if landmark:
-        return tr(P + f"where.{landmark}", **spoken)
-    return tr(P + "where.near", n=spoken["n"], side=spoken["side"])
+    if landmark == "station":
+        return tr(P + "where.station", **spoken)
+    width = default_chart().width
+    (row, col), (to_row, to_col) = divmod(ship, width), divmod(field, width)
+    down, right = to_row - row, to_col - col
+    if down and right and abs(down) != abs(right):
+        rows = tr("kaphoorn.side." + ("S" if down > 0 else "N"))
+        cols = tr("kaphoorn.side." + ("E" if right > 0 else "W"))
+        near = tr(P + "where.legs", n=abs(down), side=rows, m=abs(right), other=cols)
+    else:
+        near = tr(P + "where.near", n=spoken["n"], side=spoken["side"])
+    return tr(P + "where.finish", where=near) if landmark == "finish" else near
 
 
 def question(view: KapState, seat: int) -> str:

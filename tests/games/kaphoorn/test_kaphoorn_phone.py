@@ -87,6 +87,14 @@ def test_the_choices_are_the_legal_actions_in_words(lang: str) -> None:
                 if isinstance(action, Play | Replace):
                     assert choice["card"] == all_winds()[action.wind].name
                     assert choice["forward"] == FORWARD[view.chart.zone[action.to]]
+            # no two fields of one list read alike (the letter is not all that tells them apart)
+            lists: dict[tuple[str, str | None], list[str]] = {}
+            for choice in made:
+                if choice["tv"] is not None:
+                    words = choice["place"] if choice["card"] else choice["say"]
+                    lists.setdefault((choice["kind"], choice["card"]), []).append(words)
+            for listed in lists.values():
+                assert len(set(listed)) == len(listed), listed
             others = [s for s in range(state.players) if s != seat]
             assert phone.choices(state.view(others[0]), others[0]) == []  # not its turn
             question = phone.question(view, seat)
