@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from game.app import App
 from game.phones.server import PhoneServer
@@ -18,6 +18,8 @@ from tests.phones.phones_support import Phone
 from tests.scenes_support import Driver, table_class
 
 FRAME_GUARD = 20_000  # frames an async wait runs at most: only so that a broken test ends
+GAME_GUARD = 1800.0  # seconds a whole game's scenario may take: only so that a hung one ends
+T = TypeVar("T")
 
 
 class ServerPhones:
@@ -68,6 +70,15 @@ async def frames_until(drive: Driver, check: Callable[[], bool]) -> None:
         drive.frames(1)
         await asyncio.sleep(0.002)
     raise AssertionError("the table never got there")
+
+
+def run_game(scenario: Awaitable[T]) -> T:
+    """Run a whole game's scenario on a loop of the test (``phones_support.run`` for longer)."""
+
+    async def guarded() -> T:
+        return await asyncio.wait_for(scenario, GAME_GUARD)
+
+    return asyncio.run(guarded())
 
 
 class Listening:
