@@ -20,7 +20,7 @@ from game import i18n
 from game.engine.intents import Intent, Kind
 from game.engine.tween import ease_out
 from game.games.bergruft import guide as guide_rules
-from game.games.bergruft import log
+from game.games.bergruft import log, phone
 from game.games.bergruft.rules import (
     AllowGuess,
     BergAction,
@@ -104,7 +104,7 @@ class BergruftScene(PlayTable):
         st = self.state
         return (
             self.viewer == st.caller
-            and self.is_human(st.caller)
+            and self.at_tv(st.caller)  # a phone's number stays on the phone (issue 30)
             and st.phase in (Phase.SET, Phase.DECIDE)
             and not self.handoff_up
         )
@@ -190,19 +190,39 @@ class BergruftScene(PlayTable):
     def turns(self) -> int:
         return int(self.state.turn)
 
+    # ---- a seat on a phone (issue 30): its page from its own view only (B7) ---------------------
+    def phone_page(self, view: BergState, seat: int) -> dict[str, Any]:
+        return phone.page(view, seat)
+
+    def phone_choices(self, view: BergState, seat: int) -> list[dict[str, Any]]:
+        return phone.choices(view, seat)
+
+    def phone_question(self, view: BergState, seat: int) -> str:
+        return phone.question(view, seat)
+
     # ---- hot-seat secrecy (B7) ------------------------------------------------------------------
+    def at_tv(self, seat: int) -> bool:
+        """A person who plays at the TV itself (not a computer, not on a phone)."""
+        return self.is_human(seat) and not self.config.on_phone(seat)
+
     def prepare_human(self) -> None:
+        """Who may look at the screen now. A seat on a phone never has the TV's screen (its
+        number stays on the phone, issue 30); a hand-off goes before the TV shows the number
+        while the guesser, at the TV or with a phone in his hand, is a person in the room, and
+        before the device goes from the caller who looked to the guesser (B7)."""
         st = self.state
-        both = self.is_human(st.caller) and self.is_human(st.guesser)
         if st.phase in (Phase.SET, Phase.DECIDE):
-            if self.viewer == st.caller:
-                return
-            if both:
-                self._handoff(st.caller, st.phase)
-            else:
-                self.viewer = st.caller
+            if not self.at_tv(st.caller):
+                self.viewer = None  # a computer's or a phone's number: never on the TV
+            elif self.viewer != st.caller:
+                if self.is_human(st.guesser):
+                    self._handoff(st.caller, st.phase)
+                else:
+                    self.viewer = st.caller
         elif st.phase is Phase.GUESS and self.viewer != st.guesser:
-            if both:  # the caller looked behind the screen: hide it, pass the device (B7)
+            if not self.at_tv(st.guesser):
+                self.viewer = None  # the guesser guesses on his phone: the TV hides the number
+            elif self.at_tv(st.caller):  # the caller looked behind the screen: pass the device
                 self._handoff(st.guesser, st.phase)
             else:
                 self.viewer = st.guesser
@@ -224,10 +244,13 @@ class BergruftScene(PlayTable):
             self.undo()
 
         key = {Phase.SET: "set", Phase.DECIDE: "decide"}.get(phase, "guess")
+        message = f"bergruft.handoff.{key}_message"
+        if key == "set" and self.config.on_phone(st.guesser):  # nothing passes: he looks away
+            message = "bergruft.phone.set_message"
         self.services.scenes.push(
             HandoffScene,
             title=tr(f"bergruft.handoff.{key}_title", caller=caller, guesser=guesser),
-            message=tr(f"bergruft.handoff.{key}_message", caller=caller, guesser=guesser),
+            message=tr(message, caller=caller, guesser=guesser),
             button=tr("bergruft.handoff.button", name=st.names[seat]),
             on_confirm=confirmed,
             on_undo=undone if self.may_undo else None,
@@ -276,8 +299,8 @@ class BergruftScene(PlayTable):
         if self.busy or self.handoff_up or st.is_over() or self.replaying:
             return None
         seat = st.current_player
-        if seat is None or not self.is_human(seat) or seat in self.runners:
-            return None
+        if seat is None or not self.at_tv(seat) or seat in self.runners:
+            return None  # a computer's move, or a seat answering on its phone
         if st.phase is Phase.GUESS:
             return "guess" if self.viewer == st.guesser else None
         if st.phase is Phase.PUNISH:
@@ -489,7 +512,9 @@ class BergruftScene(PlayTable):
         chips = prompt.chips(st, reveal)
         number = self._viewer_number() if question == "decide" else None
         telling = self.busy and self.narration is not None
-        lines = prompt.prompt_lines(st, question, self.selected, number, telling)
+        seat = st.current_player
+        phone = seat is not None and self.config.on_phone(seat)
+        lines = prompt.prompt_lines(st, question, self.selected, number, telling, phone)
         if self.replaying and st.is_over():
             lines = (tr("replays.over"), "")  # not "counting the avalanches": that was live
         prompt_key = (lang, *chips, reveal, str(st.phase), st.low, st.high, *lines)
