@@ -30,6 +30,10 @@ from game.games.bergruft.rules.actions import MAX_FLAGS
 from game.games.bergruft.view import prompt
 from game.i18n import tr
 
+ROLE = {"caller": "guide.bergruft.caller", "guesser": "guide.bergruft.guesser",
+        "watcher": "bergruft.phone.watcher"}  # fmt: skip
+CONFIRM = {True: "bergruft.set_pick", False: "bergruft.phone.guess_pick"}  # the pad's button
+
 
 def role(view: BergState, seat: int) -> str:
     """What the seat does this turn: "caller", "guesser", or "watcher" (a third or fourth)."""
@@ -143,13 +147,15 @@ def _words(view: BergState, seat: int) -> dict[str, str]:
     names = view.names
     caller, guesser = names[view.caller], names[view.guesser]
     words = {
-        "role": tr(f"bergruft.phone.role.{role(view, seat)}", caller=caller, guesser=guesser),
+        "role": tr(ROLE[role(view, seat)], caller=caller, guesser=guesser),
         "guesses": tr("bergruft.guesses"),
         "private": tr("bergruft.screen.private"),
-        "pick": tr("bergruft.phone.pick"),
         "hidden": tr("bergruft.phone.hidden", caller=caller),
         "mountain": tr("bergruft.phone.mountain"),
         "range": tr("bergruft.range", low=view.low, high=view.high),
+        "confirm": tr(CONFIRM[view.phase is Phase.SET]),
+        "calls": tr("bergruft.banner.calls"),
+        "guessing": tr("bergruft.banner.guesses"),
     }
     if view.number is not None:
         key = "bergruft.screen.yours" if seat == view.caller else "bergruft.screen.flags"
