@@ -1,0 +1,147 @@
+"""The TV of a Der Berg ruft table with seats on phones (issue 30), under SDL's dummy driver: no
+hand-off for a seat on a phone, the TV never draws a phone caller's number, and mixed tables keep
+B7's secrecy (a TV caller still sends the guesser away before he looks behind the screen, even a
+guesser with a phone in his hand; two people at the TV still pass the device)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from game.games.bergruft.rules import Guess, Phase, SetFlags
+from game.games.bergruft.scene import BergruftScene
+from game.games.bergruft.view import prompt
+from game.phones.server import PhoneServer
+from game.play.config import GameConfig, Seat
+from tests.games.bergruft.test_bergruft_scene import place, start
+from tests.phones.phones_support import serve
+
+TWO = GameConfig(
+    "bergruft", "standard", (Seat("Anna", "human", "red"), Seat("Ben", "human", "blue")), seed=3
+)
+
+
+class ServerPhones:
+    """The app's phones as the table sees them (``services.phones``): a real running server."""
+
+    def __init__(self, door: PhoneServer) -> None:
+        self.door: PhoneServer | None = door
+
+    def open(self) -> PhoneServer:
+        assert self.door is not None
+        return self.door
+
+    def close(self) -> None:
+        if self.door is not None:
+            self.door.stop()
+
+
+@pytest.fixture
+def phones(app) -> Iterator[PhoneServer]:
+    server = serve()
+    app.services = replace(app.services, phones=ServerPhones(server))  # as the app hands it in
+    app.scenes.services = app.services
+    yield server
+    server.stop()
+
+
+def table(drive, phones: PhoneServer, on_phone: set[int], kinds=("human", "human")):
+    seats = tuple(replace(s, kind=k) for s, k in zip(TWO.seats, kinds, strict=True))
+    for seat in on_phone:
+        phones.add_seat(seat)
+    scene = start(drive, replace(TWO, seats=seats, phones=frozenset(on_phone)))
+    place(scene, scene.state.with_positions((0, 0), (1, 1), caller=0))  # Anna calls
+    drive.frames(3)
+    return scene
+
+
+def tops(drive) -> str:
+    return drive.app.scenes.top.name
+
+
+def steps(drive, scene: BergruftScene, frames: int = 40) -> list[tuple[str, int | None]]:
+    """Run frames; what was on top and what the screen drew in each."""
+    seen = []
+    for _ in range(frames):
+        drive.frames(1)
+        seen.append((tops(drive), scene.drawn_number))
+    return seen
+
+
+def test_both_on_phones_no_hand_off_and_the_tv_never_draws_the_number(drive, phones):
+    scene = table(drive, phones, {0, 1})
+    assert tops(drive) == "bergruft" and scene._question() is None
+    assert scene.play(SetFlags(0, "Anna", 9))  # as the listener plays the phone's move
+    seen = steps(drive, scene)
+    assert scene.play(Guess(1, "Ben", 4))
+    seen += steps(drive, scene)
+    assert scene.state.phase is Phase.DECIDE
+    assert all(top == "bergruft" and drawn is None for top, drawn in seen)
+    assert not scene.number_visible and scene._question() is None
+
+
+def test_the_tv_says_who_decides_on_the_phone(drive, phones, monkeypatch):
+    said: list[tuple[str, str]] = []
+    real = prompt.prompt_lines
+    monkeypatch.setattr(prompt, "prompt_lines", lambda *a: said.append(real(*a)) or said[-1])
+    table(drive, phones, {0, 1})
+    assert said[-1] == ("Anna sets the flags on the phone…", "")
+
+
+def test_caller_on_a_phone_guesser_at_the_tv_no_hand_off_and_no_number(drive, phones):
+    scene = table(drive, phones, {0})
+    assert tops(drive) == "bergruft" and scene._question() is None  # Anna sets on her phone
+    assert scene.play(SetFlags(0, "Anna", 9))
+    seen = steps(drive, scene)
+    assert scene._question() == "guess"  # Ben guesses at the TV, no hand-off needed
+    assert all(top == "bergruft" and drawn is None for top, drawn in seen)
+    scene._guess(4)
+    seen = steps(drive, scene)
+    assert scene.state.phase is Phase.DECIDE and scene._question() is None
+    assert all(top == "bergruft" and drawn is None for top, drawn in seen)
+
+
+def test_caller_at_the_tv_guesser_on_a_phone_sends_the_guesser_away_first(drive, phones):
+    scene = table(drive, phones, {1})
+    assert tops(drive) == "handoff"  # Ben has a phone but sits in front of the TV (B7)
+    handoff = drive.app.scenes.top
+    assert "Ben, look away from the TV!" in handoff.message and "Pass" not in handoff.message
+    assert scene.drawn_number is None
+    drive.key(pygame.K_RETURN)  # "I'm Anna, show me"
+    drive.frames(2)
+    assert scene._question() == "set"
+    scene._pick(9)
+    drive.frames(2)
+    assert scene.drawn_number == 9  # Anna sees her flags
+    scene._set_flags()
+    seen = steps(drive, scene)
+    assert scene.state.phase is Phase.GUESS and scene._question() is None
+    assert all(top == "bergruft" for top, _ in seen)  # no device to pass: Ben guesses on his
+    assert seen[-1][1] is None and not scene.number_visible  # the number hidden at once
+    assert scene.play(Guess(1, "Ben", 4))  # Ben's phone guesses
+    assert drive.until(lambda: tops(drive) == "handoff", seconds=5)  # Anna looks again
+    assert scene.drawn_number is None
+    assert "Ben, look away!" in drive.app.scenes.top.message
+
+
+def test_caller_on_a_phone_against_a_computer_never_shows_the_number(drive, phones):
+    scene = table(drive, phones, {0}, kinds=("human", "easy"))
+    assert scene.play(SetFlags(0, "Anna", 9))
+    seen = steps(drive, scene, 120)
+    assert all(top == "bergruft" and drawn is None for top, drawn in seen)
+    assert scene.state.guesses  # the computer guessed meanwhile
+
+
+def test_two_people_at_the_tv_still_pass_the_device(drive, phones):
+    scene = table(drive, phones, set())
+    assert tops(drive) == "handoff"
+    handoff = drive.app.scenes.top
+    assert "Pass the device to Anna" in handoff.message
+    drive.key(pygame.K_RETURN)
+    scene._pick(9)
+    scene._set_flags()
+    assert drive.until(lambda: tops(drive) == "handoff", seconds=5)
+    assert "Pass the device to Ben" in drive.app.scenes.top.message
