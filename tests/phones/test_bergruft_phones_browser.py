@@ -1,0 +1,278 @@
+"""A whole short game of Der Berg ruft from two phones (issue 30, item 8): the caller and the
+guesser each in a headless Chromium session of their own (tests/phones/browser.py), the table
+under SDL's dummy video driver, listening to a real ``PhoneServer``.
+
+The TV shows no hand-off screen and never draws the number; each phone's taps play its seat's
+decisions (the flags, the guesses, allowing another guess, lifting the screen, waiving); every
+message the guesser's page received before the screen was lifted is decoded and none holds the
+caller's number (B7); each turn ends where the rules put it; the game ends at its turn limit (B8).
+No wall-clock limit: every wait has a generous guard only.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    NoSuchElementException,
+    StaleElementReferenceException,
+)
+from selenium.webdriver.common.by import By
+
+from game.games.bergruft.rules import (
+    AllowGuess,
+    BergState,
+    Guess,
+    Hint,
+    LiftScreen,
+    Phase,
+    SetFlags,
+)
+from game.phones.server import PhoneServer
+from game.play.config import GameConfig, Seat
+from tests.phones.browser import PhoneMaker, phone  # noqa: F401 (the fixture)
+from tests.phones.phones_support import serve
+from tests.scenes_support import Driver, table_class
+
+FRAME_GUARD = 20_000  # game frames a wait runs at most: only so that a broken test ends
+SECRET = 13  # the first caller's number: no position, stone count or guess of turn 1 is 13
+
+# Every message the page receives, as the page received it (before phone.js reads it).
+RECORDER = """
+window.__frames = [];
+const Real = window.WebSocket;
+window.WebSocket = function (...args) {
+  const socket = new Real(...args);
+  socket.addEventListener("message", (event) => window.__frames.push(event.data));
+  return socket;
+};
+window.WebSocket.prototype = Real.prototype;
+Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+"""
+
+CONFIG = GameConfig(
+    "bergruft",
+    "standard",
+    (Seat("Anna", "human", "red"), Seat("Ben", "human", "blue")),
+    seed=5,
+    options={"turn_limit": 2},  # B8: a short game, scored as usual
+    phones=frozenset({0, 1}),
+)
+
+
+class ServerPhones:
+    """The app's phone companion as the table sees it (``services.phones``): the test's server."""
+
+    def __init__(self, door: PhoneServer) -> None:
+        self.door: PhoneServer | None = door
+
+    def open(self) -> PhoneServer:
+        assert self.door is not None
+        return self.door
+
+    def close(self) -> None:
+        if self.door is not None:
+            self.door.stop()
+
+
+@pytest.fixture
+def tv(drive: Driver) -> Iterator[tuple[Driver, PhoneServer]]:
+    server = serve()
+    drive.app.services = replace(drive.app.services, phones=ServerPhones(server))
+    drive.app.scenes.services = drive.app.services
+    yield drive, server
+    server.stop()
+
+
+class Table:
+    """The TV's side: frames, and what each frame showed (the top scene, the number drawn)."""
+
+    def __init__(self, drive: Driver) -> None:
+        self.drive = drive
+        self.scene: Any = None
+        self.seen: list[tuple[str, int | None]] = []
+
+    def open(self) -> None:
+        self.drive.app.options.speed = 4.0
+        self.drive.app.scenes.reset(table_class("bergruft"), config=CONFIG)
+        self.scene = self.drive.app.scenes.stack[0]
+
+    @property
+    def state(self) -> BergState:
+        return self.scene.state  # type: ignore[no-any-return]
+
+    def until(self, check: Callable[[], bool]) -> None:
+        for _ in range(FRAME_GUARD):
+            if check():
+                return
+            self.drive.frames(1)
+            if self.scene is not None:
+                top = self.drive.app.scenes.top
+                self.seen.append((top.name, self.scene.drawn_number))
+        raise AssertionError("the table never got there")
+
+
+def join(phone: PhoneMaker, server: PhoneServer, seat: int):  # noqa: F811
+    server.add_seat(seat)
+    page = phone()
+    page.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": RECORDER})
+    page.get(server.join_url(seat))
+    return page
+
+
+def tap(table: Table, page, selector: str) -> None:
+    """A real click on the element of ``selector`` on the phone, once the page shows it enabled
+    (the TV's frames go on meanwhile: the payload that draws it may be on its way)."""
+
+    def clicked() -> bool:
+        try:
+            found = page.find_element(By.CSS_SELECTOR, selector)
+            if not found.is_enabled():
+                return False
+            found.click()
+            return True
+        except (NoSuchElementException, StaleElementReferenceException,
+                ElementClickInterceptedException):  # fmt: skip
+            return False
+
+    table.until(clicked)
+
+
+def pick(table: Table, page, number: int) -> None:
+    """The pad's number, then the big button under it ("Set 13 flags", "Guess 7")."""
+    tap(table, page, f'.br-num[data-value="{number}"]')
+    tap(table, page, ".br-go")
+
+
+def received(page) -> list[dict[str, Any]]:
+    return [json.loads(text) for text in page.execute_script("return window.__frames")]
+
+
+def numbers_in(node: Any) -> Iterator[int]:
+    """Every number a decoded message holds, in its values and in its words."""
+    if isinstance(node, bool):
+        return
+    if isinstance(node, int):
+        yield node
+    elif isinstance(node, str):
+        yield from (int(found) for found in re.findall(r"\d+", node))
+    elif isinstance(node, dict):
+        for value in node.values():
+            yield from numbers_in(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from numbers_in(value)
+
+
+def assert_no_secret(bodies: list[dict[str, Any]]) -> None:
+    """The guesser's payloads before the screen was lifted: his page holds no number (his own
+    view's is None), and SECRET is nowhere in them but among the guesses he may make."""
+    assert bodies
+    for body in bodies:
+        page = body["page"]
+        assert page["number"] is None and "number" not in page["words"]
+        assert all(c["kind"] == "guess" for c in body["choices"])
+        rest = {k: v for k, v in body.items() if k not in ("choices", "players")}
+        others = [c for c in body["choices"] if c["value"] != SECRET]
+        assert SECRET not in set(numbers_in(rest)) | set(numbers_in(others))
+
+
+def test_a_short_game_from_two_phones_caller_and_guesser(tv, phone):  # noqa: F811
+    drive, server = tv
+    pages = {seat: join(phone, server, seat) for seat in (0, 1)}
+    table = Table(drive)
+    table.until(lambda: server.connected() == {0, 1})  # joined first (the join screen's part)
+    table.open()
+    start = table.state
+    caller, guesser = start.caller, start.guesser
+    names = start.names
+    call, guess = pages[caller], pages[guesser]
+
+    # ---- turn 1: the caller sets 13; 7 (higher), 10, then he lifts the screen ----------------
+    pick(table, call, SECRET)
+    table.until(lambda: table.state.phase is Phase.GUESS)
+    pick(table, guess, 7)
+    table.until(lambda: table.state.phase is Phase.DECIDE)
+    tap(table, call, '.br-answer[data-kind="allow_guess"]')
+    table.until(lambda: table.state.phase is Phase.GUESS)
+    table.until(lambda: _greyed(guess) == set(range(8)))  # the hint rules 0..7 out (B3)
+    pick(table, guess, 10)
+    table.until(lambda: table.state.phase is Phase.DECIDE)
+    seen_before_lift = len(received(guess))
+    tap(table, call, '.br-answer[data-kind="lift_screen"]')
+    table.until(lambda: table.state.turn == 1)
+
+    expected = start
+    for action in (SetFlags(caller, names[caller], SECRET), Guess(guesser, names[guesser], 7),
+                   AllowGuess(caller, names[caller], Hint.HIGHER),
+                   Guess(guesser, names[guesser], 10), LiftScreen(caller, names[caller], SECRET)):
+        expected = expected.apply(action)  # fmt: skip
+    assert table.state == expected  # the rules' own result of those decisions
+    result = table.state.last_result
+    assert result is not None and result.lifted_early and result.number == SECRET
+    assert table.state.peter[caller] == start.peter[caller] + 3  # |10 - 13| steps
+    assert table.state.heidi[caller] == start.heidi[caller] + 2  # one step per guess
+
+    before = [m["body"] for m in received(guess)[:seen_before_lift] if m["type"] == "table"]
+    assert_no_secret([b for b in before if "refusal" not in b])
+    assert any(b["page"]["number"] == SECRET for b in _bodies(call))  # only he saw it
+    table.until(lambda: (_last(guess) or {}).get("number") == SECRET)  # told once lifted
+
+    # ---- turn 2 (the last): the roles change; 0 flags, 15, 14, 13: far off, he waives --------
+    call, guess = pages[guesser], pages[caller]
+    caller, guesser = guesser, caller
+    assert table.state.caller == caller
+    pick(table, call, 0)
+    for value in (15, 14, 13):
+        table.until(lambda: table.state.phase is Phase.GUESS)
+        pick(table, guess, value)
+        table.until(lambda: table.state.phase is not Phase.GUESS)
+        if table.state.phase is Phase.DECIDE:
+            tap(table, call, '.br-answer[data-kind="allow_guess"]')
+    assert table.state.phase is Phase.PUNISH  # off by 13 after the third guess (B12)
+    waive_and_confirm(table, call)
+    table.until(lambda: table.state.is_over())
+    assert table.state.ended_by == "turn limit"
+    assert table.state.last_result is not None and table.state.last_result.waived
+    table.until(lambda: all(_over(page) for page in pages.values()))
+
+    # ---- the TV: no hand-off screen, never the number ------------------------------------------
+    assert table.seen and {top for top, _ in table.seen} <= {"bergruft", "results"}
+    assert all(drawn is None for _, drawn in table.seen)
+
+
+def waive_and_confirm(table: Table, page) -> None:
+    """The move that ends the game is asked on the phone first (issue 29): yes."""
+    tap(table, page, '.br-answer[data-kind="waive"]')
+    tap(table, page, ASK_YES)
+
+
+ASK_YES = "dialog[open] button[value=yes]"  # the frame's question (assets/phone/phone.js)
+
+
+def _bodies(page) -> list[dict[str, Any]]:
+    return [m["body"] for m in received(page) if m["type"] == "table" and "page" in m["body"]]
+
+
+def _last(page) -> dict[str, Any] | None:
+    bodies = _bodies(page)
+    return bodies[-1]["page"]["last"] if bodies else None
+
+
+def _over(page) -> bool:
+    bodies = _bodies(page)
+    return bool(bodies) and bodies[-1]["over"] is not None
+
+
+def _greyed(page) -> set[int]:
+    found = page.find_elements(By.CSS_SELECTOR, ".br-num.out")
+    try:
+        return {int(button.get_attribute("data-value")) for button in found}
+    except StaleElementReferenceException:
+        return set()
