@@ -70,7 +70,8 @@ GameOver = Callable[[Any, dict[str, Any]], None]  # (the table's record, the out
 class PhoneNews(Protocol):
     """One thing a phone did (``game.phones.messages.PhoneEvent``): ``kind`` is "joined",
     "left", "action" (``body["action"]``, the rules' dict; ``body["asked"]``: the phone asked its
-    player first), "undo" or "language" (``body["lang"]``)."""
+    player first), "focus" (``body["action"]``: picked, not played yet), "undo" or "language"
+    (``body["lang"]``)."""
 
     @property
     def seat(self) -> int: ...
