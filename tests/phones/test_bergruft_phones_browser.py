@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -38,6 +37,7 @@ from game.phones.server import PhoneServer
 from game.play.config import GameConfig, Seat
 from tests.phones.browser import PhoneMaker, phone  # noqa: F401 (the fixture)
 from tests.phones.phones_support import serve
+from tests.phones.table_support import with_phones
 from tests.scenes_support import Driver, table_class
 
 FRAME_GUARD = 20_000  # game frames a wait runs at most: only so that a broken test ends
@@ -66,26 +66,10 @@ CONFIG = GameConfig(
 )
 
 
-class ServerPhones:
-    """The app's phone companion as the table sees it (``services.phones``): the test's server."""
-
-    def __init__(self, door: PhoneServer) -> None:
-        self.door: PhoneServer | None = door
-
-    def open(self) -> PhoneServer:
-        assert self.door is not None
-        return self.door
-
-    def close(self) -> None:
-        if self.door is not None:
-            self.door.stop()
-
-
 @pytest.fixture
 def tv(drive: Driver) -> Iterator[tuple[Driver, PhoneServer]]:
     server = serve()
-    drive.app.services = replace(drive.app.services, phones=ServerPhones(server))
-    drive.app.scenes.services = drive.app.services
+    with_phones(drive.app, server)  # as the app hands in the running one
     yield drive, server
     server.stop()
 

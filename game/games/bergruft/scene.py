@@ -203,7 +203,7 @@ class BergruftScene(PlayTable):
     # ---- hot-seat secrecy (B7) ------------------------------------------------------------------
     def at_tv(self, seat: int) -> bool:
         """A person who plays at the TV itself (not a computer, not on a phone)."""
-        return self.is_human(seat) and not self.config.on_phone(seat)
+        return self.is_human(seat) and not self.on_phone(seat)
 
     def prepare_human(self) -> None:
         """Who may look at the screen now. A seat on a phone never has the TV's screen (its
@@ -245,7 +245,7 @@ class BergruftScene(PlayTable):
 
         key = {Phase.SET: "set", Phase.DECIDE: "decide"}.get(phase, "guess")
         message = f"bergruft.handoff.{key}_message"
-        if key == "set" and self.config.on_phone(st.guesser):  # nothing passes: he looks away
+        if key == "set" and self.on_phone(st.guesser):  # nothing passes: he looks away
             message = "bergruft.phone.set_message"
         self.services.scenes.push(
             HandoffScene,
@@ -513,7 +513,7 @@ class BergruftScene(PlayTable):
         number = self._viewer_number() if question == "decide" else None
         telling = self.busy and self.narration is not None
         seat = st.current_player
-        phone = seat is not None and self.config.on_phone(seat)
+        phone = seat is not None and self.on_phone(seat)
         lines = prompt.prompt_lines(st, question, self.selected, number, telling, phone)
         if self.replaying and st.is_over():
             lines = (tr("replays.over"), "")  # not "counting the avalanches": that was live

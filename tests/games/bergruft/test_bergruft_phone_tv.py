@@ -18,32 +18,17 @@ from game.phones.server import PhoneServer
 from game.play.config import GameConfig, Seat
 from tests.games.bergruft.test_bergruft_scene import place, start
 from tests.phones.phones_support import serve
+from tests.phones.table_support import with_phones
 
 TWO = GameConfig(
     "bergruft", "standard", (Seat("Anna", "human", "red"), Seat("Ben", "human", "blue")), seed=3
 )
 
 
-class ServerPhones:
-    """The app's phones as the table sees them (``services.phones``): a real running server."""
-
-    def __init__(self, door: PhoneServer) -> None:
-        self.door: PhoneServer | None = door
-
-    def open(self) -> PhoneServer:
-        assert self.door is not None
-        return self.door
-
-    def close(self) -> None:
-        if self.door is not None:
-            self.door.stop()
-
-
 @pytest.fixture
 def phones(app) -> Iterator[PhoneServer]:
     server = serve()
-    app.services = replace(app.services, phones=ServerPhones(server))  # as the app hands it in
-    app.scenes.services = app.services
+    with_phones(app, server)  # as the app hands in the running one
     yield server
     server.stop()
 
