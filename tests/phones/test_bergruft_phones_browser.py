@@ -14,8 +14,10 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import Any
 
+import pygame
 import pytest
 from selenium.common.exceptions import (
     ElementClickInterceptedException,
@@ -25,6 +27,7 @@ from selenium.common.exceptions import (
 from selenium.webdriver.common.by import By
 
 from game.games.bergruft.rules import (
+    RULES,
     AllowGuess,
     BergState,
     Guess,
@@ -35,6 +38,7 @@ from game.games.bergruft.rules import (
 )
 from game.phones.server import PhoneServer
 from game.play.config import GameConfig, Seat
+from tests.games.bergruft.test_bergruft_scene import decisions
 from tests.phones.browser import PhoneMaker, phone  # noqa: F401 (the fixture)
 from tests.phones.phones_support import serve
 from tests.phones.table_support import with_phones
@@ -80,11 +84,12 @@ class Table:
     def __init__(self, drive: Driver) -> None:
         self.drive = drive
         self.scene: Any = None
-        self.seen: list[tuple[str, int | None]] = []
+        self.seen: list[tuple[str, Phase, int | None, int | None]] = []
 
-    def open(self) -> None:
+    def open(self, config: GameConfig = CONFIG) -> None:
         self.drive.app.options.speed = 4.0
-        self.drive.app.scenes.reset(table_class("bergruft"), config=CONFIG)
+        self.drive.app.scenes.reset(table_class("bergruft"), config=config)
+        self.drive.frames(1)
         self.scene = self.drive.app.scenes.stack[0]
 
     @property
@@ -96,9 +101,10 @@ class Table:
             if check():
                 return
             self.drive.frames(1)
-            if self.scene is not None:
-                top = self.drive.app.scenes.top
-                self.seen.append((top.name, self.scene.drawn_number))
+            if self.scene is not None:  # on top; the phase; the number drawn; the one lifted
+                top, scene = self.drive.app.scenes.top, self.scene
+                self.seen.append((top.name, scene.state.phase, scene.drawn_number,
+                                  scene.screen.reveal))  # fmt: skip
         raise AssertionError("the table never got there")
 
 
@@ -154,17 +160,17 @@ def numbers_in(node: Any) -> Iterator[int]:
             yield from numbers_in(value)
 
 
-def assert_no_secret(bodies: list[dict[str, Any]]) -> None:
+def assert_no_secret(bodies: list[dict[str, Any]], secret: int = SECRET) -> None:
     """The guesser's payloads before the screen was lifted: his page holds no number (his own
-    view's is None), and SECRET is nowhere in them but among the guesses he may make."""
+    view's is None), and ``secret`` is nowhere in them but among the guesses he may make."""
     assert bodies
     for body in bodies:
         page = body["page"]
         assert page["number"] is None and "number" not in page["words"]
         assert all(c["kind"] == "guess" for c in body["choices"])
         rest = {k: v for k, v in body.items() if k not in ("choices", "players")}
-        others = [c for c in body["choices"] if c["value"] != SECRET]
-        assert SECRET not in set(numbers_in(rest)) | set(numbers_in(others))
+        others = [c for c in body["choices"] if c["value"] != secret]
+        assert secret not in set(numbers_in(rest)) | set(numbers_in(others))
 
 
 def test_a_short_game_from_two_phones_caller_and_guesser(tv, phone):  # noqa: F811
@@ -226,9 +232,11 @@ def test_a_short_game_from_two_phones_caller_and_guesser(tv, phone):  # noqa: F8
     assert table.state.last_result is not None and table.state.last_result.waived
     table.until(lambda: all(_over(page) for page in pages.values()))
 
-    # ---- the TV: no hand-off screen, never the number ------------------------------------------
-    assert table.seen and {top for top, _ in table.seen} <= {"bergruft", "results"}
-    assert all(drawn is None for _, drawn in table.seen)
+    # ---- the TV: no hand-off screen; a number only once lifted (the screen's reveal) ----------
+    assert table.seen and {top for top, *_ in table.seen} <= {"bergruft", "results"}
+    assert all(drawn is None or drawn == lifted for _, _, drawn, lifted in table.seen)
+    hidden = [lifted for _, phase, _, lifted in table.seen if phase in (Phase.GUESS, Phase.DECIDE)]
+    assert hidden and all(lifted is None for lifted in hidden)
 
 
 def waive_and_confirm(table: Table, page) -> None:
@@ -237,7 +245,7 @@ def waive_and_confirm(table: Table, page) -> None:
     tap(table, page, ASK_YES)
 
 
-ASK_YES = "dialog[open] button[value=yes]"  # the frame's question (assets/phone/phone.js)
+ASK_YES = "dialog#ask[open] #ask-yes"  # the frame's question (assets/phone/phone.js)
 
 
 def _bodies(page) -> list[dict[str, Any]]:
@@ -260,3 +268,64 @@ def _greyed(page) -> set[int]:
         return {int(button.get_attribute("data-value")) for button in found}
     except StaleElementReferenceException:
         return set()
+
+
+# ---- a mixed table: one person on a phone, one at the TV ---------------------------------------
+def first_caller(config: GameConfig) -> int:
+    return RULES.new_game(config.variant, config.names, seed=config.seed,
+                          options=config.options).caller  # fmt: skip
+
+
+def tv_click(table: Table, index: int) -> None:
+    """A click on the TV's question: the pad's number ``index`` (16: "Set"), once offered."""
+    scene = table.scene
+    table.until(lambda: scene._question() is not None and decisions(scene)[index].enabled)
+    table.drive.click(decisions(scene)[index].element.rect.center)
+
+
+def test_a_mixed_table_keeps_the_tvs_hand_off_and_secrecy(tv, phone):  # noqa: F811
+    """The first caller plays on a phone, the other person at the TV. Turn 1: no hand-off, the
+    TV never draws the phone's number while the TV guesses. Turn 2: the TV's caller is asked
+    to send the phone's player away before the TV shows his flags (she sits in front of it,
+    B7), the number is hidden again before she guesses on her phone, and her phone never
+    receives it."""
+    drive, server = tv
+    caller = first_caller(CONFIG)
+    config = replace(CONFIG, phones=frozenset({caller}))
+    page = join(phone, server, caller)
+    table = Table(drive)
+    table.until(lambda: server.connected() == {caller})
+    table.open(config)
+    assert table.state.caller == caller
+
+    pick(table, page, SECRET)  # turn 1: the phone calls, the TV guesses
+    tv_click(table, 7)
+    table.until(lambda: table.state.phase is Phase.DECIDE)
+    tap(table, page, '.br-answer[data-kind="allow_guess"]')
+    tv_click(table, 10)
+    table.until(lambda: table.state.phase is Phase.DECIDE)
+    tap(table, page, '.br-answer[data-kind="lift_screen"]')
+    table.until(lambda: table.state.turn == 1)
+    turn_1 = list(table.seen)
+    assert {top for top, *_ in turn_1} == {"bergruft"}  # no hand-off on either side
+    assert all(drawn is None for _, phase, drawn, _ in turn_1 if phase is not Phase.SET)
+
+    start_2 = len(received(page))  # turn 2: the TV calls 11, the phone guesses
+    table.until(lambda: table.drive.app.scenes.top.name == "handoff")
+    assert "look away from the TV" in drive.app.scenes.top.message
+    assert table.scene.drawn_number is None  # nothing shown before she looks away
+    drive.key(pygame.K_RETURN)  # "I'm <TV caller>, show me"
+    tv_click(table, 11)
+    table.until(lambda: table.scene.drawn_number == 11)  # the TV's caller sees his pick
+    tv_click(table, 16)  # "Set 11"
+    table.until(lambda: table.state.phase is Phase.GUESS)
+    guessing = len(table.seen)
+    tap(table, page, '.br-num[data-value="5"]')
+    tap(table, page, ".br-go")
+    table.until(lambda: table.state.phase is Phase.DECIDE)
+    assert {top for top, *_ in table.seen[guessing:]} == {"bergruft"}  # no device passes
+    assert all(drawn is None for _, phase, drawn, _ in table.seen[guessing:])
+    before = [m["body"] for m in received(page)[start_2:] if m["type"] == "table"]
+    assert_no_secret([b for b in before if "refusal" not in b], 11)
+    assert all(b["page"]["number"] is None for b in before if "page" in b)
+    table.until(lambda: table.drive.app.scenes.top.name == "handoff")  # he decides: away again
