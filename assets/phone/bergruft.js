@@ -42,7 +42,8 @@
 
   function screen(page, caller) {
     const box = el("div", "br-screen");
-    const number = page.number;
+    const over = page.phase === "over" && page.last;
+    const number = over ? page.last.number : page.number;
     const mine = page.role === "caller";
     if (number !== null && number !== undefined) {
       box.classList.add(mine && !page.lifted ? "private" : "open");
@@ -178,7 +179,7 @@
     box.dataset.role = page.role;
     box.dataset.phase = page.phase;
     const main = el("div", "br-main");
-    main.append(el("p", "br-role", words.role));
+    if (words.role) main.append(el("p", "br-role", words.role));
     main.append(screen(page, seatColour(body, page.caller)));
     if (page.guesses.length) main.append(chips(page));
     if (page.last) main.append(el("p", "br-last", page.last.text));

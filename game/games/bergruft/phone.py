@@ -160,4 +160,7 @@ def _words(view: BergState, seat: int) -> dict[str, str]:
     if view.number is not None:
         key = "bergruft.screen.yours" if seat == view.caller else "bergruft.screen.flags"
         words["number"] = tr(key, n=view.number)
+    elif view.is_over() and view.last_result is not None:  # the last screen stays lifted
+        words["number"] = tr("bergruft.screen.flags", n=view.last_result.number)
+        words["role"] = ""  # nobody calls any more
     return words

@@ -178,3 +178,18 @@ def test_the_page_speaks_the_language_it_is_made_in():
     assert page["words"]["number"] == "Deine Zahl: 11"
     assert labels(st.view(0), 0)[0] == ("allow_guess", "Noch ein Tipp: „höher!“")
     assert phone.choices(fresh().view(0), 0)[1]["label"] == "1 Fähnchen setzen"
+
+
+def test_at_the_end_the_last_screen_stays_lifted_and_nobody_calls():
+    st = fresh().with_positions((13, 0), (16, 1), caller=0)
+    st = st.apply(SetFlags(0, "Anna", 15)).apply(Guess(1, "Ben", 0))
+    st = st.apply(AllowGuess(0, "Anna", Hint.HIGHER)).apply(Guess(1, "Ben", 1))
+    st = st.apply(AllowGuess(0, "Anna", Hint.HIGHER)).apply(Guess(1, "Ben", 2))
+    over = st.apply(st.legal_actions()[0])  # capped at 3: Anna's Peter reaches the summit
+    assert over.is_over()
+    for seat in (0, 1):
+        page = phone.page(over.view(seat), seat)
+        assert page["phase"] == "over" and page["role"] == "watcher"
+        assert page["words"]["number"] == "15 flags!" and page["words"]["role"] == ""
+        assert phone.choices(over.view(seat), seat) == []
+        assert phone.question(over.view(seat), seat) == "Counting the avalanches…"
