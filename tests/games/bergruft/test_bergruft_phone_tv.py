@@ -130,3 +130,14 @@ def test_two_people_at_the_tv_still_pass_the_device(drive, phones):
     scene._set_flags()
     assert drive.until(lambda: tops(drive) == "handoff", seconds=5)
     assert "Pass the device to Ben" in drive.app.scenes.top.message
+
+
+def test_a_phones_pick_of_flags_is_never_marked_on_the_tv(drive, phones):
+    """The listener keeps what a phone picked for the TV to mark (``phone_focused``); the
+    caller's flags are his secret: Der Berg ruft marks no pick (its page sends none)."""
+    scene = table(drive, phones, {0, 1})
+    assert scene.phones is not None
+    scene.phones.focus(0, {"type": "set_flags", "seat": 0, "flags": 9})
+    assert scene.phone_pick() == SetFlags(0, "Anna", 9)  # heard, and kept to itself
+    seen = steps(drive, scene, 10)
+    assert all(drawn is None for _, drawn in seen) and scene.selected is None
