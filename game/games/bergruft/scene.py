@@ -500,9 +500,12 @@ class BergruftScene(PlayTable):
         steps = tuple(track.shown_step() for track in self.tracks.values())
         thinking = self.thinking
         dots = int(self.time.now * 3) % 3 if thinking is not None else -1
-        cards_key = (lang, steps, shown.caller, str(shown.phase), thinking, dots)
+        phones = {s: self.phone_joined(s) for s in range(self.players) if self.on_phone(s)}
+        cards_key = (lang, steps, shown.caller, str(shown.phase), thinking, dots,
+                     tuple(sorted(phones.items())))  # fmt: skip
         paint("cards", CARDS_RECT, cards_key, lambda s: panels.draw_cards(
-            s, shown, self.marks, self.climbs.shown_steps, thinking, self.time.now))  # fmt: skip
+            s, shown, self.marks, self.climbs.shown_steps, thinking, self.time.now,
+            phones))  # fmt: skip
         visible = self.number_visible
         private = self._private_number() if visible and self.screen.reveal is None else None
         view = self.screen.view(alpha, visible, private, self.replaying)

@@ -13,7 +13,7 @@ import pytest
 
 from game.games.bergruft.rules import Guess, Phase, SetFlags
 from game.games.bergruft.scene import BergruftScene
-from game.games.bergruft.view import prompt
+from game.games.bergruft.view import panels, prompt
 from game.phones.server import PhoneServer
 from game.play.config import GameConfig, Seat
 from tests.games.bergruft.test_bergruft_scene import place, start
@@ -115,9 +115,15 @@ def test_caller_at_the_tv_guesser_on_a_phone_sends_the_guesser_away_first(drive,
 def test_caller_on_a_phone_against_a_computer_never_shows_the_number(drive, phones):
     scene = table(drive, phones, {0}, kinds=("human", "easy"))
     assert scene.play(SetFlags(0, "Anna", 9))
-    seen = steps(drive, scene, 120)
-    assert all(top == "bergruft" and drawn is None for top, drawn in seen)
-    assert scene.state.guesses  # the computer guessed meanwhile
+    seen = []
+    for _ in range(2000):  # until the computer has guessed (a guard only)
+        drive.frames(1)
+        seen.append((tops(drive), scene.drawn_number, scene.screen.reveal))
+        if scene.state.phase is not Phase.GUESS:
+            break
+    assert scene.state.phase is not Phase.GUESS  # the computer guessed meanwhile
+    assert all(top == "bergruft" for top, _, _ in seen)
+    assert all(drawn is None or drawn == lifted for _, drawn, lifted in seen)  # right: lifted
 
 
 def test_two_people_at_the_tv_still_pass_the_device(drive, phones):
@@ -141,3 +147,12 @@ def test_a_phones_pick_of_flags_is_never_marked_on_the_tv(drive, phones):
     assert scene.phone_pick() == SetFlags(0, "Anna", 9)  # heard, and kept to itself
     seen = steps(drive, scene, 10)
     assert all(drawn is None for _, drawn in seen) and scene.selected is None
+
+
+def test_the_cards_show_a_phone_beside_each_phone_seat(drive, phones, monkeypatch):
+    drawn: list[dict[int, bool]] = []
+    real = panels.draw_cards
+    monkeypatch.setattr(panels, "draw_cards",
+                        lambda *a: drawn.append(dict(a[-1])) or real(*a))  # fmt: skip
+    table(drive, phones, {1})
+    assert drawn and drawn[-1] == {1: False}  # Ben's phone; not connected: an outline only
