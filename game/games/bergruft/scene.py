@@ -3,8 +3,10 @@ pad and the caller's choices, with hot-seat hand-offs (B7) and AI seats.
 
 The scene never decides legality: the buttons come from ``state.legal_actions()`` and every click
 goes through ``state.apply``; an IllegalAction is shown briefly and changes nothing.
-Secrecy (B7): the number is drawn only for a human caller in the phases "set"/"decide" once he has
-confirmed the hand-off (or no other human guesses), and for everyone once the screen is lifted.
+Secrecy (B7): the number is drawn only for a human caller at the TV in the phases "set"/"decide"
+once he has confirmed the hand-off (or no other human guesses), and for everyone once the screen
+is lifted. A seat on a phone (issue 30) answers there: no hand-off for it, and the TV never draws
+its number; its page comes from its own view (``game.games.bergruft.phone``).
 The drawing lives in ``game.games.bergruft.view``; the scene keeps its questions and the hooks.
 """
 
