@@ -156,3 +156,29 @@ def test_the_cards_show_a_phone_beside_each_phone_seat(drive, phones, monkeypatc
                         lambda *a: drawn.append(dict(a[-1])) or real(*a))  # fmt: skip
     table(drive, phones, {1})
     assert drawn and drawn[-1] == {1: False}  # Ben's phone; not connected: an outline only
+
+
+def test_the_caller_takes_his_flags_back_from_his_phone_before_the_guess(drive, phones):
+    """Only the flags just set may go back (B7's hand-off offers the same at the TV); the
+    guesser's phone may not take them back for him."""
+    scene = table(drive, phones, {0, 1})
+    assert scene.phones is not None
+    assert scene.play(SetFlags(0, "Anna", 9))
+    steps(drive, scene, 30)
+    assert not scene.phone_may_undo(1) and scene.phone_may_undo(0)
+    scene.phones.undo(1)
+    assert scene.state.phase is Phase.GUESS
+    scene.phones.undo(0)
+    assert scene.state.phase is Phase.SET and scene.moves == []
+    seen = steps(drive, scene)
+    assert all(top == "bergruft" and drawn is None for top, drawn in seen)
+
+
+def test_a_phone_seat_taken_back_onto_the_tv_hands_off_again(drive, phones):
+    scene = table(drive, phones, {0, 1})
+    assert scene.phones is not None
+    scene.phones.take_back(0)  # Anna's phone is gone: she calls at the TV from now on
+    assert drive.until(lambda: tops(drive) == "handoff", seconds=5)
+    assert "Ben, look away from the TV!" in drive.app.scenes.top.message  # Ben keeps his phone
+    drive.key(pygame.K_RETURN)
+    assert scene._question() == "set"
