@@ -15,11 +15,6 @@
   let pickedFor = ""; // the question it was picked for (a new question forgets it)
   let shown = null; // the last body, root and api: a tap draws the page again
 
-  const styles = document.createElement("link");
-  styles.rel = "stylesheet";
-  styles.href = "/files/bergruft.css";
-  document.head.append(styles);
-
   function el(tag, cls, text) {
     const node = document.createElement(tag);
     if (cls) node.className = cls;
