@@ -518,8 +518,8 @@ class BergruftScene(PlayTable):
         number = self._viewer_number() if question == "decide" else None
         telling = self.busy and self.narration is not None
         seat = st.current_player
-        phone = seat is not None and self.on_phone(seat)
-        lines = prompt.prompt_lines(st, question, self.selected, number, telling, phone)
+        by_phone = seat is not None and self.on_phone(seat)  # "Anna sets the flags on the phone"
+        lines = prompt.prompt_lines(st, question, self.selected, number, telling, by_phone)
         if self.replaying and st.is_over():
             lines = (tr("replays.over"), "")  # not "counting the avalanches": that was live
         prompt_key = (lang, *chips, reveal, str(st.phase), st.low, st.high, *lines)
