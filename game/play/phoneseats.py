@@ -400,12 +400,13 @@ class TablePhones:
         return self.phones is not None and seat in self.phones.joined
 
     def phone_turn_line(self) -> str | None:
-        """"Anna is choosing on her phone" while a seat on a phone is to move (the game shows it
-        where it says whose turn it is), else None."""
+        """"Anna is choosing on the phone" while a seat on a phone is to move ("Anna's phone is
+        away" while it is gone; the game shows it where it says whose turn it is), else None."""
         seat = self.state.current_player
         if seat is None or self.state.is_over() or not self.on_phone(seat):
             return None
-        return tr("phones.tv.choosing", name=self.config.names[seat])
+        key = "phones.tv.choosing" if self.phone_joined(seat) else "phones.tv.gone"
+        return tr(key, name=self.config.names[seat])
 
     def phone_pick(self) -> Any | None:
         """The choice the phone of the seat to move has picked but not played yet (the TV
