@@ -26,6 +26,7 @@ own view ``state.view(seat)`` and the public things of the table only), and only
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -111,7 +112,7 @@ class PhoneSeats:
         self.offered: set[int] = set()  # seats offered back once since their phone left
         self.sent: dict[int, dict[str, Any]] = {}  # the last payload each seat was sent
         self.keys: dict[int, object] = {}  # what that payload was made from
-        self.refusals: list[tuple[int, str]] = []  # (seat, code) of each refusal sent (tests)
+        self.refusals: deque[tuple[int, str]] = deque(maxlen=50)  # (seat, code): the last sent
 
     @property
     def seats(self) -> set[int]:
