@@ -26,6 +26,7 @@ own view ``state.view(seat)`` and the public things of the table only), and only
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
@@ -111,7 +112,7 @@ class PhoneSeats:
         self.offered: set[int] = set()  # seats offered back once since their phone left
         self.sent: dict[int, dict[str, Any]] = {}  # the last payload each seat was sent
         self.keys: dict[int, object] = {}  # what that payload was made from
-        self.refusals: list[tuple[int, str]] = []  # (seat, code) of each refusal sent (tests)
+        self.refusals: deque[tuple[int, str]] = deque(maxlen=50)  # (seat, code): the last sent
 
     @property
     def seats(self) -> set[int]:
@@ -400,12 +401,13 @@ class TablePhones:
         return self.phones is not None and seat in self.phones.joined
 
     def phone_turn_line(self) -> str | None:
-        """"Anna is choosing on her phone" while a seat on a phone is to move (the game shows it
-        where it says whose turn it is), else None."""
+        """"Anna is choosing on the phone" while a seat on a phone is to move ("Anna's phone is
+        away" while it is gone; the game shows it where it says whose turn it is), else None."""
         seat = self.state.current_player
         if seat is None or self.state.is_over() or not self.on_phone(seat):
             return None
-        return tr("phones.tv.choosing", name=self.config.names[seat])
+        key = "phones.tv.choosing" if self.phone_joined(seat) else "phones.tv.gone"
+        return tr(key, name=self.config.names[seat])
 
     def phone_pick(self) -> Any | None:
         """The choice the phone of the seat to move has picked but not played yet (the TV

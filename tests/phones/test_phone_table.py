@@ -218,6 +218,7 @@ def test_a_phone_gone_30_game_seconds_is_offered_back_onto_the_tv(drive, server)
         await anna.close()
         await frames_until(drive, lambda: not table.phone_joined(0))
         assert ben.last["players"][0]["joined"] is False
+        assert table.question() == "Anna's phone is away: waiting for it"  # her turn waits
         gone = table.time.now
         drive.app.speed = 20.0  # the game clock runs fast; wall time does not matter
         await frames_until(drive, lambda: drive.app.scenes.top is not table)
@@ -256,3 +257,19 @@ def test_every_page_text_is_in_every_language(lang: str) -> None:
     texts = i18n.load_language(lang)
     assert sorted(k for k in english if not texts.get(k)) == []
     assert {k for k in texts if k.startswith("phones.")} == english
+
+
+def test_every_text_the_page_names_has_words() -> None:
+    import re
+
+    from game.resources import asset
+
+    folder = asset("phone")
+    named = set()
+    for node in folder.iterdir():
+        if node.name.endswith((".js", ".html")):
+            named |= set(re.findall(r"phones\.page\.[a-z_.]*[a-z]", node.read_text("utf-8")))
+    assert {"phones.page.play", "phones.page.languages.nl", "phones.page.undo"} <= named
+    for lang in i18n.LANGUAGES:
+        texts = i18n.load_language(lang)
+        assert sorted(k for k in named if not isinstance(texts.get(k), str)) == [], lang
