@@ -20,6 +20,7 @@ from game.games.kaphoorn.rules import RULES, KapState
 from game.games.kaphoorn.rules.actions import Play
 from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.view import seachart
+from game.games.kaphoorn.view.layout import HAND_RECT
 from game.phones.server import PhoneServer
 from game.play.config import GameConfig, Seat
 from tests.phones.browser import PhoneMaker, phone  # noqa: F401 (the fixture)
@@ -91,7 +92,8 @@ def tv_faces(drive: Any, monkeypatch: pytest.MonkeyPatch, state: KapState) -> li
     real = seachart.draw_wind_card
 
     def spy(surface: Any, rect: Any, wind: Any, forward: int = 0, **kw: Any) -> None:
-        drawn.append({"number": str(wind.distance), "ways": sorted(wind.turned(forward))})
+        if HAND_RECT.collidepoint(rect.center):  # the hand's cards, not the wind in the corner
+            drawn.append({"number": str(wind.distance), "ways": sorted(wind.turned(forward))})
         real(surface, rect, wind, forward, **kw)
 
     monkeypatch.setattr(seachart, "draw_wind_card", spy)
