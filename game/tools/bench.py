@@ -23,7 +23,9 @@ Reports, at 1920x1080 under whatever SDL video driver is set (the dummy one on C
   time, the median of three runs;
 - mean and max AI decision time per game and level, each level with its own budget, and the
   frame time while a Hard bot thinks (two Hard bots playing Nanuuk!; the search runs in the bot
-  worker process), see ``game.tools.bench_ai``.
+  worker process), see ``game.tools.bench_ai``;
+- a phone's action to the TV's changed state, the frames with 5 phones connected against none,
+  and the phone server's CPU while everyone waits (``phones``), see ``game.tools.bench_phones``.
 
 It reports; it does not assert (tests assert behaviour, never a time). Targets: frame p99
 <= 8 ms, first frame <= 1.5 s.
@@ -47,6 +49,7 @@ from typing import Any
 
 from game.play.plugin import Playouts
 from game.tools.bench_ai import bench_decisions
+from game.tools.bench_phones import phone_figures
 
 LAUNCH = "import sys; from game.cli import main; sys.exit(main())"  # main.py, from any folder
 FIRST_FRAME_ENV = "SPELTAFEL_REPORT_FIRST_FRAME"
@@ -499,6 +502,7 @@ def run(frames: int) -> dict[str, Any]:
             "kiosk_stop_s": bench_kiosk_stop(data_dir),
             **ai_figures(frames, data_dir),
             **rules_figures(),
+            **phone_figures(),
         }
     # this process only: the bot workers are other processes (see hard_thinking's own figure)
     report["peak_rss_mb"] = peak_rss_mb()
@@ -511,9 +515,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=600, help="frames measured per scene")
     parser.add_argument(
         "--only",
-        choices=("rules", "ai", "idle", "frames", "first"),
+        choices=("rules", "ai", "idle", "frames", "first", "phones"),
         help="only the rules figures (no window, no AI), the AI figures, the idle menus' CPU "
-        "share, the scenes' frame times, or the first frames' and the kiosk stop's figures",
+        "share, the scenes' frame times, the first frames' and the kiosk stop's figures, or "
+        "the phones' (game.tools.bench_phones)",
     )
     args = parser.parse_args(argv)
     report: dict[str, Any]
@@ -525,6 +530,8 @@ def main(argv: list[str] | None = None) -> int:
         report = rules_figures()
     elif args.only == "first":
         report = first_figures()
+    elif args.only == "phones":
+        report = phone_figures()
     elif args.only in ("idle", "frames"):
         report = screen_figures(args.frames, args.only)
     else:
