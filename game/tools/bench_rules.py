@@ -33,6 +33,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+import game as game_package
+
 # Run in the child, against whichever engine its import path holds: only names that every
 # commit since the plugin's bench workloads has (``plugin``, ``Bench.playouts``, ``new_game``).
 CHILD = r"""
@@ -112,7 +114,8 @@ def compare(rev: str, runs: int, only: list[str] | None = None, trusted: bool = 
             repo: Path | None = None) -> dict[str, Any]:  # fmt: skip
     """Per workload: the base's and this tree's play-outs per second (median of ``runs``
     interleaved measurements), the ratio of the medians and the median paired ratio."""
-    here = Path(__file__).resolve().parents[2]
+    # the tree measured: the folder this game package is imported from (a clone's, with git)
+    here = Path(next(iter(game_package.__path__))).resolve().parent
     repo = repo or here
     chosen = [(g, k) for g, k in workloads() if not only or f"{g}:{k}" in only]
     report: dict[str, Any] = {"base": rev, "runs": runs, "workloads": {}}

@@ -216,8 +216,8 @@ def where(words: dict[str, Any], ship: int, field: int) -> str:
     (row, col), (to_row, to_col) = divmod(ship, width), divmod(field, width)
     down, right = to_row - row, to_col - col
     if down and right and abs(down) != abs(right):
-        rows = tr("kaphoorn.side." + ("S" if down > 0 else "N"))
-        cols = tr("kaphoorn.side." + ("E" if right > 0 else "W"))
+        rows = tr(f"kaphoorn.side.{'S' if down > 0 else 'N'}")
+        cols = tr(f"kaphoorn.side.{'E' if right > 0 else 'W'}")
         near = tr(P + "where.legs", n=abs(down), side=rows, m=abs(right), other=cols)
     else:
         near = tr(P + "where.near", n=spoken["n"], side=spoken["side"])
