@@ -4,10 +4,10 @@ A bot receives only ``state.view(seat)`` for the seat to move, a seeded ``random
 the global one) and a wall-clock budget in seconds, and returns one of ``view.legal_actions()``.
 
 Besides its time budget a bot takes a **work budget** when it is made: ``iterations``, the units
-its search counts (Nanuuk!'s Easy: one-ply checks, Normal: turn-search nodes, Hard: tree-search
-iterations; Kap Hoorn's Hard: play-outs; Der Berg ruft's Hard: CFR+ iterations; a bot that does
-not search counts none and takes it all the same). Every bot class is made as
-``cls(iterations=None, timed=False)`` (:class:`BotClass`):
+its search counts (Nanuuk!'s Normal: turn-search nodes, Hard: tree-search iterations; Kap
+Hoorn's Hard: play-outs; Der Berg ruft's Hard: CFR+ iterations; a bot that does not search, Easy
+in every game (:class:`BeginnerBot`), counts none and takes it all the same). Every bot class is
+made as ``cls(iterations=None, timed=False)`` (:class:`BotClass`):
 
 - ``iterations=None``: the clock alone limits the search (the time budget of each call);
 - ``iterations=N``: exactly that work, and the bot never reads its clock: its choice depends
@@ -219,6 +219,10 @@ class BeginnerBot:
         pool, self.last_choice = (
             (safe, "safe") if safe else (alive, "unsafe") if alive else (lines, "any")
         )
+        slip = getattr(self.hook, "slip", None)
+        if slip is not None and rng.random() < slip(view):
+            # a beginner's attention slips: one action on impulse, no plan (still a safe one)
+            return rng.choice([ln for ln in pool if len(ln.actions) == 1] or pool)
         weights = [max(0.0, self.hook.plausibility(view, ln)) for ln in pool]
         if sum(weights) <= 0:
             return rng.choice(pool)

@@ -6,13 +6,16 @@ it (the unseen cards dealt at random, ``KapState.determinized``); what they lay 
 sail uses only their own hand and the open chart, so the deal changes no move they consider.
 
 A beginner's move at the start of a turn: no card, or one card at an empty end field of the
-wind under its ship (with at most one card to bridge the gap), then the move; then "sail again"
-or not, and buy a card or not. It takes a move that wins at once (the finish with two roses, a
-third rose); nothing in Kap Hoorn loses at once, and a beginner does not see what the others
-hold, so it looks no further. Among the rest, ``plausibility``: a card and course that carry the
-ship on towards its next station (or the finish), or leave it on a card that blows that way,
-are the likely ones (the more so the further), standing still less so,
-sailing back rarely; each card laid makes a plan a little less likely (a beginner keeps cards).
+wind under its ship (with at most one card to bridge the gap), then the move (the short
+planner's plans, ``ShortPlanBot``); after it, a card bought while the hand is short and sail
+points are spare, never "sail again". It takes a move that wins at once (the finish with two
+roses, a third rose); nothing in Kap Hoorn loses at once, and a beginner does not see what the
+others hold, so it looks no further. Among the rest, ``plausibility``: a card and course that
+carry the ship on towards its next station (or the finish), by the short planner's reckoning
+(the king steps still to sail, the card under the ship, sail points and cards kept), the best
+by far the likeliest, near-equals at random; and at the start of a turn, one time in
+``1 / SLIP``, it just sails or stays on impulse (any move by the wind, no card). That and its
+one-turn view are what Normal (every plan of up to two cards, sail again) outplays.
 
 The greedy player (measurement only) plays the best of Normal's plans for the turn by the
 level's evaluation :class:`Course` after it, with no look at what comes next.
@@ -23,32 +26,24 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.games.kaphoorn.bots.simple import WIND_BONUS, Course, NormalBot, course
-from game.games.kaphoorn.bots.simple import EasyBot as PlanMaker
+from game.games.kaphoorn.bots.simple import Course, NormalBot, ShortPlanBot
 from game.games.kaphoorn.rules import KapState
-from game.games.kaphoorn.rules.actions import AGAIN, BUY, END, Again, Buy, End, Play, Replace
+from game.games.kaphoorn.rules.actions import AGAIN, BUY, END, Buy, End, Play, Replace
 from game.games.kaphoorn.rules.turn import AGAIN_PHASE, LAY, MOVED
 from game.protocol.bots import BeginnerBot, GreedyBot, Line
 
-FORWARD = 8.0  # the weight of a plan grows by this factor per king step nearer the goal
-STILL = 0.5  # a move that gets no nearer (staying, sideways)
-BACK = 0.2  # one that goes back
-PER_CARD = 0.8  # each card laid multiplies the weight by this
-ENDS = 2.0  # end the turn (after the move)
-BUY_WEIGHT = 1.0  # buy a card with a short hand and sail points to spare
-BUY_HAND, BUY_SAIL = 3, 5
-BUY_EMPTY = 4.0  # and, much more likely, with an empty hand
-
-GAIN_CAP = 6.0
+# The weight of a plan: SHARPNESS to the power of its value (the short planner's: Course after
+# the plan, less LAY_COST per card laid), so the best plan is far the likeliest and near-equals
+# share. Tried softer (20, 100) and a value of progress alone (king steps, no cards or sail
+# points): a table of beginners burnt the 90 cards wandering, and with 4 players no ship reached
+# San Francisco before the round limit (K15).
+SHARPNESS = 1e4
+VALUE_FLOOR = -3.0  # below the position before the move: as bad as it gets
+VALUE_CAP = 6.0
+CARD_COST = 0.5  # a card laid costs this much value (the short planner's LAY_COST is 0.15):
+# a beginner keeps his cards; at 0.15, tables of 4 beginners ran out of cards
+SLIP = 0.15  # how often, at the start of a turn, the beginner sails (or stays) on impulse
 TurnKey = tuple[int, int]
-
-
-def progress(s: KapState, seat: int) -> float:
-    """How far on the ship is, as a beginner sees it: the king steps still to sail to a win
-    (``course``), less a little for a card under the ship that blows it onwards."""
-    ship, roses = s.ships[seat], s.roses[seat]
-    left = course(ship, roses)
-    return -left + WIND_BONUS * Course.wind_gain(s, ship, roses, left)
 
 
 def turn_key(view: KapState) -> TurnKey:
@@ -61,7 +56,7 @@ def _after(s: KapState, actions: Sequence[object]) -> KapState:
     return s
 
 
-def _plans(maker: PlanMaker, full: KapState) -> list[Line]:
+def _plans(maker: ShortPlanBot, full: KapState) -> list[Line]:
     """The maker's plans of this decision as lines, each with the position after it."""
     seen: set[tuple[object, ...]] = set()
     lines = []
@@ -77,20 +72,22 @@ class Beginner:
     """The hook of :class:`BeginnerBot` for Kap Hoorn."""
 
     def __init__(self) -> None:
-        self.maker = PlanMaker()  # its short plans: no card, or one at an end field (a bridge)
+        self.maker = ShortPlanBot()  # its short plans: no card, or one at an end field (a bridge)
 
     def turn_key(self, view: KapState) -> TurnKey:
         return turn_key(view)
+
+    @staticmethod
+    def slip(view: KapState) -> float:
+        """How often the beginner just sails (or stays) on impulse: at the start of a turn."""
+        return SLIP if view.phase == LAY and view.played == 0 else 0.0
 
     def lines(self, view: KapState, rng: random.Random) -> Sequence[Line]:
         full = view.determinized(rng)
         if full.phase in (LAY, AGAIN_PHASE):
             return _plans(self.maker, full)
-        lines = [Line((a,), full.apply(a)) for a in full.legal_actions() if a != AGAIN]
-        if full.phase == MOVED and AGAIN in full.legal_actions():
-            again = full.apply(AGAIN)
-            lines += [Line((AGAIN, a), again.apply(a)) for a in again.legal_actions()]
-        return lines
+        # after the move: end the turn or buy a card (a beginner never pays to sail again)
+        return [Line((a,), full.apply(a)) for a in full.legal_actions() if a != AGAIN]
 
     def lost(self, after: KapState, seat: int) -> bool:
         return False  # no move loses Kap Hoorn at once
@@ -101,20 +98,13 @@ class Beginner:
     def plausibility(self, view: KapState, line: Line) -> float:
         seat = view.seat
         first = line.actions[0]
-        if isinstance(first, End):
-            return ENDS
-        if isinstance(first, Buy):
-            hand, sail = len(view.hands[seat]), view.sail[seat]
-            if hand == 0:
-                return BUY_EMPTY
-            return BUY_WEIGHT if hand < BUY_HAND and sail >= BUY_SAIL else 0.05 * BUY_WEIGHT
-        after: KapState = line.after
-        gain = progress(after, seat) - progress(view, seat)
-        weight = FORWARD ** min(gain, GAIN_CAP) if gain > 0 else STILL if gain == 0 else BACK
-        if isinstance(first, Again) and gain <= 0:
-            weight = 0.1 * BACK  # no reason to pay five points for nothing
+        if isinstance(first, Buy | End):  # a card while the hand is short and points spare
+            buys = ShortPlanBot._buys(view, seat)
+            return 1.0 if isinstance(first, Buy) == buys else 0.0
+        judge = Course(seat)
         cards = sum(1 for a in line.actions if isinstance(a, Play | Replace))
-        return weight * PER_CARD**cards
+        gain = judge(line.after) - CARD_COST * cards - judge(view)
+        return float(SHARPNESS ** max(VALUE_FLOOR, min(gain, VALUE_CAP)))
 
 
 class Greedy:

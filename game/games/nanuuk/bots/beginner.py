@@ -49,7 +49,7 @@ ROOM = 0.5  # per way out of its own most cramped piece (up to ROOM_CAP)
 ROOM_CAP = 4
 # the full game, per small action
 TAKE = 10.0
-LEAVE = 0.2
+LEAVE = 0.0  # a beginner always takes what he may take
 EXCHANGE = 3.0
 BETTER, SAME, WORSE = 4.0, 1.0, 0.4
 
