@@ -32,6 +32,7 @@ from game.persist.log import LOG, setup_logging
 from game.persist.paths import data_dir, remove_leftovers
 from game.persist.settings import Damaged as SettingsProblem
 from game.persist.settings import Settings, load_settings
+from game.phone_host import PhoneHost
 from game.play.config import GameConfig
 from game.play.ending import GameEnd
 from game.play.records import Records
@@ -66,6 +67,7 @@ class Options:
     kiosk_config: Path | None = None  # default: kiosk.toml in the data folder
     replay: Path | None = None  # a replay file to watch at once (--replay)
     supervise: bool = False  # --supervise: game.kiosk.supervisor runs the kiosk as a child
+    phones_port: int | None = None  # --phones-port; default: the settings' phones_port
 
 
 class App(Loop):
@@ -127,14 +129,17 @@ class App(Loop):
         saving = self.policy.offer.saving  # a kiosk's visitors leave nothing behind
         self.records = Records(files, keep=saving and not scripted, saving=saving)
         self.doors = doors = Doors(scenes)  # the menus the parts below them open
+        # the phones' server: closed at a game's end, at the title and when the run ends
+        self.phones = PhoneHost(lambda: options.phones_port or self.settings.phones_port)
         self.ending = GameEnd(doors.results, self.policy, self.records,
                               self.quit if options.exit_when_over else None)  # fmt: skip
         services = Services(scenes=scenes, clock=self.clock, settings_store=self.store,
                             audio=self.audio, toasts=self.toasts, files=files, policy=self.policy,
                             game_over=self.ending, menus=doors, records=self.records, run=self,
-                            screen=display, new_ui_manager=new_ui_manager)  # fmt: skip
+                            screen=display, new_ui_manager=new_ui_manager,
+                            phones=self.phones)  # fmt: skip
         scenes.services = services
-        scenes.listeners += [self.policy, self.records]
+        scenes.listeners += [self.policy, self.records, self.phones]
         if self.kiosk is not None:
             self.kiosk.attach(services)
         self.store.listeners.append(self._settings_changed)
@@ -144,7 +149,7 @@ class App(Loop):
         self.toggle_fullscreen = lambda: self.update_settings(
             replace(self.settings, fullscreen=not display.fullscreen)
         )
-        self.closing += [self._screenshot, self.records.autosave]
+        self.closing += [self._screenshot, self.records.autosave, self.phones.close]
         return services
 
     def _open_first(self) -> None:
@@ -174,6 +179,8 @@ class App(Loop):
         if settings.volume != old.volume:
             self.audio.set_volume(settings.volume)
         self.audio.sync()  # muting silences the ambient loop at once
+        if settings.phones_port != old.phones_port:  # chosen on the TV: it wins over the flag
+            self.options.phones_port = None
 
     def _screenshot(self) -> None:
         if self.options.screenshot is not None:
@@ -232,6 +239,8 @@ SETTING_LABELS = {
     "high_contrast": "settings.high_contrast",
     "ui_scale": "settings.ui_scale",
     "reduced_motion": "settings.reduced_motion",
+    "confirm_ending": "settings.confirm_ending",
+    "phones_port": "settings.phones_port",
 }
 
 

@@ -47,6 +47,20 @@ def _positive(text: str) -> float:
     return value
 
 
+def _port(text: str) -> int:
+    """``--phones-port``: a port the phones' server may listen on (as the settings' check)."""
+    from game.persist.settings import port_problem
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a port number like 8765") from None
+    problem = port_problem(value)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return value
+
+
 MAX_SPEED = 1000.0  # beyond, one frame would run millions of logic steps: a frozen window
 
 
@@ -168,6 +182,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--size", type=_size, metavar="WxH", help="window size, e.g. 1280x720")
     d.add_argument("--data-dir", type=Path, metavar="PATH", help="folder for settings and logs")
     d.add_argument("--lang", choices=sorted(LANGUAGES), help="language for this run")
+    d.add_argument(
+        "--phones-port",
+        type=_port,
+        metavar="PORT",
+        help="the port phones join on (default: the settings' phones_port, 8765)",
+    )
     k = p.add_argument_group("kiosk mode (an unattended station at a game event)")
     k.add_argument(
         "--kiosk",
@@ -295,6 +315,7 @@ def parse_args(argv: list[str] | None = None):  # -> game.app.Options
         size=args.size,
         data_dir=args.data_dir,
         language=args.lang,
+        phones_port=args.phones_port,
         kiosk=args.kiosk,
         kiosk_config=args.kiosk_config,
         replay=args.replay,

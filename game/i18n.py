@@ -16,6 +16,8 @@ one the table names with ``by = "off"``.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache
 from importlib.resources.abc import Traversable
 from typing import Any
@@ -97,6 +99,20 @@ def set_language(lang: str) -> None:
 
 def language() -> str:
     return _language
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[str]:
+    """Speak ``lang`` for a moment (a phone's payload in its own language), then the table's
+    language again: ``with speaking("nl"): tr(...)``. The same catalogues and plural rules as
+    the screen; the game loop is one thread, so nothing else speaks meanwhile."""
+    global _language
+    before = _language
+    set_language(lang)
+    try:
+        yield _language
+    finally:
+        _language = before
 
 
 def has(key: str) -> bool:

@@ -35,6 +35,7 @@ class Offer:
     saving: bool = True
     large_controls: bool = False
     languages: tuple[str, ...] = ()  # the title's flags (none: the settings have the language)
+    phones: bool = True  # the set-up's Phones choice (issue 30; a kiosk's only if configured)
 
 
 class Policy:

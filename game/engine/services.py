@@ -70,7 +70,8 @@ GameOver = Callable[[Any, dict[str, Any]], None]  # (the table's record, the out
 class PhoneNews(Protocol):
     """One thing a phone did (``game.phones.messages.PhoneEvent``): ``kind`` is "joined",
     "left", "action" (``body["action"]``, the rules' dict; ``body["asked"]``: the phone asked its
-    player first), "undo" or "language" (``body["lang"]``)."""
+    player first), "focus" (``body["action"]``: picked, not played yet), "undo" or "language"
+    (``body["lang"]``)."""
 
     @property
     def seat(self) -> int: ...
@@ -108,6 +109,10 @@ class PhoneDoor(Protocol):
     def set_language(self, lang: str) -> None: ...
 
     def poll(self) -> Sequence[PhoneNews]: ...
+
+    def unread(self, news: Sequence[PhoneNews]) -> None:
+        """Put back news read but not used: the next ``poll`` returns it first (the join screen
+        uses "joined" and "left"; the rest is the table's)."""
 
     def send(self, seat: int, payload: dict[str, Any], *, keep: bool = True) -> None: ...
 

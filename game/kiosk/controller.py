@@ -141,7 +141,8 @@ class Kiosk(Policy):
         # The configuration in force: with the PIN the gate takes, whoever made it.
         self.config = self.kiosk_config = replace(config, admin_pin=pin)
         self.offer = Offer(config.games, config.variants, config.ai_levels, saving=False,
-                           large_controls=True, languages=config.languages)  # fmt: skip
+                           large_controls=True, languages=config.languages,
+                           phones=config.phones)  # fmt: skip
         if settings_problem is not None:
             self._report(settings_problem, "kiosk.settings_damaged")
         self.stats, stats_problem = Stats.open(data_dir)

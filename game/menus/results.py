@@ -7,6 +7,7 @@ and ``replay``: the file the finished game was kept in, for "Watch replay" (none
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -131,7 +132,9 @@ class ResultsScene(UIScene):
     def play_again(self) -> None:
         if self.config is None:
             return
-        config = self.config.with_seed(new_seed())
+        # the phones' server stopped as the results opened: the next game is on the TV (the
+        # set-up's Phones choice joins phones again)
+        config = replace(self.config.with_seed(new_seed()), phones=frozenset())
         self.services.scenes.replace(plugin(config.game).scene(), config=config)
 
     def watch(self) -> None:

@@ -22,12 +22,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 from pygame_gui.elements import UIButton, UITextEntryLine
 
-from game.engine.scenes import opening
 from game.i18n import LANGUAGES, has, load_language, tr
 from game.menus import option_words
 from game.menus.confirm import ConfirmScene
 from game.menus.keyboard import KeyboardScene
-from game.menus.loading import LoadingScene
 from game.menus.menukit import (
     KIOSK_BUTTON_H,
     colour_name,
@@ -39,6 +37,7 @@ from game.menus.menukit import (
     seat_kinds,
 )
 from game.menus.rules_help import RulesHelpScene
+from game.menus.setup_phones import PhonesChoice
 from game.persist.log import LOG
 from game.play import saves
 from game.play.config import HUMAN, GameConfig, Seat, new_seed
@@ -46,7 +45,7 @@ from game.play.plugin import OptionsFileError
 from game.play.registry import plugin
 from game.protocol.base import VariantOption
 from game.ui import theme
-from game.ui.kit import Focusable, UIScene
+from game.ui.kit import Focusable
 
 if TYPE_CHECKING:
     from game.engine.services import Services
@@ -69,7 +68,7 @@ class SeatDraft:
     kind: str = HUMAN
 
 
-class SetupScene(UIScene):
+class SetupScene(PhonesChoice):
     name = "setup"
 
     def __init__(self, services: Services, game: str) -> None:
@@ -311,8 +310,7 @@ class SetupScene(UIScene):
 
     def _play(self) -> None:
         assert self.pending is not None
-        table = opening(self.plugin.scene(), config=self.pending)
-        self.services.scenes.replace(LoadingScene, game=self.game, table=table)
+        self.launch(self.pending)  # through the join screen when the phones are chosen
 
     def edit_setup(self) -> None:
         """Open the free-style set-up editor (N29) for the current seats (the button shows only
@@ -390,7 +388,7 @@ class SetupScene(UIScene):
             return pygame.Rect(ROW_X + ROW_W - 680, TOP_Y - 10, 680, KIOSK_BUTTON_H)
         if self.columns:
             return self.option_rect(0)
-        return pygame.Rect(ROW_X + 560, TOP_Y, ROW_W - 1120, 84)
+        return pygame.Rect(ROW_X + 560, TOP_Y, 270 if self.phones_offered() else 560, 84)
 
     def _option_text(self, option: VariantOption) -> str:
         names = [seat.name for seat in self.seats]
@@ -422,12 +420,14 @@ class SetupScene(UIScene):
             seed_rect = pygame.Rect(ROW_X + ROW_W - 540, TOP_Y, 540, 84)
             cells = ((110, 470), (610, 440), (1080, 580))
         if self.kiosk:  # no game number: every visitor game gets a random one
-            variant_rect = pygame.Rect(ROW_X, TOP_Y - 10, ROW_W - 700, KIOSK_BUTTON_H)
+            wide = ROW_W - (1060 if self.phones_offered() else 700)  # the phones beside it
+            variant_rect = pygame.Rect(ROW_X, TOP_Y - 10, wide, KIOSK_BUTTON_H)
         self.variant_button = self.cycler(variant_rect, self._variant_text, self.cycle_variant)
         self.guided_button = None  # a table without a guide: no guided first game offered
         if self.guides:
             self.guided_button = self.cycler(self._guided_rect(), self._guided_text,
                                              self.toggle_guided)  # fmt: skip
+        self.build_phones(self.phones_rect(self.option_rect(int(self.guides))))
         self.seed_button: UIButton | None = None
         if not self.kiosk:
             self.seed_button = self.cycler(seed_rect, self._seed_text, self.cycle_seed)
@@ -497,7 +497,7 @@ class SetupScene(UIScene):
                 self.option_buttons[option.key].set_text(self._option_text(option))
 
     def _build_options(self) -> None:
-        rows = int(self.guides)  # row 0: the guided first game, if there is one
+        rows = int(self.guides) + (self.phones_button is not None)  # the guided game, phones
         for option in self.visible_options():
             self.option_buttons[option.key] = self.cycler(
                 self.option_rect(rows),
@@ -540,15 +540,15 @@ class SetupScene(UIScene):
             r = 24 if self.columns else 28
             theme.draw_mark(surface, theme.seat_shape(i), rgb, (mark_x, row.centery), r)
         if self.columns and not self.option_buttons and self.edit_button is None:
-            box = self.option_rect(1)
+            box = self.option_rect(1 + (self.phones_button is not None))
             theme.panel(surface, box, (16, 24, 40, 150), 20)
             theme.text(surface, tr("setup.no_options"), box.center, 30, theme.SNOW, anchor="center")
         self._draw_help(surface)
 
     def help_text(self) -> str:
         """The sentence explaining the option or the level of the seat whose row has focus."""
-        if self.help_option == "guided":
-            return tr("guide.setup.help")
+        if self.help_option in ("guided", "phones"):
+            return tr("guide.setup.help" if self.help_option == "guided" else "setup.phones.help")
         if self.help_option is not None:
             option = next((o for o in self.visible_options() if o.key == self.help_option), None)
             if option is not None:

@@ -87,6 +87,7 @@ class KioskConfig:
     admin_pin: str = NO_PIN  # no PIN is built in: see game.kiosk.gate.pin_in_force
     demo_speed: float = 1.0
     max_log_mb: float = 5.0
+    phones: bool = False  # issue 30: visitors may play from their phones (a server on the LAN)
 
     def to_toml(self) -> str:
         """This configuration as a commented ``kiosk.toml`` that loads back to it exactly."""
@@ -138,6 +139,11 @@ DOCS: dict[str, str] = {
     ),
     "demo_speed": "Game-time multiplier of demo games (0.25-10; 2 = twice as fast).",
     "max_log_mb": "The error log speltafel.log is rotated beyond this size in MB (0.1-1024).",
+    "phones": (
+        "Offer visitors the set-up's Phones choice: each person plays from a phone's browser, "
+        "joined by a QR code (true or false). The game then listens on the network (the "
+        "settings' phones_port, 8765 by default); leave it off on a network you do not trust."
+    ),
     "variants": (
         "Per game, the variants offered to visitors and used in attract mode. A game left out "
         "keeps its default list."
@@ -410,6 +416,7 @@ _CHECKS: dict[str, Callable[[str, Any], Any]] = {
     "admin_pin": _pin,
     "demo_speed": _number,
     "max_log_mb": _number,
+    "phones": _bool,
 }
 
 

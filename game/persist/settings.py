@@ -16,6 +16,7 @@ VERSION = 1
 ANIMATION_SPEEDS = (0.5, 1.0, 1.5, 2.0, 3.0)
 MAX_BYTES = 1024 * 1024  # a settings file is some 200 bytes
 UI_SCALES = (1.0, 1.15, 1.3)  # couch distance and low vision: text and controls grow
+PORTS = (1024, 65535)  # the phones' port: none below 1024 (those need an administrator)
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,8 @@ class Settings:
     reduced_motion: bool = False
     # issue 29: a person's move that ends the game (or loses it for him) is asked first
     confirm_ending: bool = True
+    # issue 30: the port the phones' server listens on (``--phones-port`` overrides it)
+    phones_port: int = 8765
 
 
 def _flag(value: Any) -> bool:
@@ -46,6 +49,21 @@ def _between(lo: float, hi: float) -> Callable[[Any], float]:
         return float(value)
 
     return check
+
+
+def port_problem(value: Any) -> str | None:
+    """Why ``value`` cannot be the phones' port (the settings file and ``--phones-port``)."""
+    lo, hi = PORTS
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        return f"{value!r} is not a whole number from {lo} to {hi}"
+    return None
+
+
+def _port(value: Any) -> int:
+    problem = port_problem(value)
+    if problem is not None:
+        raise ValueError(problem)
+    return int(value)
 
 
 def _one_of(choices: Iterable[Any]) -> Callable[[Any], Any]:
@@ -70,6 +88,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "ui_scale": lambda v: float(_one_of(UI_SCALES)(v)),
     "reduced_motion": _flag,
     "confirm_ending": _flag,
+    "phones_port": _port,
 }
 
 

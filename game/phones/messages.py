@@ -7,6 +7,8 @@ A phone sends JSON objects with a ``type``:
 - ``{"type": "action", "action": {...}, "asked": true}``: an action in the rules' own terms (its
   ``to_dict`` form), handed to the table as it is: the server never reads it; ``asked`` (optional,
   false by default): the phone asked its player the table's question before a deciding move;
+- ``{"type": "focus", "action": {...}}``: the choice the phone's player has picked but not yet
+  played (the TV marks it); like an action, never read by the server;
 - ``{"type": "undo"}``: take back the seat's last decision (where the table allows it);
 - ``{"type": "language", "lang": "nl"}``: this phone speaks another of the table's languages;
 - ``{"type": "ping"}``: answered with ``{"type": "pong"}``.
@@ -105,7 +107,8 @@ class Bucket:
 class PhoneEvent:
     """What the table gets from ``PhoneServer.poll``: a seat's phone ``joined`` (or came back),
     ``left`` (its connection closed), sent an ``action`` (``body["action"]``, untouched;
-    ``body["asked"]``), asked to ``undo``, or chose a ``language`` (``body["lang"]``)."""
+    ``body["asked"]``), picked a choice to ``focus`` (``body["action"]``), asked to ``undo``,
+    or chose a ``language`` (``body["lang"]``)."""
 
     seat: int
     kind: str
@@ -126,6 +129,11 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Focus:
+    action: dict[str, Any]
+
+
+@dataclass(frozen=True)
 class Undo:
     pass
 
@@ -140,7 +148,7 @@ class Ping:
     pass
 
 
-Inbound = Hello | Action | Ping | Undo | Language
+Inbound = Hello | Action | Focus | Ping | Undo | Language
 
 DEVICE = re.compile(r"[A-Za-z0-9_-]{8,64}")
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,128}")
@@ -180,6 +188,11 @@ def parse(text: str, limits: Limits) -> Inbound:
         if not isinstance(asked, bool):
             raise PhoneError(Code.BAD_FIELD, field="asked")
         return Action(action, asked)
+    if kind == "focus":
+        action = raw.get("action")
+        if not isinstance(action, dict) or not action:
+            raise PhoneError(Code.BAD_FIELD, field="action")
+        return Focus(action)
     if kind == "ping":
         return Ping()
     if kind == "undo":

@@ -151,6 +151,8 @@ class Hub:
         elif isinstance(message, m.Action):
             body: dict[str, Any] = {"action": message.action, "asked": message.asked}
             self._post(m.PhoneEvent(conn.seat, "action", body))
+        elif isinstance(message, m.Focus):
+            self._post(m.PhoneEvent(conn.seat, "focus", {"action": message.action}))
         elif isinstance(message, m.Undo):
             self._post(m.PhoneEvent(conn.seat, "undo"))
         else:

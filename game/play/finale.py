@@ -81,25 +81,21 @@ class TableFinale:
 
         def is_human(self, seat: int) -> bool: ...
 
+        def on_phone(self, seat: int) -> bool: ...
+
         def play(self, action: Any, by_ai: bool = False, asked: bool = False) -> bool: ...
 
     # ---- the question before a move that ends the game ------------------------------------------
     def asks_first(self, old: State[Any], action: Any, by_ai: bool, asked: bool) -> bool:
         """Whether ``action`` (legal in ``old``) waits for the mover's "yes": a person's move
-        that ends the game or loses it for him. The question is put up here."""
+        that ends the game or loses it for him. The question is put up here; a seat on a phone
+        is asked on its phone (``game.play.phoneseats``), never by a dialog on the TV."""
         seat = old.current_player
         if by_ai or asked or self.restoring or self.replaying or seat is None:
             return False
-        if not self.is_human(seat) or seat in self.runners:
+        if self.on_phone(seat):
             return False
-        if not self.services.settings.confirm_ending:
-            return False
-        view = old.view(seat)  # what the mover knows: a hidden number stays hidden
-        try:
-            after = view.apply(action)
-        except (IllegalAction, ValueError):  # the view cannot tell (a hidden card drawn)
-            return False
-        message = self.ending_question(view, action, after, seat)
+        message = self.question_before(old, action)
         if message is None:
             return False
 
@@ -109,6 +105,26 @@ class TableFinale:
         self.services.menus.confirm(tr("table.confirm.title"), message, play,
                                     tr("table.confirm.yes"), tr("table.confirm.no"))  # fmt: skip
         return True
+
+    def question_before(self, old: State[Any], action: Any) -> str | None:
+        """The question before a person's ``action`` (legal in ``old``), in the language spoken
+        now, or None when it is played at once (a computer's seat, ``confirm_ending`` off, a
+        move that neither ends the game nor loses it). Asked of the mover's own view: a hidden
+        number stays hidden."""
+        seat = old.current_player
+        if seat is None or not self.is_human(seat) or seat in self.runners:
+            return None
+        if not self.services.settings.confirm_ending:
+            return None
+        return self.ending_words(old.view(seat), action, seat)
+
+    def ending_words(self, view: State[Any], action: Any, seat: int) -> str | None:
+        """``ending_question`` for ``action`` of ``seat`` in his own ``view``."""
+        try:
+            after = view.apply(action)
+        except (IllegalAction, ValueError):  # the view cannot tell (a hidden card drawn)
+            return None
+        return self.ending_question(view, action, after, seat)
 
     def ending_question(self, old: Any, action: Any, new: Any, seat: int) -> str | None:
         """The question before ``action`` of ``seat`` (``old`` and ``new``: his views), or

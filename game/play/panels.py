@@ -51,6 +51,24 @@ def text_line(
                       least=round(size * 0.75))  # fmt: skip
 
 
+def phone_mark(surface: pygame.Surface, centre: tuple[int, int], height: int,
+               joined: bool) -> pygame.Rect:  # fmt: skip
+    """A small phone beside a seat's name: the seat plays from a phone. Lit (a screen, a
+    button) while its phone is connected; an empty outline while it is gone."""
+    rect = pygame.Rect(0, 0, max(8, height * 3 // 5), height)
+    rect.center = centre
+    radius = max(2, height // 6)
+    colour = theme.WHITE if joined else theme.palette().muted
+    pygame.draw.rect(surface, colour, rect, max(2, height // 12), border_radius=radius)
+    if joined:
+        screen = rect.inflate(-max(4, height // 5), -max(8, height * 2 // 5))
+        screen.y = rect.y + max(3, height // 8)
+        pygame.draw.rect(surface, theme.palette().accent, screen)
+        pygame.draw.circle(surface, colour, (rect.centerx, rect.bottom - max(3, height // 9)),
+                           max(1, height // 14))  # fmt: skip
+    return rect
+
+
 def thinking_dots(seconds: float) -> str:
     """One to three dots, one more every third of a second: a computer is thinking."""
     return "." * (1 + int(seconds * 3) % 3)

@@ -63,6 +63,7 @@ from game.play.bots import BotRunner, check_levels, close_runners, seat_runners
 from game.play.config import GameConfig
 from game.play.finale import TableFinale
 from game.play.guide.base import Guide
+from game.play.phoneseats import TablePhones
 from game.play.plugin import GamePlugin
 from game.play.registry import plugin
 from game.play.tabledraw import LogEntry, TableDrawing
@@ -88,7 +89,7 @@ class AiJob:
     action: Any = None
 
 
-class PlayTable(TableFinale, TableDrawing):
+class PlayTable(TablePhones, TableFinale, TableDrawing):
     idle_pace = FULL  # pieces slide, computer players move
     background = False
     AI_MIN_SECONDS: ClassVar[float] = 0.6  # a computer's move shows no sooner (scaled by speed)
@@ -153,6 +154,7 @@ class PlayTable(TableFinale, TableDrawing):
         self.over_at: float | None = None
         self.reported = False
         self._built_key: object = None
+        self.start_phones(replaying)
         self.setup()
         self.services.ambient(config.game)
         self.restore(moves)
@@ -183,8 +185,16 @@ class PlayTable(TableFinale, TableDrawing):
 
     @property
     def human_turn(self) -> bool:
+        """A person at the TV is to move now: the TV offers his choices (a seat on a phone
+        chooses on its phone: the TV neither offers its choices nor points at them)."""
         seat = self.state.current_player
-        return seat is not None and self.is_human(seat) and not self.busy and not self.replaying
+        return (seat is not None and self.is_human(seat) and not self.on_phone(seat)
+                and not self.busy and not self.replaying)  # fmt: skip
+
+    @property
+    def last_decider(self) -> int | None:
+        """Who made the decision undo would take back, if any."""
+        return self.history[-1][0].current_player if self.history else None
 
     @property
     def thinking(self) -> int | None:
@@ -200,6 +210,15 @@ class PlayTable(TableFinale, TableDrawing):
         super().update(dt)
         if self.notice is not None and self.time.now >= self.notice[1]:
             self.notice = None
+        phones = self.phones
+        if phones is not None:
+            phones.hear()  # the phones' moves, played as clicks
+        self.go_on()
+        if phones is not None and self.phones is phones:
+            phones.tell()  # what changed, to each phone seat
+
+    def go_on(self) -> None:
+        """The table's part of a frame: the end, a computer's move or a person's turn."""
         if self.busy or not self.ready():
             return
         self.settle()

@@ -75,6 +75,11 @@ class TableDrawing(UIScene):
 
         def is_human(self, seat: int) -> bool: ...
 
+        def on_phone(self, seat: int) -> bool: ...
+
+        @property
+        def last_decider(self) -> int | None: ...
+
         def undo(self) -> None: ...
 
         def draw_finale(self, surface: pygame.Surface) -> None: ...
@@ -236,7 +241,10 @@ class TableDrawing(UIScene):
     def undo_button(self, rect: pygame.Rect, text: str) -> None:
         """The Undo button at ``rect`` (where the game's layout puts it): open on a person's
         turn with a decision to take back."""
-        self.button(rect, text, self.undo, enabled=bool(self.history) and self.human_turn)
+        # (a decision made on a phone is taken back from that phone only)
+        decider = self.last_decider
+        mine = decider is None or not self.on_phone(decider)
+        self.button(rect, text, self.undo, enabled=bool(self.history) and self.human_turn and mine)
 
     def message_area(self) -> pygame.Rect | None:
         return self.NOTICE_AREA

@@ -133,6 +133,12 @@ class State(ABC, Generic[A]):
         """The next state; raises :class:`IllegalAction` (with its code) and changes nothing
         if ``action`` is not legal now."""
 
+    def apply_legal(self, action: A) -> State[A]:
+        """``apply`` for an action taken from this state's own ``legal_actions()`` (the bots'
+        searches and play-outs): a game may skip asking again whether it is legal. Never for
+        an action from anywhere else (a player, a save, a replay): that is ``apply``'s."""
+        return self.apply(action)
+
     def why_not(self, action: A) -> Refusal | None:
         """Why ``action`` is not legal now (a disabled button's reason), or None if it is.
 

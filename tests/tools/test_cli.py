@@ -123,6 +123,12 @@ BAD_FLAGS = {
         ("--data-dir {file}/speltafel", "does not exist"),
     ],
     "--lang": [("--lang fr", "argument --lang: invalid choice")],
+    "--phones-port": [
+        ("--phones-port 80", "not a whole number from 1024 to 65535"),
+        ("--phones-port 65536", "not a whole number from 1024 to 65535"),
+        ("--phones-port eighty", "is not a port number like 8765"),
+        ("--phones-port 8765.5", "is not a port number like 8765"),
+    ],
     "--kiosk": [
         ("--kiosk --game bergruft", "--game cannot be used with --kiosk"),
         ("--kiosk --exit-when-over", "--exit-when-over cannot be used with --kiosk"),
@@ -243,7 +249,7 @@ ODD_VALUES = st.one_of(
 )  # fmt: skip
 VALUE_FLAGS = ["--game", "--variant", "--players", "--seed", "--option", "--speed",
                "--screenshot", "--quit-after", "--replay", "--size", "--data-dir", "--lang",
-               "--kiosk-config"]  # fmt: skip
+               "--kiosk-config", "--phones-port"]  # fmt: skip
 SWITCHES = ["--guided", "--exit-when-over", "--fullscreen", "--kiosk", "--supervise"]
 
 

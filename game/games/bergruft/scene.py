@@ -3,8 +3,10 @@ pad and the caller's choices, with hot-seat hand-offs (B7) and AI seats.
 
 The scene never decides legality: the buttons come from ``state.legal_actions()`` and every click
 goes through ``state.apply``; an IllegalAction is shown briefly and changes nothing.
-Secrecy (B7): the number is drawn only for a human caller in the phases "set"/"decide" once he has
-confirmed the hand-off (or no other human guesses), and for everyone once the screen is lifted.
+Secrecy (B7): the number is drawn only for a human caller at the TV in the phases "set"/"decide"
+once he has confirmed the hand-off (or no other human guesses), and for everyone once the screen
+is lifted. A seat on a phone (issue 30) answers there: no hand-off for it, and the TV never draws
+its number; its page comes from its own view (``game.games.bergruft.phone``).
 The drawing lives in ``game.games.bergruft.view``; the scene keeps its questions and the hooks.
 """
 
@@ -20,7 +22,7 @@ from game import i18n
 from game.engine.intents import Intent, Kind
 from game.engine.tween import ease_out
 from game.games.bergruft import guide as guide_rules
-from game.games.bergruft import log
+from game.games.bergruft import log, phone
 from game.games.bergruft.rules import (
     AllowGuess,
     BergAction,
@@ -104,7 +106,7 @@ class BergruftScene(PlayTable):
         st = self.state
         return (
             self.viewer == st.caller
-            and self.is_human(st.caller)
+            and self.at_tv(st.caller)  # a phone's number stays on the phone (issue 30)
             and st.phase in (Phase.SET, Phase.DECIDE)
             and not self.handoff_up
         )
@@ -190,19 +192,39 @@ class BergruftScene(PlayTable):
     def turns(self) -> int:
         return int(self.state.turn)
 
+    # ---- a seat on a phone (issue 30): its page from its own view only (B7) ---------------------
+    def phone_page(self, view: BergState, seat: int) -> dict[str, Any]:
+        return phone.page(view, seat)
+
+    def phone_choices(self, view: BergState, seat: int) -> list[dict[str, Any]]:
+        return phone.choices(view, seat)
+
+    def phone_question(self, view: BergState, seat: int) -> str:
+        return phone.question(view, seat)
+
     # ---- hot-seat secrecy (B7) ------------------------------------------------------------------
+    def at_tv(self, seat: int) -> bool:
+        """A person who plays at the TV itself (not a computer, not on a phone)."""
+        return self.is_human(seat) and not self.on_phone(seat)
+
     def prepare_human(self) -> None:
+        """Who may look at the screen now. A seat on a phone never has the TV's screen (its
+        number stays on the phone, issue 30); a hand-off goes before the TV shows the number
+        while the guesser, at the TV or with a phone in his hand, is a person in the room, and
+        before the device goes from the caller who looked to the guesser (B7)."""
         st = self.state
-        both = self.is_human(st.caller) and self.is_human(st.guesser)
         if st.phase in (Phase.SET, Phase.DECIDE):
-            if self.viewer == st.caller:
-                return
-            if both:
-                self._handoff(st.caller, st.phase)
-            else:
-                self.viewer = st.caller
+            if not self.at_tv(st.caller):
+                self.viewer = None  # a computer's or a phone's number: never on the TV
+            elif self.viewer != st.caller:
+                if self.is_human(st.guesser):
+                    self._handoff(st.caller, st.phase)
+                else:
+                    self.viewer = st.caller
         elif st.phase is Phase.GUESS and self.viewer != st.guesser:
-            if both:  # the caller looked behind the screen: hide it, pass the device (B7)
+            if not self.at_tv(st.guesser):
+                self.viewer = None  # the guesser guesses on his phone: the TV hides the number
+            elif self.at_tv(st.caller):  # the caller looked behind the screen: pass the device
                 self._handoff(st.guesser, st.phase)
             else:
                 self.viewer = st.guesser
@@ -224,10 +246,13 @@ class BergruftScene(PlayTable):
             self.undo()
 
         key = {Phase.SET: "set", Phase.DECIDE: "decide"}.get(phase, "guess")
+        message = f"bergruft.handoff.{key}_message"
+        if key == "set" and self.on_phone(st.guesser):  # nothing passes: he looks away
+            message = "bergruft.phone.set_message"
         self.services.scenes.push(
             HandoffScene,
             title=tr(f"bergruft.handoff.{key}_title", caller=caller, guesser=guesser),
-            message=tr(f"bergruft.handoff.{key}_message", caller=caller, guesser=guesser),
+            message=tr(message, caller=caller, guesser=guesser),
             button=tr("bergruft.handoff.button", name=st.names[seat]),
             on_confirm=confirmed,
             on_undo=undone if self.may_undo else None,
@@ -276,8 +301,8 @@ class BergruftScene(PlayTable):
         if self.busy or self.handoff_up or st.is_over() or self.replaying:
             return None
         seat = st.current_player
-        if seat is None or not self.is_human(seat) or seat in self.runners:
-            return None
+        if seat is None or not self.at_tv(seat) or seat in self.runners:
+            return None  # a computer's move, or a seat answering on its phone
         if st.phase is Phase.GUESS:
             return "guess" if self.viewer == st.guesser else None
         if st.phase is Phase.PUNISH:
@@ -477,9 +502,12 @@ class BergruftScene(PlayTable):
         steps = tuple(track.shown_step() for track in self.tracks.values())
         thinking = self.thinking
         dots = int(self.time.now * 3) % 3 if thinking is not None else -1
-        cards_key = (lang, steps, shown.caller, str(shown.phase), thinking, dots)
+        phones = {s: self.phone_joined(s) for s in range(self.players) if self.on_phone(s)}
+        cards_key = (lang, steps, shown.caller, str(shown.phase), thinking, dots,
+                     tuple(sorted(phones.items())))  # fmt: skip
         paint("cards", CARDS_RECT, cards_key, lambda s: panels.draw_cards(
-            s, shown, self.marks, self.climbs.shown_steps, thinking, self.time.now))  # fmt: skip
+            s, shown, self.marks, self.climbs.shown_steps, thinking, self.time.now,
+            phones))  # fmt: skip
         visible = self.number_visible
         private = self._private_number() if visible and self.screen.reveal is None else None
         view = self.screen.view(alpha, visible, private, self.replaying)
@@ -489,7 +517,9 @@ class BergruftScene(PlayTable):
         chips = prompt.chips(st, reveal)
         number = self._viewer_number() if question == "decide" else None
         telling = self.busy and self.narration is not None
-        lines = prompt.prompt_lines(st, question, self.selected, number, telling)
+        seat = st.current_player
+        by_phone = seat is not None and self.on_phone(seat)  # "Anna sets the flags on the phone"
+        lines = prompt.prompt_lines(st, question, self.selected, number, telling, by_phone)
         if self.replaying and st.is_over():
             lines = (tr("replays.over"), "")  # not "counting the avalanches": that was live
         prompt_key = (lang, *chips, reveal, str(st.phase), st.low, st.high, *lines)

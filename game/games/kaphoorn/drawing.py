@@ -14,7 +14,7 @@ from game.games.kaphoorn.rules import KapState
 from game.games.kaphoorn.rules.chart import FORWARD
 from game.games.kaphoorn.rules.turn import AGAIN_PHASE, LAY, all_winds
 from game.games.kaphoorn.steering import GAIN_RISE, GAIN_SECONDS, KapSteering
-from game.games.kaphoorn.view import hand, panels, seachart, wake
+from game.games.kaphoorn.view import hand, highlight, panels, seachart, wake
 from game.games.kaphoorn.view.layout import (
     BOARD_RECT,
     GUIDE_PANELS,
@@ -52,6 +52,8 @@ class KapDrawing(KapSteering):
         def renderer(self) -> ChartRenderer: ...
         def _paint_ahead(self) -> bool: ...
         def hand_owner(self) -> int | None: ...
+        def phone_marks(self) -> tuple[dict[int, str], dict[int, str]]: ...
+        def phone_mover(self) -> int | None: ...
         def button_states(self) -> list[tuple[str, Any, bool, str]]: ...
 
     # ---- drawing ------------------------------------------------------------------------------
@@ -105,6 +107,15 @@ class KapDrawing(KapSteering):
         self._draw_highlights(surface)
         mover = None if st.is_over() else st.current_player
         self.motion.draw_ships(surface, st.ships, self.colours, self.shapes, mover, alpha)
+        self._draw_letters(surface)
+
+    def _draw_letters(self, surface: pygame.Surface) -> None:
+        """While a phone chooses: the letter of each field it offers, over the ships (in the
+        field's corner), as the phone lists them (issue 30)."""
+        letters, _ = self.phone_marks()
+        for field, label in letters.items():
+            if field not in self.hidden:  # not under a card still flying there
+                highlight.tag(surface, self.layout.field_rect(field), label)
 
     def _draw_backdrop(self, surface: pygame.Surface) -> None:
         """The still backdrop round the chart's window (under it the chart is drawn anyway)."""
@@ -117,10 +128,11 @@ class KapDrawing(KapSteering):
     def _draw_highlights(self, surface: pygame.Surface) -> None:
         fields = self._course(surface)
         fields.update({f: style for f, _, style in self.board_targets()})
+        fields.update(self.phone_marks()[1])  # a phone's fields, each in its move's style
         focused = self._focus_shown()
         focus = focused[1] if focused is not None and focused[0] == "field" else None
         st = self.state
-        if self.human_turn:
+        if self.human_turn or self.phone_mover() is not None:
             fields.setdefault(st.ships[st.seat], "ship")
         self.renderer.draw_highlights(surface, fields, self.time.now, focus=focus)
 
@@ -185,6 +197,8 @@ class KapDrawing(KapSteering):
             return talk.over_text(st)
         if self.replaying:
             return tr("saves.to_move", name=st.names[st.seat])
+        if self.phone_mover() is not None:
+            return tr("kaphoorn.tv.phone_ask", name=st.names[st.seat])
         if self.handoff_up or (st.current_player is not None and not self.is_human(st.seat)):
             thinking = tr("kaphoorn.ask.thinking", name=st.names[st.seat])
             return thinking + thinking_dots(self.time.now)
@@ -220,8 +234,13 @@ class KapDrawing(KapSteering):
         if owner is None:
             seat = st.current_player
             ai = seat is not None and not self.is_human(seat)
-            hand.draw_title(surface, tr("kaphoorn.ai_hand", name=st.names[seat]) if ai
-                            else tr("kaphoorn.hand_hidden"))  # fmt: skip
+            if seat is not None and self.phone_mover() == seat:  # K10: never on the TV
+                title = tr("kaphoorn.tv.phone_hand", name=st.names[seat])
+            elif ai:
+                title = tr("kaphoorn.ai_hand", name=st.names[seat])
+            else:
+                title = tr("kaphoorn.hand_hidden")
+            hand.draw_title(surface, title)
             hand.draw_backs(surface, len(st.hands[seat]) if seat is not None else 0)
             return
         hand.draw_title(surface, tr("kaphoorn.your_hand", name=st.names[owner]))

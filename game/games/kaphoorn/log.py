@@ -157,7 +157,7 @@ def question(
         if selected is not None:
             return tr("kaphoorn.ask.lay_card", name=name, wind=wind_name(selected))
         found = course_reasons(state) if reasons is None else reasons
-        return tr(f"kaphoorn.ask.{_sailing(found)}", name=name)
+        return tr(f"kaphoorn.ask.{sailing(found)}", name=name)
     key = {AGAIN_PHASE: "again", MOVED: "moved", DRAW: "draw"}.get(state.phase, "draw")
     return tr(f"kaphoorn.ask.{key}", name=name)
 
@@ -173,7 +173,7 @@ def course_reasons(state: KapState) -> list[tuple[int, int, str | None]]:
     return out
 
 
-def _sailing(reasons: list[tuple[int, int, str | None]]) -> str:
+def sailing(reasons: list[tuple[int, int, str | None]]) -> str:
     """Whether the ship may sail now, and if not, why."""
     codes = {code for _, _, code in reasons}
     if None in codes:

@@ -8,8 +8,10 @@ scene never decides legality: highlighted fields and enabled buttons come from
 ``state.legal_actions()`` and ``state.why_not``, every pick goes through the rules, and a refused
 pick shows the rules' reason. Hands are secret (K10): with two or more humans at the screen a
 hand-off screen covers everything before each human's turn; other hands show only as card
-backs, a computer's hand never. Undo takes back the player's own decisions of this turn, up to
-the draw.
+backs, a computer's hand never. A seat played from a phone (issue 30) has its hand on the phone
+only: no hand-off screen for it, its cards never on the TV, and while it chooses the TV writes
+a letter on each field the phone offers (``phone.py``). Undo takes back the player's own
+decisions of this turn, up to the draw.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ import pygame
 
 from game import i18n
 from game.games.kaphoorn import log as talk
+from game.games.kaphoorn import phone
 from game.games.kaphoorn.drawing import KapDrawing
 from game.games.kaphoorn.rules import KapState
 from game.games.kaphoorn.rules.actions import (
@@ -95,6 +98,8 @@ class KapHoornScene(KapDrawing):
         self._course_of: tuple[Any, list[tuple[int, int, str | None]]] = (None, [])
         self.revealed: tuple[int, int] | None = None  # (turn, seat) whose hand may show
         self.handoff_up = False
+        # the letters of a phone's fields: (the position they were worked out for, them)
+        self._phone_marks: tuple[object, tuple[dict[int, str], dict[int, str]]] = (None, ({}, {}))
         self.gain: tuple[int, int, float] = (-1, -1, 0.0)  # (turn, seat, until): "+1" shown
         # every card face is painted before the first move, not in the frame it is first laid,
         # a few a frame while the chart is painted (issue 27, item 9)
@@ -119,26 +124,34 @@ class KapHoornScene(KapDrawing):
     # ---- secrecy (K10) ------------------------------------------------------------------------
     @property
     def shared_screen(self) -> bool:
-        """Two or more humans take turns at this screen: hands need hand-off screens."""
+        """Two or more people see this screen: a hand shown on it needs a hand-off screen first.
+        A player on a phone counts too: the phone holds their own hand, but their eyes are on
+        the TV, where a hand of a player at the TV is shown (K10)."""
         return self.config.humans >= 2
 
+    def at_tv(self, seat: int) -> bool:
+        """Whether ``seat`` is a person who plays at the TV (not a computer, not a phone)."""
+        return self.is_human(seat) and not self.on_phone(seat)
+
     def hand_owner(self) -> int | None:
-        """Whose hand may be shown face up now, if anybody's."""
+        """Whose hand may be shown face up now, if anybody's: never a phone's (issue 30)."""
         st = self.state
         if self.replaying:  # a replay shows the hand of whoever is to move
             return st.current_player
         if not self.shared_screen:
-            humans = [s for s in range(self.players) if self.is_human(s)]
+            humans = [s for s in range(self.players) if self.at_tv(s)]
             return humans[0] if humans else None
         seat = st.current_player
-        if seat is not None and self.is_human(seat) and self.revealed == (st.turn, seat):
+        if seat is not None and self.at_tv(seat) and self.revealed == (st.turn, seat):
             return seat
         return None
 
     def prepare_human(self) -> None:
+        """Before a person at the TV plays: the hand-off screen (K10). A phone's seat needs
+        none: its hand is on the phone, and the TV never shows it."""
         st = self.state
         seat = st.current_player
-        if seat is None or not self.is_human(seat) or self.revealed == (st.turn, seat):
+        if seat is None or not self.at_tv(seat) or self.revealed == (st.turn, seat):
             return
         if not self.shared_screen:
             self.revealed = (st.turn, seat)
@@ -160,6 +173,34 @@ class KapHoornScene(KapDrawing):
             game=self.config.game,
             mark=(self.shapes[seat], self.colours[seat]),
         )
+
+    # ---- a seat on a phone (issue 30) ---------------------------------------------------------
+    def phone_mover(self) -> int | None:
+        """The phone seat whose turn it is, if it is one's (not in a replay, nor at the end)."""
+        seat = self.state.current_player
+        if seat is None or self.replaying or not self.on_phone(seat):
+            return None
+        return int(seat)
+
+    def phone_marks(self) -> tuple[dict[int, str], dict[int, str]]:
+        """While a phone chooses: each field it offers with its letter, and with its move's
+        highlight style; worked out once a position (from the mover's own view, as the phone)."""
+        seat = self.phone_mover()
+        if seat is None:
+            return {}, {}
+        if self._phone_marks[0] is not self.state:
+            view = self.state.view(seat)
+            self._phone_marks = (self.state, (phone.letters(view), phone.fields_by_kind(view)))
+        return self._phone_marks[1]
+
+    def phone_page(self, view: KapState, seat: int) -> dict[str, Any]:
+        return phone.page(view, seat)
+
+    def phone_choices(self, view: KapState, seat: int) -> list[dict[str, Any]]:
+        return phone.choices(view, seat)
+
+    def phone_question(self, view: KapState, seat: int) -> str:
+        return phone.question(view, seat)
 
     def ready(self) -> bool:
         """Nobody moves before the chart is seen and the card faces are painted (over the

@@ -22,6 +22,7 @@ from game import i18n
 from game.engine.intents import Intent, Kind
 from game.games.nanuuk import guide as guide_rules
 from game.games.nanuuk import log as talk
+from game.games.nanuuk import phone
 from game.games.nanuuk.rules import NanuukState, turn
 from game.games.nanuuk.rules.actions import (
     ANIMALS,
@@ -176,12 +177,16 @@ class NanuukScene(PlayTable):
         """("field" | "edge", field or edge, action) for the picks made on the board."""
         if not self.human_turn:
             return []
+        return self.targets(self.place_mover)
+
+    def targets(self, place_mover: str | None) -> list[Target]:
+        """The picks on the board now (placing: ``place_mover``'s, else the first piece's)."""
         st = self.state
         out: list[Target] = []
         places = [a for a in st.legal_actions() if isinstance(a, Place)]
         if places:
             movers = sorted({a.mover for a in places})
-            chosen = self.place_mover if self.place_mover in movers else movers[0]
+            chosen = place_mover if place_mover in movers else movers[0]
             out = [("field", a.to, a) for a in places if a.mover == chosen]
         for a in st.legal_actions():
             if isinstance(a, Step | Banish):
@@ -216,6 +221,9 @@ class NanuukScene(PlayTable):
         outcome = st.outcome()
         if outcome is not None:
             return talk.reason_text(outcome)
+        on_phone = self.phone_turn_line()
+        if on_phone is not None and not self.replaying:
+            return on_phone
         if self.replaying and st.current_player is not None:
             return tr("saves.to_move", name=st.names[st.seat])
         if self.thinking is not None or (
@@ -361,12 +369,25 @@ class NanuukScene(PlayTable):
         marks = list(zip(self.shapes, self.colours, strict=True))
         self.trail_drawn = tracks.draw(surface, self.layout, self.trail_marks(), marks)
         self.renderer.draw_cracks(surface, st.cracks, self.motion.cracks(alpha))
-        targets = self.board_targets()
-        focus = self.board_focus.shown(len(targets))
+        targets, focus = self.shown_targets()
         fields, edges = floe_view.highlights(st, targets, focus)
         self.renderer.draw_highlights(surface, fields, edges, self.time.now)
         floe_view.draw_pieces(surface, st, self.layout, self.colours, self.motion, alpha)
         self._draw_dialog(surface)
+
+    def shown_targets(self) -> tuple[list[Target], int | None]:
+        """The picks the floe shows lit, and the focused one: the TV's own on a person's turn
+        at the TV; on a phone's turn the phone's choices, its player's pick focused."""
+        if self.human_turn:
+            targets = self.board_targets()
+            return targets, self.board_focus.shown(len(targets))
+        seat = self.state.current_player
+        if seat is None or not self.on_phone(seat) or self.busy or self.state.is_over():
+            return [], None
+        pick = self.phone_pick()
+        targets = self.targets(pick.mover if isinstance(pick, Place) else None)
+        focus = next((n for n, t in enumerate(targets) if t[2] == pick), None)
+        return targets, focus
 
     def focus_on_board(self) -> bool:
         return self.board_focus.on_board
@@ -376,8 +397,9 @@ class NanuukScene(PlayTable):
         when what it shows changed (a frame then blits one picture: issue 18, item 8)."""
         st, lang, paint = Same(self.state), i18n.language(), self.painted.paint
         state = self.state
-        paint("banner", BANNER_RECT, (lang, st),
-              lambda s: panels.draw_banner(s, state, self.colours))  # fmt: skip
+        phones = {seat: self.phone_joined(seat) for seat in sorted(self.phone_seats)}
+        paint("banner", BANNER_RECT, (lang, st, tuple(phones.items())),
+              lambda s: panels.draw_banner(s, state, self.colours, phones))  # fmt: skip
         question = self.question()
         paint("ask", ASK_AREA, (lang, st, question),
               lambda s: panels.draw_ask(s, question, state))  # fmt: skip
@@ -399,6 +421,21 @@ class NanuukScene(PlayTable):
         title = tr("nanuuk.dialog.igloo" if st.phase == "igloo" else "nanuuk.dialog.catch")
         mover = talk.mover_name(st, st.spec.movers[st.mover].id)
         panels.draw_dialog(surface, rect, st, f"{st.names[st.seat]} · {mover} · {title}")
+
+    # ---- on a phone (issue 30) -------------------------------------------------------------------
+    def phone_choices(self, view: NanuukState, seat: int) -> list[dict[str, Any]]:
+        return phone.choices(view)
+
+    def phone_question(self, view: NanuukState, seat: int) -> str:
+        mover = talk.mover_name(view, view.spec.movers[view.mover].id) if view.mover >= 0 else None
+        places = sorted({a.mover for a in view.legal_actions() if isinstance(a, Place)})
+        if view.phase == "place" and places:  # (the phone lists each piece's fields)
+            mover = talk.mover_name(view, places[0]) if len(places) == 1 else None
+        passed = [view.spec.movers[i].id for i in turn.passed_over(view)]
+        return talk.question(view, view.names[seat], mover, passed)
+
+    def phone_page(self, view: NanuukState, seat: int) -> dict[str, Any]:
+        return phone.page(view, seat)
 
     # ---- the guided first game ------------------------------------------------------------------
     def guide_key(self) -> object:

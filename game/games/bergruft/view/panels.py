@@ -3,16 +3,18 @@ seat with its pair's steps and its avalanche, and the box that says how the game
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pygame
 
 from game.games.bergruft.rules import SUMMIT, BergState, Phase
 from game.i18n import tr
-from game.play.panels import Mark, layer, name_chip, thinking_dots
+from game.play.panels import Mark, layer, name_chip, phone_mark, thinking_dots
 from game.ui import theme
 
 from .layout import BANNER_RECT, CARD_H, CARD_W, PANEL_X
+
+PHONE_MARK = 26  # the height of the phone beside a name
 
 
 def draw_banner(surface: pygame.Surface, st: BergState, marks: Sequence[Mark]) -> None:
@@ -50,9 +52,12 @@ def draw_cards(
     steps: Callable[[int], tuple[int, int]],
     thinking: int | None,
     seconds: float,
+    phones: Mapping[int, bool] | None = None,
 ) -> None:
-    """A card per seat: its mark and name, its role this turn (or that it thinks), Heidi's and
-    Peter's steps as drawn (``steps(seat)``) and the avalanche they make."""
+    """A card per seat: its mark and name, its role this turn (or that it thinks), a phone
+    beside the name of a seat played from a phone (``phones``: lit while it is connected),
+    Heidi's and Peter's steps as drawn (``steps(seat)``) and the avalanche they make."""
+    phones = phones or {}
     for seat, (shape, colour) in enumerate(marks):
         rect = card_rect(seat)
         surface.blit(layer(rect.size, (34, 46, 72, 235), 14), rect)
@@ -78,6 +83,9 @@ def draw_cards(
             at = (rect.right - 14, rect.y + 30)
             label_x = theme.text(surface, label[0], at, 18, label[1], True, "midright",
                                  width=(rect.w - 70) // 2, least=14).x  # fmt: skip
+        if seat in phones:
+            mark = phone_mark(surface, (label_x - 18, rect.y + 30), PHONE_MARK, phones[seat])
+            label_x = mark.x - 4
         at, room = (rect.x + 60, rect.y + 30), label_x - rect.x - 70
         theme.text(surface, st.names[seat], at, 28, theme.WHITE, True, "midleft", width=room,
                    least=16)  # a name beside "thinking" gets smaller before it loses letters

@@ -42,10 +42,11 @@ def prompt_lines(
     selected: int | None,
     number: int | None,
     telling: bool,
+    phone: bool = False,
 ) -> tuple[str, str]:
     """The prompt's two lines: the ``question`` a person here answers (``selected``: the caller's
-    pick; ``number``: what the deciding caller sees), or who is deciding now. ``telling``: the
-    story box tells what happens, the prompt says nothing."""
+    pick; ``number``: what the deciding caller sees), or who is deciding now (``phone``: on his
+    phone). ``telling``: the story box tells what happens, the prompt says nothing."""
     names = st.names
     caller, guesser = names[st.caller], names[st.guesser]
     if st.is_over():
@@ -69,7 +70,8 @@ def prompt_lines(
     seat = st.current_player
     assert seat is not None
     phase = str(st.phase)
-    return tr(f"bergruft.wait.{phase}", name=names[seat], caller=caller, guesser=guesser), hint
+    wait = "bergruft.phone.wait" if phone else "bergruft.wait"
+    return tr(f"{wait}.{phase}", name=names[seat], caller=caller, guesser=guesser), hint
 
 
 def story(st: BergState, narration: Narration | None) -> str:

@@ -20,6 +20,7 @@ from typing import Any, Final, TypeAlias
 
 from game.games.kaphoorn.rules.winds import Wind, parse_wind
 from game.protocol.base import LevelError, read_level
+from game.protocol.masks import bits as bits  # the set bits of a mask (the rules' and bots')
 from game.resources import level
 
 CHART_FILE: Final = level("kaphoorn", "chart.toml")
@@ -100,16 +101,6 @@ class Chart:
         the way (K4)."""
         ray = self.rays[field][direction]
         return ray[distance - 1] if distance <= len(ray) else -1
-
-
-def bits(mask: int) -> list[int]:
-    """The set bits of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 @functools.cache

@@ -45,15 +45,21 @@ class KapState(KapPosition, State[KapAction]):
 
     def legal_actions(self) -> tuple[KapAction, ...]:
         memo = self._memo()
-        if "actions" not in memo:
-            memo["actions"] = turn.legal_actions(self)
-        return memo["actions"]  # type: ignore[no-any-return]
+        found: tuple[KapAction, ...] | None = memo.get("actions")
+        if found is None:
+            found = memo["actions"] = turn.legal_actions(self)
+        return found
 
     def is_legal(self, action: Any) -> bool:
         return turn.offers(self, action)
 
     def apply(self, action: Any) -> KapState:
-        self.refuse(action)
+        if not turn.offers(self, action):
+            self.refuse(action)  # raises IllegalAction with why_not's reason
+        return turn.apply(self, action)
+
+    def apply_legal(self, action: KapAction) -> KapState:
+        """``apply`` for an action of this state's ``legal_actions()``, not checked again."""
         return turn.apply(self, action)
 
     def why_not(self, action: Any) -> Refusal | None:

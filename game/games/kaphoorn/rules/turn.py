@@ -7,6 +7,9 @@ imports this module, builds the state on it). Rulings are cited where they apply
 from __future__ import annotations
 
 import functools
+import operator
+from collections.abc import Callable, Iterator
+from itertools import chain
 from typing import Any, TypeVar
 
 from game.games.kaphoorn.rules.actions import (  # fmt: skip
@@ -95,24 +98,54 @@ def lay_actions(s: KapPosition) -> tuple[KapAction, ...]:
     if s.replaced:
         return ()
     hand = sorted(set(s.hands[s.seat]) - {HIDDEN})
-    out: list[KapAction] = [play(w, f) for f in bits(frontier(s)) for w in hand]
+    if not hand:
+        return ()
+    # ``play(w, f) for f in bits(frontier(s)) for w in hand``, built field by field from the
+    # table of each field's actions (a random game's chart soon holds a hundred cards)
+    pick = operator.itemgetter(*hand)  # a field's row -> the actions of the hand's cards
+    rows: Iterator[tuple[KapAction, ...]] = map(_PLAYS.__getitem__, bits(frontier(s)))
     if s.played == 0:
-        out += [replace(w, f) for f in bits(replaceable(s)) for w in hand]
-    return tuple(out)
+        rows = chain(rows, map(_REPLACES.__getitem__, bits(replaceable(s))))
+    if len(hand) == 1:
+        return tuple(map(pick, rows))
+    return tuple(chain.from_iterable(map(pick, rows)))
+
+
+class _Actions(dict[int, tuple[KapAction, ...]]):
+    """Per field, made when first asked: the interned action of each wind motif there."""
+
+    def __init__(self, make: Callable[[int, int], KapAction]) -> None:
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, f: int) -> tuple[KapAction, ...]:
+        row = self[f] = tuple(self.make(w, f) for w in range(len(all_winds())))
+        return row
+
+
+_PLAYS, _REPLACES = _Actions(play), _Actions(replace)
 
 
 def frontier(s: KapPosition) -> int:
     """Empty fields where a card may go: touching a card or start field, also diagonally."""
-    chart = default_chart()
-    return chart.grow(s.laid) & chart.playable & ~s.laid
+    memo = s._memo()
+    found: int | None = memo.get("frontier")  # the legal list's, asked again by ``apply``
+    if found is None:
+        chart = default_chart()
+        found = memo["frontier"] = chart.grow(s.laid) & chart.playable & ~s.laid
+    return found
 
 
 def replaceable(s: KapPosition) -> int:
     """K5, K6, K3: cards not printed, without a ship, that the player cannot reach this turn."""
-    ships = 0
-    for f in s.ships:
-        ships |= 1 << f
-    return s.laid & default_chart().playable & ~ships & ~reach(s)
+    memo = s._memo()
+    found: int | None = memo.get("replaceable")  # the legal list's, asked again by ``apply``
+    if found is None:
+        ships = 0
+        for f in s.ships:
+            ships |= 1 << f
+        found = memo["replaceable"] = s.laid & default_chart().playable & ~ships & ~reach(s)
+    return found
 
 
 def reach(s: KapPosition) -> int:
@@ -128,30 +161,63 @@ def reach(s: KapPosition) -> int:
 
 def move_actions(s: KapPosition) -> tuple[KapAction, ...]:
     """Step 3: sail by the card, ignore it for 3 points, or stay (K7, K12: always offered)."""
-    out: list[KapAction] = list(sail_actions(s))
+    out: list[KapAction] = list(map(_SAILS.__getitem__, sail_moves(s)))
     if s.sail[s.seat] >= IGNORE_COST:
-        out += [ignore(f) for f in bits(ignore_targets(s))]
+        out += map(_IGNORES.__getitem__, bits(ignore_targets(s)))
     out.append(STAY)
     return tuple(out)
 
 
 def sail_actions(s: KapPosition) -> tuple[KapAction, ...]:
-    return tuple(sail(d, to) for d, to in sail_moves(s))
+    return tuple(map(_SAILS.__getitem__, sail_moves(s)))
+
+
+class _Interned(dict[Any, KapAction]):
+    """The interned action of a key (a sail's (direction, end), an ignore's field), made when
+    first asked: a dict look-up where ``sail(d, to)`` would hash its arguments anew."""
+
+    def __init__(self, make: Callable[..., KapAction], spread: bool) -> None:
+        super().__init__()
+        self.make, self.spread = make, spread
+
+    def __missing__(self, key: Any) -> KapAction:
+        action = self[key] = self.make(*key) if self.spread else self.make(key)
+        return action
+
+
+_SAILS, _IGNORES = _Interned(sail, spread=True), _Interned(ignore, spread=False)
 
 
 def sail_moves(s: KapPosition, at: int | None = None) -> list[tuple[int, int]]:
     """(direction, end field) of every legal sail of the ship (K4): exactly the card's number
     along one arrow, ending on a card without another ship (stations hold any number)."""
-    chart = default_chart()
-    ship = s.ships[s.seat] if at is None else at
-    wind = all_winds()[s.cards[ship]]
+    if at is not None:
+        return _sail_moves(s, at)
+    memo = s._memo()
+    found: list[tuple[int, int]] | None = memo.get("sail_moves")
+    if found is None:  # asked by the legal list, the replaceable cards and ``apply``
+        found = memo["sail_moves"] = _sail_moves(s, s.ships[s.seat])
+    return found
+
+
+def _sail_moves(s: KapPosition, ship: int) -> list[tuple[int, int]]:
     taken = _other_ships(s)
+    laid, stations = s.laid, default_chart().station
     out = []
-    for direction in chart.arrows(wind, ship):
-        to = chart.end_of(ship, direction, wind.distance)
-        if to >= 0 and s.laid >> to & 1 and (not taken >> to & 1 or to in chart.station):
+    for direction, to in _courses(ship, s.cards[ship]):
+        if laid >> to & 1 and (not taken >> to & 1 or to in stations):
             out.append((direction, to))
     return out
+
+
+@functools.cache
+def _courses(ship: int, card: int) -> tuple[tuple[int, int], ...]:
+    """(direction, end field) of each arrow of wind ``card`` on field ``ship`` that neither land
+    nor the chart's edge stops (K4): what ``course`` shows, less the ends at -1."""
+    chart = default_chart()
+    wind = all_winds()[card]
+    ends = ((d, chart.end_of(ship, d, wind.distance)) for d in chart.arrows(wind, ship))
+    return tuple((d, to) for d, to in ends if to >= 0)
 
 
 def course(s: KapPosition) -> list[tuple[int, int]]:
@@ -222,24 +288,50 @@ def offers(s: KapPosition, action: object) -> bool:
 
 def apply(s: P, action: KapAction) -> P:
     """Apply an action already known to be legal."""
-    if isinstance(action, Play):
-        return _lay(s, action.wind, action.to, covered=False)
-    if isinstance(action, Replace):
-        return _lay(s, action.wind, action.to, covered=True)
-    if isinstance(action, Sail):
-        return _moved(s, action.to, cost=0)
-    if isinstance(action, Ignore):
-        return _moved(s, action.to, cost=IGNORE_COST)
-    if isinstance(action, Again):
-        return s.with_(sail=_set(s.sail, s.seat, s.sail[s.seat] - AGAIN_COST), phase=AGAIN_PHASE)
-    if isinstance(action, Stay):
-        return enter_draw(s.with_(sail=_set(s.sail, s.seat, min(MAX_SAIL, s.sail[s.seat] + 1))))
-    if isinstance(action, Buy):
-        s = enter_draw(s) if s.phase == MOVED else s
-        return draw(s).with_(sail=_set(s.sail, s.seat, s.sail[s.seat] - CARD_COST))
-    if isinstance(action, End):
-        return end_turn(enter_draw(s) if s.phase == MOVED else s)
-    raise TypeError(f"not a Kap Hoorn action: {action!r}")
+    step = _STEPS.get(type(action))
+    if step is None:
+        raise TypeError(f"not a Kap Hoorn action: {action!r}")
+    return step(s, action)  # type: ignore[no-any-return]
+
+
+def _play(s: P, action: Play) -> P:
+    return _lay(s, action.wind, action.to, covered=False)
+
+
+def _replace(s: P, action: Replace) -> P:
+    return _lay(s, action.wind, action.to, covered=True)
+
+
+def _sail(s: P, action: Sail) -> P:
+    return _moved(s, action.to, cost=0)
+
+
+def _ignore(s: P, action: Ignore) -> P:
+    return _moved(s, action.to, cost=IGNORE_COST)
+
+
+def _again(s: P, action: Again) -> P:
+    return s.with_(sail=_set(s.sail, s.seat, s.sail[s.seat] - AGAIN_COST), phase=AGAIN_PHASE)
+
+
+def _stay(s: P, action: Stay) -> P:
+    return enter_draw(s.with_(sail=_set(s.sail, s.seat, min(MAX_SAIL, s.sail[s.seat] + 1))))
+
+
+def _buy(s: P, action: Buy) -> P:
+    s = enter_draw(s) if s.phase == MOVED else s
+    return draw(s).with_(sail=_set(s.sail, s.seat, s.sail[s.seat] - CARD_COST))
+
+
+def _end(s: P, action: End) -> P:
+    return end_turn(enter_draw(s) if s.phase == MOVED else s)
+
+
+# what each kind of action does (``apply``: a look-up, not a chain of isinstance)
+_STEPS: dict[type, Callable[[Any, Any], Any]] = {
+    Play: _play, Replace: _replace, Sail: _sail, Ignore: _ignore, Again: _again, Stay: _stay,
+    Buy: _buy, End: _end,
+}  # fmt: skip
 
 
 def _lay(s: P, wind: int, to: int, covered: bool) -> P:
@@ -341,7 +433,9 @@ def end_turn(s: P) -> P:
 
 
 def _set(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return items[:index] + (value,) + items[index + 1 :]
+    changed = list(items)  # quicker than slicing and joining three tuples
+    changed[index] = value
+    return tuple(changed)
 
 
 def _other_ships(s: KapPosition) -> int:

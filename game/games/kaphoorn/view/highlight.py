@@ -47,6 +47,38 @@ def _badge_sprite(r: int, label: str) -> pygame.Surface:
     return finish(big, s)
 
 
+# A field's letter while a phone chooses (issue 30): big enough to read from the sofa at every
+# zoom step, at 1280x720 too (logical pixels: 2/3 of them there), in the field's lower left
+# corner: the ship in its middle stays in sight, and the upper left holds the last turn's marks.
+TAG_LEAST = 24  # the letter's size in logical pixels at the smallest zoom (16 px at 1280x720)
+TAG_INK, TAG_FILL = (255, 255, 255), (24, 34, 64)
+
+
+def tag(surface: pygame.Surface, field: pygame.Rect, label: str) -> None:
+    """The letter ``label`` on a chart field (``field``: its rect on screen)."""
+    sprite = tag_sprite(label, max(TAG_LEAST, round(field.h * 0.34)))
+    at = sprite.get_rect(bottomleft=(field.x - round(field.w * 0.04), field.bottom + 2))
+    surface.blit(sprite, at)
+
+
+@lru_cache(maxsize=256)
+def tag_sprite(label: str, size: int) -> pygame.Surface:
+    """A dark label with a white rim and the letter in white: unlike a station's pale disc."""
+    s = SS
+    image = font(size * s).render(label, True, TAG_INK)
+    pad_x, pad_y = round(size * 0.3 * s), round(size * 0.08 * s)
+    w = max(image.get_width() + 2 * pad_x, round(size * 1.15 * s))
+    h = image.get_height() + 2 * pad_y
+    big = pygame.Surface((w + 3 * s, h + 3 * s), pygame.SRCALPHA)
+    box = pygame.Rect(0, 0, w, h)
+    radius = round(h * 0.3)
+    pygame.draw.rect(big, (10, 14, 24, 110), box.move(2 * s, 3 * s), border_radius=radius)
+    pygame.draw.rect(big, (*TAG_INK, 255), box, border_radius=radius)
+    pygame.draw.rect(big, (*TAG_FILL, 255), box.inflate(-3 * s, -3 * s), border_radius=radius)
+    big.blit(image, image.get_rect(center=box.center))
+    return finish(big, s)
+
+
 @lru_cache(maxsize=64)
 def highlight_sprite(style: str, cell: int) -> pygame.Surface:
     """One highlight style for a field of ``cell`` pixels (supersampled once; alpha per frame)."""

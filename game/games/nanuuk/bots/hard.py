@@ -104,7 +104,7 @@ class Values:
         if st.phase == TAKE:
             # The animal under the hunter is not in the evaluation's prospects (they start one
             # step away), and taking it is his choice: judge the field as taken.
-            st = st.apply(st.legal_actions()[0])
+            st = st.apply_legal(st.legal_actions()[0])
         if st.is_over():
             return self.terminal(st)
         n = self.n

@@ -464,7 +464,7 @@ class TurnSearch:
             return found
         actions = st.legal_actions()
         width = self.widths[depth] if depth < len(self.widths) else 1
-        children = [(a, st.apply(a)) for a in actions]
+        children = [(a, st.apply_legal(a)) for a in actions]  # actions: the legal list's
         if len(children) > width or self.budget.out():
             if self.budget.out():
                 width = 1
@@ -498,7 +498,7 @@ class TurnSearch:
         st = self.root
         actions = list(st.legal_actions())
         rng.shuffle(actions)  # ties are broken at random
-        children = [(a, st.apply(a)) for a in actions]
+        children = [(a, st.apply_legal(a)) for a in actions]  # actions: the legal list's
         quick = [(self.quick(c), k) for k, (_, c) in enumerate(children)]
         quick.sort(key=lambda vk: -vk[0])
         limit = self.widths[0] if self.widths else len(children)

@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from game.protocol.masks import bits as bits  # the set bits of a mask (the rules' and views')
+
 # Cell symbols of the level map.
 ICE, IGLOO, DOTS, WAVES, WATER = "o", "I", ":", "~", "."
 FIELD_SYMBOLS = (ICE, IGLOO, DOTS, WAVES)
@@ -139,6 +141,10 @@ class Board:
     edges: dict[int, tuple[int, int]] = field(default_factory=dict)  # edge bit -> (f, g), f < g
     open3: tuple[int, int, int] = (0, 0, 0)
     shifts: tuple[int, int, int] = (0, 0, 0)
+    around: dict[int, int] = field(default_factory=dict)  # field -> mask of its edges in play
+    neighbours: dict[int, int] = field(default_factory=dict)  # field -> mask of its neighbours
+    # edge -> per field next to both its ends: the mask of the two edges of the way round it
+    detours: dict[int, tuple[int, ...]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, floe: Floe, in_play: frozenset[int]) -> Board:
@@ -167,9 +173,16 @@ class Board:
                     open3[forward.index(g - f)] |= 1 << f
         mask = sum(1 << f for f in in_play)
         igloos = sum(1 << f for f in in_play if floe.kinds[f] == IGLOO)
+        edges_of = {f: sum(d_lines[f]) for f in d_lines}  # distinct bits: the sum is their OR
+        near = {f: dict(steps[f]) for f in steps}  # field -> neighbour -> edge
+        detours = {
+            e: tuple(near[a][c] | near[c][b] for c in near[a] if c in near[b])
+            for e, (a, b) in edges.items()
+        }
         return cls(
             floe, in_play, mask, igloos, stride, steps, c_lines, d_lines, edges,
-            (open3[0], open3[1], open3[2]), forward,
+            (open3[0], open3[1], open3[2]), forward, edges_of,
+            {f: sum(1 << g for g, _ in steps[f]) for f in steps}, detours,
         )  # fmt: skip
 
     # -- cracks --------------------------------------------------------------------------------
@@ -213,31 +226,83 @@ class Board:
 
     def flood(self, seeds: int, cracks: int) -> int:
         """Every field reachable from ``seeds`` over uncracked edges (pieces are ignored)."""
-        open3 = self.open_masks(cracks)
+        o0, o1, o2 = self.open_masks(cracks)
+        s0, s1, s2 = self.shifts
         reach = seeds
-        while (grown := self.grow(reach, open3)) != reach:
+        while True:  # ``grow`` written out: the rules flood at every turn's end
+            grown = (
+                reach
+                | (reach & o0) << s0
+                | (reach >> s0) & o0
+                | (reach & o1) << s1
+                | (reach >> s1) & o1
+                | (reach & o2) << s2
+                | (reach >> s2) & o2
+            )
+            if grown == reach:
+                return reach
             reach = grown
-        return reach
 
     def touches(self, seeds: int, cracks: int, target: int) -> bool:
         """Whether a flood from ``seeds`` reaches ``target``; stops as soon as it does."""
-        open3 = self.open_masks(cracks)
+        o0, o1, o2 = self.open_masks(cracks)
+        s0, s1, s2 = self.shifts
         reach = seeds
-        while not reach & target:
-            grown = self.grow(reach, open3)
+        while not reach & target:  # ``grow`` written out, as in ``flood``
+            grown = (
+                reach
+                | (reach & o0) << s0
+                | (reach >> s0) & o0
+                | (reach & o1) << s1
+                | (reach >> s1) & o1
+                | (reach & o2) << s2
+                | (reach >> s2) & o2
+            )
             if grown == reach:
                 return False
             reach = grown
         return True
 
+    def regions(self, cracks: int) -> tuple[int, ...]:
+        """The fields in play split into regions: each a mask of the fields that uncracked
+        edges connect (a flood from any of its fields), in no particular order."""
+        out = []
+        left = self.mask
+        while left:
+            region = self.flood(left & -left, cracks)
+            out.append(region)
+            left &= ~region
+        return tuple(out)
+
+    def split(self, regions: tuple[int, ...], cracks: int, edge: int) -> tuple[int, ...]:
+        """``regions(cracks)``, given ``regions`` of the cracks before ``edge`` was cracked
+        (in any order: a crack cuts one region in two, or changes nothing)."""
+        ends = self.edges.get(edge)
+        if ends is None:
+            return regions  # not an edge in play: no flood ever crosses it
+        for way in self.detours[edge]:
+            if not cracks & way:
+                return regions  # a way round the crack by a field next to both its ends
+        a, b = ends
+        if self.touches(1 << a, cracks, 1 << b):
+            return regions  # a longer way round
+        side = self.flood(1 << a, cracks)
+        out: list[int] = []
+        for region in regions:
+            if region & side:
+                out += (side, region & ~side)
+            else:
+                out.append(region)
+        return tuple(out)
+
     def crossings(self, region: int, cracks: int) -> int:
         """Fields one *cracked* edge away from ``region`` (a kayak crossing out of it)."""
+        full = (1 << self.stride) - 1
         out = 0
-        for f in bits(region):
-            for g, e in self.steps[f]:
-                if cracks & e:
-                    out |= 1 << g
-        return out & ~region
+        for d, shift in enumerate(self.shifts):  # the cracked edges of each forward direction
+            cracked = (cracks >> d * self.stride) & full  # by the edge's lower end
+            out |= (region & cracked) << shift | (region >> shift) & cracked
+        return out & self.mask & ~region
 
     def reach(self, seeds: int, cracks: int, kayak: bool) -> int:
         """Fields reachable from ``seeds``; with a kayak, one cracked edge may be crossed (N26)."""
@@ -246,13 +311,3 @@ class Board:
             return near
         across = self.crossings(near, cracks)
         return near | (self.flood(across, cracks) if across else 0)
-
-
-def bits(mask: int) -> list[int]:
-    """The set bit indices of ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out

@@ -29,7 +29,9 @@ def targets(st: NanuukPosition, i: int, first_round_ban: bool = True) -> list[tu
     empty field to banish the bear to.
     """
     banned = first_round_ban and st.turns[st.spec.movers[i].seat] == 0 if st.sheets else False
-    key = (i, banned)  # the memo outlives a change of ``turns``: key on what matters of it
+    # the memo outlives a change of ``turns``: key on what matters of it (an int, ``i`` and
+    # ``banned``, is hashed quicker than a tuple)
+    key = 2 * i + 1 if banned else 2 * i
     memo = st.memo
     found: list[tuple[int, bool]] | None = memo.get(key)
     if found is None:
@@ -45,9 +47,10 @@ def _targets(st: NanuukPosition, i: int, banned: bool) -> list[tuple[int, bool]]
     cracks = st.cracks
     occupied = st.occupied()
     if spec.variant != FULL:
-        return [
-            (g, False) for g, e in spec.board.steps[f] if not cracks & e and not occupied >> g & 1
-        ]
+        board = spec.board
+        if not (cracks & board.around[f] or occupied & board.neighbours[f]):
+            return [(g, False) for g, _ in board.steps[f]]  # open ice all round
+        return [(g, False) for g, e in board.steps[f] if not cracks & e and not occupied >> g & 1]
     sheet = st.sheets[i]
     kayak = sheet.carried & KAYAK
     igloos = spec.board.igloos
@@ -86,8 +89,8 @@ def banish_fields(st: NanuukPosition) -> int:
 
 def is_stuck_by_ice(st: NanuukPosition, i: int) -> bool:
     """N13: the mover has no uncracked edge at all (cracks and the edge alone block it)."""
-    f = st.pos[i]
-    return all(st.cracks & e for _, e in st.spec.board.steps[f])
+    around = st.spec.board.around[st.pos[i]]
+    return st.cracks & around == around
 
 
 def crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:

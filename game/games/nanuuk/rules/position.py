@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from game.games.nanuuk.rules.actions import NanuukAction
+from game.games.nanuuk.rules.board import Board
 from game.games.nanuuk.rules.phases import PIECES, PLACE
 from game.games.nanuuk.rules.sheet import Sheet
 from game.games.nanuuk.rules.spec import Spec
@@ -64,14 +65,17 @@ class NanuukPosition:
     # Caches, not fields: in the instance ``__dict__`` (frozen does not apply to that).
     # ``memo`` holds values derived only from the board fields (``_BOARD_FIELDS``); ``with_``
     # passes it on while those stay the same. ``_legal`` holds ``legal_actions()``.
+    # ``_regions`` holds ``regions()`` with the board and cracks it is for: every copy takes it
+    # along, and the next crack updates it (see ``regions``).
     memo: ClassVar[dict[Any, Any]]
     _legal: ClassVar[tuple[NanuukAction, ...] | None]
+    _regions: ClassVar[tuple[Board, int, tuple[int, ...]] | None]
 
     def __post_init__(self) -> None:
         # A plain dict of its own, caches included: a fresh instance shares its keys with the
         # class (a "split" dict), which ``with_``'s copies would inherit, and attribute reads of
         # such a dict miss the interpreter's attribute caches (as do reads of a descriptor).
-        _SET(self, "__dict__", {**self.__dict__, "_legal": None, "memo": {}})
+        _SET(self, "__dict__", {**self.__dict__, "_legal": None, "memo": {}, "_regions": None})
 
     def with_(self, **changes: Any) -> Self:
         """A copy with some fields changed (cheaper than ``dataclasses.replace``).
@@ -79,6 +83,10 @@ class NanuukPosition:
         Keys of the ``__dict__`` are replaced, never deleted: a dict without holes is copied as
         one block, a dict with holes key by key (and playouts make a few copies per action).
         """
+        return self.with_all(changes)
+
+    def with_all(self, changes: dict[str, Any]) -> Self:
+        """``with_(**changes)`` for a dict the caller made (the turn flow's new turns)."""
         data = self.__dict__.copy()
         data.update(changes)
         data["_legal"] = None
@@ -87,6 +95,37 @@ class NanuukPosition:
         new = _NEW(type(self))  # a state's copy is a state
         _SET(new, "__dict__", data)
         return new
+
+    def regions(self) -> tuple[int, ...]:
+        """The floe's regions now: masks of the fields that uncracked edges connect (N6), the
+        whole board between them. A flood over uncracked edges from a field fills its region.
+
+        Found once and then passed on from copy to copy: a new crack splits at most the one
+        region it lies in, and mostly not even that (a short flood around the crack shows it).
+        """
+        board, cracks = self.spec.board, self.cracks
+        known = self._regions
+        if known is not None and known[0] is board:
+            _, before, regions = known
+            if before == cracks:
+                return regions
+            new = cracks & ~before
+            if before & ~cracks or new & (new - 1):  # not just one more crack
+                regions = board.regions(cracks)
+            else:
+                regions = board.split(regions, cracks, new)
+        else:
+            regions = board.regions(cracks)
+        self.__dict__["_regions"] = (board, cracks, regions)
+        return regions
+
+    def flood(self, seeds: int) -> int:
+        """``spec.board.flood(seeds, cracks)``: the regions of the fields in ``seeds``."""
+        out = 0
+        for region in self.regions():
+            if region & seeds:
+                out |= region
+        return out
 
     def position(self, mover_id: str) -> int:
         return self.pos[self.spec.index[mover_id]]

@@ -105,8 +105,16 @@ class NanuukState(NanuukPosition, State[NanuukAction]):
         return cached
 
     def apply(self, action: Any) -> NanuukState:
-        self.refuse(action)
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if action not in legal:  # an interned action: an identity check, mostly
+            self.refuse(action)  # raises IllegalAction with why_not's reason
         # the flow copies a position with ``with_``, which keeps its class: this state's
+        return cast(NanuukState, turn.apply(self, action))
+
+    def apply_legal(self, action: NanuukAction) -> NanuukState:
+        """``apply`` for an action of this state's ``legal_actions()``, not checked again."""
         return cast(NanuukState, turn.apply(self, action))
 
     def why_not(self, action: Any) -> Refusal | None:
@@ -263,7 +271,8 @@ def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
 
 
 def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
-    return tuple(_choose(st.spec.movers[i].id) for i in turn.choosable(st))
+    movers = st.spec.movers
+    return tuple([_choose(movers[i].id) for i in turn.choosable(st)])
 
 
 def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:

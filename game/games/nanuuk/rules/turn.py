@@ -26,7 +26,7 @@ from game.games.nanuuk.rules.actions import (
     Step,
     Take,
 )
-from game.games.nanuuk.rules.board import Board, bits
+from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.codes import DecidedBy, Ending
 from game.games.nanuuk.rules.phases import (
     BANISH,
@@ -141,7 +141,7 @@ def _ready(st: NanuukPosition, movers: list[int], fresh: Fresh) -> NanuukPositio
     """The turn begins: one mover goes straight to its step, several are a choice."""
     if len(movers) == 1:
         return begin_move(st, movers[0], fresh)
-    return st.with_(**fresh)
+    return st.with_all(fresh)
 
 
 def begin_move(st: NanuukPosition, i: int, fresh: Fresh | None = None) -> NanuukPosition:
@@ -149,8 +149,9 @@ def begin_move(st: NanuukPosition, i: int, fresh: Fresh | None = None) -> Nanuuk
     if fresh is None:
         moved = st.moved | 1 << i
         return st.with_(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=moved)
-    move = {"phase": STEP, "mover": i, "steps": _steps(st, i), "stepped": 0, "moved": 1 << i}
-    return st.with_(**{**fresh, **move})
+    steps = _steps(st, i)
+    return st.with_all({**fresh, "phase": STEP, "mover": i, "steps": steps, "stepped": 0,
+                        "moved": 1 << i})  # fmt: skip
 
 
 def _steps(st: NanuukPosition, i: int) -> int:
@@ -241,7 +242,7 @@ def _start_intro(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition 
     if st.spec.players > 2:
         return _start_elimination(st, seat, fresh)
     mine = st.spec.of_seat(seat)
-    able = [i for i in mine if mobile(st, i)]
+    able = _mobile_ones(st, mine)
     # N13: both hunters stuck, or one stuck by cracks and the edge alone, loses
     if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
         return game_over(st, (1 - seat,), Ending.TWO_PLAYER_ENCLOSED)
@@ -318,8 +319,12 @@ def _still_playing(st: NanuukPosition, i: int) -> bool:
     p = st.pos[i]
     if board.igloos >> p & 1:
         return False
-    kayak = bool(st.sheets[i].carried & KAYAK)
-    return bool(board.reach(1 << p, st.cracks, kayak) & board.igloos)
+    near = st.flood(1 << p)  # ``board.reach``, from the regions
+    if near & board.igloos:
+        return True
+    if not st.sheets[i].carried & KAYAK:
+        return False
+    return bool(st.flood(board.crossings(near, st.cracks)) & board.igloos)
 
 
 def choosable(st: NanuukPosition) -> list[int]:
@@ -467,7 +472,9 @@ def _set_sheet(st: NanuukPosition, i: int, sheet: Sheet) -> NanuukPosition:
 
 
 def _replaced(sheets: tuple[Sheet, ...], i: int, sheet: Sheet) -> tuple[Sheet, ...]:
-    return sheets[:i] + (sheet,) + sheets[i + 1 :]
+    changed = list(sheets)  # quicker than slicing and joining three tuples
+    changed[i] = sheet
+    return tuple(changed)
 
 
 def _without(pieces: tuple[int, ...], kind: int, bit: int) -> tuple[int, ...]:
@@ -531,7 +538,9 @@ def may_stay(st: NanuukPosition) -> bool:
 
 def end_turn(st: NanuukPosition) -> NanuukPosition:
     seat = st.seat
-    turns = st.turns[:seat] + (st.turns[seat] + 1,) + st.turns[seat + 1 :]
+    counts = list(st.turns)
+    counts[seat] += 1
+    turns = tuple(counts)
     if st.spec.variant == FULL:
         if not st.home and hunt_is_over(st):
             st = st.with_(home=True)  # N26: the homecoming
@@ -555,28 +564,28 @@ def _can_still_hunt(st: NanuukPosition, i: int) -> bool:
     one crossing (N25). In an igloo he gets a harpoon back, may lay his whole bag down, and may
     buy a kayak with a seal or a whale; from there he must reach the animal again.
     """
-    board, cracks, sheet = st.spec.board, st.cracks, st.sheets[i]
-    near = board.flood(1 << st.pos[i], cracks)
-    by_kayak = _across(board, near, cracks) if sheet.carried & KAYAK else 0
+    board, sheet = st.spec.board, st.sheets[i]
+    near = st.flood(1 << st.pos[i])
+    by_kayak = _across(st, near) if sheet.carried & KAYAK else 0
     if sheet.carried & HARPOON and _prey(st, near | by_kayak, ~sheet.bag, sheet.fresh_inuk):
         return True
     buys_kayak = bool(sheet.bag & (ANIMAL_BITS["seal"] | WHALE))
     if near & board.igloos:  # an igloo on foot: a carried kayak is still his
         kayak = bool(sheet.carried & KAYAK) or buys_kayak
-        region = near | (_across(board, near, cracks) if kayak else 0)
+        region = near | (_across(st, near) if kayak else 0)
         if _prey(st, region, ~0, sheet.fresh_inuk):
             return True
     for igloo in bits(by_kayak & board.igloos):  # an igloo across a crack: the kayak is spent
-        home = board.flood(1 << igloo, cracks)
-        region = home | (_across(board, home, cracks) if buys_kayak else 0)
+        home = st.flood(1 << igloo)
+        region = home | (_across(st, home) if buys_kayak else 0)
         if _prey(st, region, ~0, sheet.fresh_inuk):
             return True
     return False
 
 
-def _across(board: Board, region: int, cracks: int) -> int:
+def _across(st: NanuukPosition, region: int) -> int:
     """The fields reached from ``region`` by crossing one crack, and all they lead to."""
-    return board.flood(board.crossings(region, cracks), cracks) & ~region
+    return st.flood(st.spec.board.crossings(region, st.cracks)) & ~region
 
 
 def _prey(st: NanuukPosition, region: int, free: int, fresh_inuk: bool) -> bool:

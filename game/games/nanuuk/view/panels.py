@@ -8,7 +8,7 @@ backdrop, the floe and the empty panels) are one cached layer (:class:`StaticLay
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import pygame
 
@@ -29,7 +29,7 @@ from game.games.nanuuk.view.layout import (
     sheet_rect,
 )
 from game.i18n import tr
-from game.play.panels import LogStyle
+from game.play.panels import LogStyle, phone_mark
 from game.ui import theme
 
 Colour = tuple[int, int, int]
@@ -38,6 +38,7 @@ LOG_STYLE = LogStyle(
     size=24, line=28, mark_x=20, mark_y=None, mark_r=8, text_x=38, anchor="topleft", room=50,
     shrink=False, colour=theme.SNOW, latest=None)  # fmt: skip
 LOG_ORIGIN = (LOG_RECT.x, LOG_RECT.y + 12)  # the first row's left and y
+PHONE_MARK = 30  # the height of a chip's phone mark
 
 
 class StaticLayer:
@@ -74,8 +75,11 @@ class StaticLayer:
         return self._layer
 
 
-def draw_banner(surface: pygame.Surface, state: NanuukState, colours: Sequence[Colour]) -> None:
-    """The variant's title and a chip per player: the one to move lit, the enclosed crossed."""
+def draw_banner(surface: pygame.Surface, state: NanuukState, colours: Sequence[Colour],
+                phones: Mapping[int, bool] | None = None) -> None:  # fmt: skip
+    """The variant's title and a chip per player: the one to move lit, the enclosed crossed,
+    a seat played from a phone with a phone's mark (``phones``: seat -> its phone is joined)."""
+    phones = phones or {}
     st = state
     title = tr(f"setup.variants.nanuuk.{st.spec.variant}")
     room = pygame.Rect(BANNER_RECT.x + 24, BANNER_RECT.y + 4, 0, BANNER_RECT.h - 8)
@@ -95,7 +99,12 @@ def draw_banner(surface: pygame.Surface, state: NanuukState, colours: Sequence[C
         theme.draw_mark(surface, theme.seat_shape(seat), colours[seat], mark_at, 14)
         name = st.names[seat] + (" ✕" if out else "")
         colour = theme.palette().muted if out else theme.WHITE
-        label = theme.fit(name, 28, rect.w - 60, bold=current)
+        width = rect.w - 60
+        if seat in phones:
+            width -= PHONE_MARK // 2 + 8
+            at = (rect.right - 10 - PHONE_MARK // 3, rect.centery)
+            phone_mark(surface, at, PHONE_MARK, phones[seat])
+        label = theme.fit(name, 28, width, bold=current)
         theme.text(surface, label, (rect.x + 50, rect.centery), 28, colour, current, "midleft")
 
 
