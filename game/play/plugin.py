@@ -169,6 +169,9 @@ class GamePlugin:
     # the shipped settings of the levels (time and work budgets, ``game.play.bot_settings``),
     # as "package:path"; "" = levels/<id>/bots.toml (none there: the shared defaults)
     levels_file: str = ""
+    # name -> bot class of players that are no level, for measuring the levels only (the
+    # tournament's and the ladder's "greedy": one-ply greedy on the game's own evaluation)
+    measure_paths: Mapping[str, str] = field(default_factory=dict)
 
     @cached_property
     def rules(self) -> Rules:
@@ -221,6 +224,15 @@ class GamePlugin:
             raise ValueError(f"unknown bot level {level!r} for {self.id} (known: {known})")
         cls: BotClass = load(path)
         return cls(iterations=iterations, timed=timed)
+
+    def make_measure(self, name: str, iterations: int | None = None) -> Any:
+        """A fresh measuring player ``name`` (``measure_paths``), e.g. "greedy"; ValueError for
+        a game without one."""
+        path = self.measure_paths.get(name)
+        if path is None:
+            raise ValueError(f"{self.id} has no {name!r} player")
+        cls: BotClass = load(path)
+        return cls(iterations=iterations)
 
     def resolve_options(self, data_dir: Path, options: dict[str, Any]) -> dict[str, Any]:
         """The set-up's chosen options as the rules take them."""

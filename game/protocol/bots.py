@@ -4,10 +4,10 @@ A bot receives only ``state.view(seat)`` for the seat to move, a seeded ``random
 the global one) and a wall-clock budget in seconds, and returns one of ``view.legal_actions()``.
 
 Besides its time budget a bot takes a **work budget** when it is made: ``iterations``, the units
-its search counts (Nanuuk!'s Easy: one-ply checks, Normal: turn-search nodes, Hard: tree-search
-iterations; Kap Hoorn's Hard: play-outs; Der Berg ruft's Hard: CFR+ iterations; a bot that does
-not search counts none and takes it all the same). Every bot class is made as
-``cls(iterations=None, timed=False)`` (:class:`BotClass`):
+its search counts (Nanuuk!'s Normal: turn-search nodes, Hard: tree-search iterations; Kap
+Hoorn's Hard: play-outs; Der Berg ruft's Hard: CFR+ iterations; a bot that does not search, Easy
+in every game (:class:`BeginnerBot`), counts none and takes it all the same). Every bot class is
+made as ``cls(iterations=None, timed=False)`` (:class:`BotClass`):
 
 - ``iterations=None``: the clock alone limits the search (the time budget of each call);
 - ``iterations=N``: exactly that work, and the bot never reads its clock: its choice depends
@@ -94,3 +94,175 @@ class DemoBot:
         if rng.random() < self.whim:
             return rng.choice(view.legal_actions())
         return self.inner.choose(view, rng, budget_s)
+
+
+# -- a beginner, and a one-ply greedy player to measure it by --------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One move a player might make: its ``actions`` (the first legal now; the rest the same
+    player's, in the same turn) and the position ``after`` them as the player can know it (on
+    the view, or on one determinization of it; None where the outcome hangs on what the player
+    cannot see, e.g. a guess at a hidden number)."""
+
+    actions: tuple[Any, ...]
+    after: Any = None
+
+
+class BeginnerHook(Protocol):
+    """What :class:`BeginnerBot` asks a game (a small class in the game's ``bots`` folder)."""
+
+    def turn_key(self, view: Any) -> Any:
+        """The mover's current turn (a plan made in it is followed while the key stays)."""
+        ...
+
+    def lines(self, view: Any, rng: random.Random) -> Sequence[Line]:
+        """The moves a beginner considers now (every legal first action among them)."""
+        ...
+
+    def lost(self, after: Any, seat: int) -> bool:
+        """After this move ``seat`` has lost at once, though the game is not over yet (e.g.
+        its own piece enclosed); a finished game the bot checks itself."""
+        ...
+
+    def hands_over(self, after: Any, seat: int) -> bool:
+        """After this move the next player can win at once (False where that does not fit
+        the game, or where a beginner could not see it)."""
+        ...
+
+    def plausibility(self, view: Any, line: Line) -> float:
+        """How likely a beginner is to make this move (a weight, 0 or more; all 0: uniform)."""
+        ...
+
+
+def whole_turns(state: Any, within: Any) -> list[Line]:
+    """Every way to play the rest of the mover's turn from ``state``: the lines of actions until
+    ``within(position)`` is false (the turn is over), one line per distinct end position."""
+    ends: dict[Any, Line] = {}
+    seen: set[Any] = set()
+    todo: list[tuple[tuple[Any, ...], Any]] = [((), state)]
+    while todo:
+        path, st = todo.pop()
+        for action in st.legal_actions():
+            nxt = st.apply(action)
+            line = (*path, action)
+            if within(nxt):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append((line, nxt))
+            elif nxt not in ends:
+                ends[nxt] = Line(line, nxt)
+    return sorted(ends.values(), key=lambda ln: [str(a) for a in ln.actions])
+
+
+def won_by(after: Any, seat: int) -> bool | None:
+    """True if the game is over and ``seat`` among its winners, False if over without it, None
+    while it goes on (or the position is unknown)."""
+    if after is None or not after.is_over():
+        return None
+    outcome = after.outcome()
+    return outcome is not None and seat in outcome.winners
+
+
+class BeginnerBot:
+    """Easy, in every game: it plays like a beginner, never a search.
+
+    It takes a move that wins at once; it avoids a move after which it has lost at once, and
+    one that hands the next player an immediate win (where the game's hook sees such a thing),
+    while another move is left; among the rest it draws one at random, weighted by the game's
+    ``plausibility`` (hunting rather than wandering, sailing forward, guessing in the middle of
+    what the hints leave). It sees only its view (the hook determinizes it where the rules
+    offer that), reads no clock and counts no work: made with a work budget it plays the same.
+    A move of several actions (a whole turn) is kept as a plan and followed within the turn.
+    """
+
+    def __init__(
+        self, hook: BeginnerHook, iterations: int | None = None, timed: bool = False
+    ) -> None:
+        self.hook = hook
+        self.effort = Effort(iterations, timed)  # nothing to count, no clock to read
+        self.plan: tuple[Any, tuple[Any, ...]] = (None, ())
+        self.last_choice = ""  # "win", "safe", "unsafe" or "any": how the last move was chosen
+
+    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError("the bot was asked to move in a finished game")
+        key = self.hook.turn_key(view)
+        planned_key, rest = self.plan
+        if rest and planned_key == key and rest[0] in actions:
+            self.plan = (key, rest[1:])
+            return rest[0]
+        line = self.pick(view, rng)
+        self.plan = (key, line.actions[1:])
+        return line.actions[0]
+
+    def pick(self, view: Any, rng: random.Random) -> Line:
+        """The move: a win at once; else a plausible one among those that do not lose at once."""
+        seat = view.current_player
+        lines = list(self.hook.lines(view, rng))
+        if not lines:
+            self.last_choice = "any"
+            return Line((rng.choice(view.legal_actions()),))
+        wins = [ln for ln in lines if won_by(ln.after, seat)]
+        if wins:
+            self.last_choice = "win"
+            return rng.choice(wins)
+        alive = [
+            ln
+            for ln in lines
+            if ln.after is None
+            or (won_by(ln.after, seat) is None and not self.hook.lost(ln.after, seat))
+        ]
+        safe = [ln for ln in alive if ln.after is None or not self.hook.hands_over(ln.after, seat)]
+        pool, self.last_choice = (
+            (safe, "safe") if safe else (alive, "unsafe") if alive else (lines, "any")
+        )
+        slip = getattr(self.hook, "slip", None)
+        if slip is not None and rng.random() < slip(view):
+            # a beginner's attention slips: one action on impulse, no plan (still a safe one)
+            return rng.choice([ln for ln in pool if len(ln.actions) == 1] or pool)
+        weights = [max(0.0, self.hook.plausibility(view, ln)) for ln in pool]
+        if sum(weights) <= 0:
+            return rng.choice(pool)
+        return rng.choices(pool, weights=weights)[0]
+
+
+class GreedyHook(Protocol):
+    """What :class:`GreedyBot` asks a game: its moves, each with the game's evaluation of the
+    position after it (for the mover; higher is better)."""
+
+    def turn_key(self, view: Any) -> Any: ...
+
+    def scored(self, view: Any, rng: random.Random) -> Sequence[tuple[float, Line]]: ...
+
+
+class GreedyBot:
+    """A one-ply greedy player, for measuring the levels (the tournament's and the ladder's
+    ``greedy``, never offered on the screen): the move whose position the game's own
+    evaluation likes best, looking no further (ties at random). No clock, no work count."""
+
+    def __init__(
+        self, hook: GreedyHook, iterations: int | None = None, timed: bool = False
+    ) -> None:
+        self.hook = hook
+        self.effort = Effort(iterations, timed)
+        self.plan: tuple[Any, tuple[Any, ...]] = (None, ())
+
+    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError("the bot was asked to move in a finished game")
+        key = self.hook.turn_key(view)
+        planned_key, rest = self.plan
+        if rest and planned_key == key and rest[0] in actions:
+            self.plan = (key, rest[1:])
+            return rest[0]
+        scored = list(self.hook.scored(view, rng))
+        if not scored:
+            return rng.choice(actions)
+        top = max(value for value, _ in scored)
+        line = rng.choice([ln for value, ln in scored if value >= top])
+        self.plan = (key, line.actions[1:])
+        return line.actions[0]

@@ -8,7 +8,9 @@ change one), so a ladder plays the same games on any machine, however fast or bu
   where the game allows it: every pair; Kap Hoorn, 3 to 5 players: every three), ``--games``
   games per group, the seats rotated and every seating order taken in turn;
 - **1-vs-rest rows**: each level against the level below at 3 and 4 players (where the game
-  allows them): one seat the level, the others the level below, the one seat moved round.
+  allows them): one seat the level, the others the level below, the one seat moved round;
+- with ``--greedy``, **Easy against the yardstick**: Easy against ``greedy`` (one ply of the
+  game's evaluation, no level) at the smallest table, rows that are not rated.
 
 **Ratings** come from `openskill <https://openskill.me>`_'s Plackett–Luce model, fitted to the
 round-robin's games. Why openskill rather than a Bradley–Terry fit with ``choix``: a game of
@@ -39,7 +41,7 @@ from typing import Any
 from game.play.registry import IDS as GAME_IDS
 from game.play.registry import plugin
 from game.protocol.base import Variant
-from game.tools.tournament import RANDOM, _iterations, check_game, play_many, wilson
+from game.tools.tournament import GREEDY, RANDOM, _iterations, check_game, play_many, wilson
 
 ENTRANTS: tuple[str, ...] = (RANDOM, "easy", "normal", "hard")  # weakest first
 Z95 = 1.959963984540054
@@ -65,8 +67,11 @@ def one_vs_rest(level: str, below: str, players: int, games: int) -> list[tuple[
             for i in range(games)]  # fmt: skip
 
 
-def plan(variant: Variant, games: int) -> list[tuple[str, int, list[tuple[str, ...]]]]:
-    """The ladder's parts: ``(row name, players, seatings)``."""
+def plan(
+    variant: Variant, games: int, greedy: bool = False
+) -> list[tuple[str, int, list[tuple[str, ...]]]]:
+    """The ladder's parts: ``(row name, players, seatings)``; with ``greedy``, Easy's rows
+    against the one-ply greedy yardstick after them (not rated: greedy is no entrant)."""
     table = smallest_table(variant)
     parts = [(" v ".join(group), table, seatings(group, games))
              for group in itertools.combinations(ENTRANTS, table)]  # fmt: skip
@@ -75,7 +80,21 @@ def plan(variant: Variant, games: int) -> list[tuple[str, int, list[tuple[str, .
             for below, level in itertools.pairwise(ENTRANTS):
                 name = f"1 {level} v {players - 1} {below}"
                 parts.append((name, players, one_vs_rest(level, below, players, games)))
+    if greedy:
+        parts += greedy_rows(table, games)
     return parts
+
+
+def greedy_rows(table: int, games: int) -> list[tuple[str, int, list[tuple[str, ...]]]]:
+    """Easy against ``greedy`` at the smallest table: the pair, or one against the rest both
+    ways round (Kap Hoorn: 1 Easy v 2 greedy and 1 greedy v 2 Easy)."""
+    if table == 2:
+        return [(f"easy v {GREEDY}", 2, seatings(("easy", GREEDY), games))]
+    rest = table - 1
+    return [
+        (f"1 easy v {rest} {GREEDY}", table, one_vs_rest("easy", GREEDY, table, games)),
+        (f"1 {GREEDY} v {rest} easy", table, one_vs_rest(GREEDY, "easy", table, games)),
+    ]
 
 
 # -- what it shows ---------------------------------------------------------------------------------
@@ -89,7 +108,7 @@ def ranks(result: dict[str, Any]) -> list[float]:
 
 def ratings(results: list[dict[str, Any]], seed: int) -> dict[str, dict[str, float]]:
     """Plackett–Luce ratings of the entrants, from the games whose seats are all different
-    entrants (the round-robin), fed in a seeded shuffle."""
+    entrants (the round-robin; not the greedy yardstick's), fed in a seeded shuffle."""
     try:  # the ladder's own dependency (the test extras), loaded on use
         from openskill.models import PlackettLuce
     except ImportError:
@@ -98,7 +117,11 @@ def ratings(results: list[dict[str, Any]], seed: int) -> dict[str, dict[str, flo
 
     model = PlackettLuce()
     rated = {name: model.rating(name=name) for name in ENTRANTS}
-    games = [r for r in results if len(set(r["seats"])) == len(r["seats"])]
+    games = [
+        r
+        for r in results
+        if len(set(r["seats"])) == len(r["seats"]) and set(r["seats"]) <= set(ENTRANTS)
+    ]
     random.Random(f"ladder:{seed}").shuffle(games)
     for game in games:
         teams = [[rated[name]] for name in game["seats"]]
@@ -125,10 +148,10 @@ def row(name: str, players: int, results: list[dict[str, Any]]) -> dict[str, Any
 
 
 def ladder(game: str, variant: Variant, games: int, seed: int, iterations: dict[str, int],
-           jobs: int) -> dict[str, Any]:  # fmt: skip
+           jobs: int, greedy: bool = False) -> dict[str, Any]:  # fmt: skip
     """Play the whole ladder; the report: ratings, rows, the work budgets, the time it took."""
     started = time.perf_counter()
-    parts = plan(variant, games)
+    parts = plan(variant, games, greedy)
     seatings_all = [s for _, _, part in parts for s in part]
     seeds = range(seed, seed + len(seatings_all))
     results = play_many(game, variant.id, seatings_all, seeds, None, jobs, iterations)
@@ -208,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
                         "shipped one; repeatable")  # fmt: skip
     parser.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
     parser.add_argument("--json", action="store_true", help="print one JSON line")
+    parser.add_argument("--greedy", action="store_true", help="add Easy's rows against the "
+                        "one-ply greedy yardstick (not rated)")  # fmt: skip
     parser.add_argument("--readme", type=Path, metavar="FILE",
                         help="write the table into FILE between the game's ladder markers")
     args = parser.parse_args(argv)
@@ -217,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 0:
         parser.error("--jobs must be 0 (one per core) or more")
     iterations = shipped_iterations(args.game, variant.id) | dict(args.iterations)
-    report = ladder(args.game, variant, args.games, args.seed, iterations, args.jobs)
+    report = ladder(args.game, variant, args.games, args.seed, iterations, args.jobs, args.greedy)
     text = table(report)
     if args.readme is not None:
         write_readme(args.readme, args.game, text)

@@ -5,12 +5,13 @@ reports per bot level the win rate per seat played with its 95% confidence inter
 score interval), the fair share (1 / players) and the mean and longest decision time, plus the
 length of the games (turns per player: median, quartiles, range) and how they ended.
 
-The line-up: ``--bots`` names bot levels (easy, normal, hard) or ``random`` (a uniformly random
-legal action). With P players and K names, K == P gives one seat each; K < P gives the first
-K-1 names one seat each and the last name the remaining seats (``--bots hard,normal --players 4``
-is one hard bot against three normal ones). Game i (0-based) shifts the line-up by i seats and
-uses seed S + i, so over every P games each bot sits in each seat once. A shared win counts
-1 / len(winners) for each winner.
+The line-up: ``--bots`` names bot levels (easy, normal, hard), ``random`` (a uniformly random
+legal action) or ``greedy`` (the move the game's own evaluation likes best one ply ahead, no
+search: a yardstick for Easy, never offered on the screen). With P players and K names, K == P
+gives one seat each; K < P gives the first K-1 names one seat each and the last name the
+remaining seats (``--bots hard,normal --players 4`` is one hard bot against three normal ones).
+Game i (0-based) shifts the line-up by i seats and uses seed S + i, so over every P games each
+bot sits in each seat once. A shared win counts 1 / len(winners) for each winner.
 
 Strength that repeats on any machine: ``--iterations LEVEL=N`` (repeatable, e.g. ``--iterations
 hard=400 --iterations normal=50``) gives that level a fixed work budget (its search's iterations,
@@ -44,7 +45,9 @@ from game.protocol.base import Variant
 from game.protocol.bots import BUDGETS, LEVELS, Bot, RandomBot
 
 RANDOM = "random"
-BOT_NAMES: tuple[str, ...] = (*LEVELS, RANDOM)
+GREEDY = "greedy"  # one-ply greedy on the game's own evaluation (its plugin's measure_paths)
+MEASURES: tuple[str, ...] = (RANDOM, GREEDY)  # players that are no level: they do not think
+BOT_NAMES: tuple[str, ...] = (*LEVELS, *MEASURES)
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal distribution
 MAX_DECISIONS = 200_000  # a game that needs more decisions than this is a bug, not a long game
 
@@ -73,8 +76,8 @@ def rotated(seats: Sequence[str], shift: int) -> tuple[str, ...]:
 
 
 def budget_for(name: str, budgets: dict[str, float] | None = None) -> float:
-    """The thinking budget (seconds) of a bot level; the random bot does not think."""
-    if name == RANDOM:
+    """The thinking budget (seconds) of a bot level; random and greedy read no clock."""
+    if name in MEASURES:
         return 0.0
     return (budgets or {}).get(name, BUDGETS[name])
 
@@ -83,7 +86,12 @@ def make_player(game: str, name: str, iterations: dict[str, int] | None = None) 
     """The bot ``name`` of ``game``, with its work budget from ``iterations`` if it has one
     there (else it thinks by the clock)."""
     work = (iterations or {}).get(name)
-    return RandomBot(work) if name == RANDOM else make_bot(game, name, work)
+    if name == RANDOM:
+        return RandomBot(work)
+    if name == GREEDY:
+        found: Bot = plugin(game).make_measure(GREEDY, work)
+        return found
+    return make_bot(game, name, work)
 
 
 # -- one game --------------------------------------------------------------------------------------
@@ -444,7 +452,7 @@ def main(argv: list[str] | None = None) -> int:
         "budgets_s": {
             name: budgets[name]
             for name in dict.fromkeys(seats)
-            if name != RANDOM and name not in iterations
+            if name not in MEASURES and name not in iterations
         },
         "iterations": {
             name: iterations[name] for name in dict.fromkeys(seats) if name in iterations

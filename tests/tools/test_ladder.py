@@ -99,3 +99,19 @@ def test_wrong_flags_are_refused_with_a_message(flags: list[str], capsys) -> Non
     with pytest.raises(SystemExit) as stop:
         ladder.main(["--game", "bergruft", *flags])
     assert stop.value.code == 2 and "error" in capsys.readouterr().err
+
+
+def test_greedy_rows_measure_easy_against_the_yardstick_without_being_rated() -> None:
+    """Issue 31, item 3: Easy against the one-ply greedy player, beside random; only with
+    --greedy, and greedy is no entrant (its games are not rated)."""
+    assert not [n for n, _, _ in plan(variant("bergruft"), 4) if "greedy" in n]
+    two = [(n, p) for n, p, _ in plan(variant("bergruft"), 4, greedy=True) if "greedy" in n]
+    assert two == [("easy v greedy", 2)]
+    three = [(n, p) for n, p, _ in plan(variant("kaphoorn"), 3, greedy=True) if "greedy" in n]
+    assert three == [("1 easy v 2 greedy", 3), ("1 greedy v 2 easy", 3)]
+    games = [{"seats": ["easy", "greedy"], "winner_seats": [1], "ranking": [1, 0]}] * 10
+    rated = ladder.ratings(games, seed=1)
+    assert set(rated) == set(ENTRANTS) and rated["easy"]["mu"] == rated["normal"]["mu"]
+    report = ladder.ladder("bergruft", variant("bergruft"), 2, 3, {"hard": 5}, jobs=1, greedy=True)
+    assert report["rows"][-1]["row"] == "easy v greedy"
+    assert set(report["rows"][-1]["shares"]) == {"easy", "greedy"}

@@ -13,7 +13,6 @@ import pytest
 
 from game.games.kaphoorn.bots.hard import HardBot as KapHard
 from game.games.nanuuk.bots.hard import HardBot as NanuukHard
-from game.games.nanuuk.bots.simple import EasyBot as NanuukEasy
 from game.games.nanuuk.bots.simple import NormalBot as NanuukNormal
 from game.play.bots import make_bot
 from game.protocol.bots import DEMO, LEVELS, DemoBot, Effort, RandomBot
@@ -90,11 +89,10 @@ def test_the_random_and_demo_bots_take_a_work_budget_too(no_clock: None) -> None
 @pytest.mark.parametrize(
     "make",
     [
-        lambda clock: NanuukEasy(iterations=30, clock=clock),
         lambda clock: NanuukNormal(iterations=80, clock=clock),
         lambda clock: NanuukHard(iterations=10, clock=clock),
     ],
-    ids=["easy", "normal", "hard"],
+    ids=["normal", "hard"],  # Easy takes no clock: it reads none (tests/play/test_beginner.py)
 )
 @pytest.mark.parametrize(("variant", "players"), [("intro", 2), ("full", 4)])
 def test_a_clock_given_to_a_nanuuk_bot_with_a_work_budget_is_never_called(

@@ -8,10 +8,11 @@ PLUGIN = GamePlugin(
     title="Der Berg ruft",
     rules_path="game.games.bergruft.rules:RULES",
     bot_paths={
-        "easy": "game.games.bergruft.bots.simple:EasyBot",
+        "easy": "game.games.bergruft.bots.beginner:EasyBot",
         "normal": "game.games.bergruft.bots.simple:NormalBot",
         "hard": "game.games.bergruft.bots.hard:HardBot",
     },
+    measure_paths={"greedy": "game.games.bergruft.bots.beginner:GreedyPlayer"},
     scene_path="game.games.bergruft.scene:BergruftScene",
     pictures_path="game.games.bergruft.pictures",
     emblem_path="game.games.bergruft.view.emblem:emblem",

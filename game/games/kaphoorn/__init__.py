@@ -17,10 +17,11 @@ PLUGIN = GamePlugin(
     title="Kap Hoorn",
     rules_path="game.games.kaphoorn.rules:RULES",
     bot_paths={
-        "easy": "game.games.kaphoorn.bots.simple:EasyBot",
+        "easy": "game.games.kaphoorn.bots.beginner:EasyBot",
         "normal": "game.games.kaphoorn.bots.simple:NormalBot",
         "hard": "game.games.kaphoorn.bots.hard:HardBot",
     },
+    measure_paths={"greedy": "game.games.kaphoorn.bots.beginner:GreedyPlayer"},
     scene_path="game.games.kaphoorn.scene:KapHoornScene",
     pictures_path="game.games.kaphoorn.pictures",
     warm_up_path="game.games.kaphoorn.view.chartview:warm_up",

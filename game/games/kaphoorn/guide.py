@@ -1,10 +1,11 @@
 """The Kap Hoorn guide: step 2 (lay wind cards), step 3 (sail) and step 4 (draw), one small
 action at a time, with the rule that allows it.
 
-The suggestion is the Easy bot's plan without its whims (a few plans, a short look; about
-ten milliseconds), made from the player's own view with a random generator seeded by the
-decision and the table's private stream (``game.protocol.streams``), so the same decision
-always gets the same hint and no other seat can work it out.
+The suggestion is the short planner's best plan without its whims (what Easy played before
+issue 31: a few plans, a short look; about ten milliseconds), made from the player's own view
+with a random generator seeded by the decision and the table's private stream
+(``game.protocol.streams``), so the same decision always gets the same hint and no other seat
+can work it out.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import random
 
 from game.games.kaphoorn import log as talk
-from game.games.kaphoorn.bots.simple import EasyBot, course
+from game.games.kaphoorn.bots.simple import ShortPlanBot, course
 from game.games.kaphoorn.rules import KapState
 from game.games.kaphoorn.rules.actions import (
     Again,
@@ -32,8 +33,8 @@ from game.play.guide.base import Hint, Target, Words
 BUTTONS = {Stay: "stay", Again: "again", Buy: "buy", End: "end"}  # as the scene's buttons
 
 
-class SteadyBot(EasyBot):
-    """The Easy bot's sensible plans, never a random whim: a guide does not joke."""
+class SteadyBot(ShortPlanBot):
+    """The short planner's sensible plans, never a random whim: a guide does not joke."""
 
     whim = 0.0
 

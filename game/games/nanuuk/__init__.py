@@ -17,10 +17,11 @@ PLUGIN = GamePlugin(
     title="Nanuuk!",
     rules_path="game.games.nanuuk.rules:RULES",
     bot_paths={
-        "easy": "game.games.nanuuk.bots.simple:EasyBot",
+        "easy": "game.games.nanuuk.bots.beginner:EasyBot",
         "normal": "game.games.nanuuk.bots.simple:NormalBot",
         "hard": "game.games.nanuuk.bots.hard:HardBot",
     },
+    measure_paths={"greedy": "game.games.nanuuk.bots.beginner:GreedyPlayer"},
     scene_path="game.games.nanuuk.scene:NanuukScene",
     pictures_path="game.games.nanuuk.pictures",
     emblem_path="game.games.nanuuk.view.emblem:emblem",

@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
+from game.games.nanuuk.bots.beginner import EasyBot
 from game.games.nanuuk.bots.hard import HardBot
-from game.games.nanuuk.bots.simple import EasyBot, NormalBot, evaluator
+from game.games.nanuuk.bots.simple import NormalBot, evaluator
 from game.games.nanuuk.rules import RULES, NanuukState
 from game.games.nanuuk.rules.actions import Leave, Take
 from game.games.nanuuk.rules.turn import start_turn
@@ -137,7 +138,7 @@ def test_easy_takes_every_animal_it_may_take() -> None:
     ]
     assert positions
     for state in positions:
-        action = EasyBot(clock=paced()).choose(state, random.Random(0), 0.1)
+        action = EasyBot().choose(state, random.Random(0), 0.1)
         assert isinstance(action, Take) and not isinstance(action, Leave)
 
 
@@ -161,7 +162,7 @@ def test_easy_does_not_enclose_its_own_hunter() -> None:
         while st.seat == 0 and not st.is_over():
             if st.phase == "crack" and last in [a.edge for a in st.legal_actions()]:
                 risky += 1
-            st = st.apply(EasyBot(clock=paced()).choose(st, rng, 0.1))
+            st = st.apply(EasyBot().choose(st, rng, 0.1))
         assert not st.cracks & last
     assert risky  # the trap was really offered
 
@@ -171,7 +172,7 @@ def _share(level: str, variant: str, games: int) -> float:
     for g in range(games):
         bot_seat = g % 2
         bots: list[Bot] = [RandomBot(), RandomBot()]
-        bots[bot_seat] = {"easy": EasyBot, "normal": NormalBot}[level](clock=paced())
+        bots[bot_seat] = {"easy": EasyBot(), "normal": NormalBot(clock=paced())}[level]
         state = play(variant, 2, bots, seed=500 + g)
         if bot_seat in state.winners:
             wins += 1 / len(state.winners)

@@ -1,14 +1,13 @@
 """Bots for Der Berg ruft.
 
-- ``EasyBot``: a random number and random guesses; after a wrong guess it decides by the
-  look-ahead below only some of the time.
+- Easy is a beginner, not a search: ``bots/beginner.py``.
 - ``NormalBot``: the guesser guesses uniformly in the range the hints leave; the caller looks
   ahead over the rest of the turn (expectimax against a model of the guesser) to value each
   number, each "allow another guess" / "lift the screen" and each "punish" / "waive", and picks
   its number from a softmax over those values (a mixed strategy, so it is not predictable).
 
-Both see only ``state.view(seat)``: the caller knows his own number, the guesser never does.
-Neither reads a clock or counts work: made with a work budget (``game.protocol.bots``) they play
+It sees only ``state.view(seat)``: the caller knows his own number, the guesser never does.
+It reads no clock and counts no work: made with a work budget (``game.protocol.bots``) it plays
 as without one.
 """
 
@@ -35,22 +34,7 @@ from game.protocol.bots import Effort
 PROGRESS = 4.0  # value of one step up for a pair (per figure, averaged)
 WIN = 1000.0  # value of winning a game that ends now
 TEMPERATURE = 12.0  # softmax temperature for the caller's number
-EASY_SENSE = 0.7  # how often the easy caller decides "lift / allow / punish" by the look-ahead
 UNIFORM_SHARE = 0.5  # the guesser model: this share guesses at random, the rest bisects
-
-
-class EasyBot:
-    """Plays on a whim: any number, any guess the hints allow, and after a wrong guess the
-    sensible decision only ``EASY_SENSE`` of the time (measured: about 70% against a random bot)."""
-
-    def __init__(self, iterations: int | None = None, timed: bool = False) -> None:
-        self.effort = Effort(iterations, timed)  # nothing to count, no clock to read
-
-    def choose(self, view: BergState, rng: random.Random, budget_s: float) -> BergAction:
-        actions = view.legal_actions()
-        if view.phase in (Phase.GUESS, Phase.SET) or rng.random() >= EASY_SENSE:
-            return rng.choice(actions)
-        return _caller_decision(view, actions)
 
 
 class NormalBot:

@@ -10,8 +10,10 @@ stage and colour rules of K9 allow, then the finish line, or a third station), l
 the way the card under the ship blows (a ship on a card that points home is worth more), plus
 small values for sail points and cards in hand.
 
-- ``EasyBot``: the best of a few plans: no cards or one card at an end field of the current
-  wind, then the move; sometimes (one time in four) a random move instead.
+- ``ShortPlanBot``: the best of a few plans: no cards or one card at an end field of the current
+  wind, then the move; sometimes (``whim``) a random move instead. Easy until issue 31; now its
+  plans are the moves the beginner (Easy, ``bots/beginner.py``) considers, and without whims
+  it is the guide's suggestion.
 - ``NormalBot``: every plan of up to two cards (one to bridge the gap, one at the end field),
   ignore onto a neighbour (with a card laid there first if needed), stay; "move again" when it
   gains; buys cards while its hand is short and sail points are plenty.
@@ -103,7 +105,7 @@ class Course:
         return gain
 
 
-class EasyBot:
+class ShortPlanBot:
     """A few plans, a short look, now and then a whim."""
 
     chain = 2  # the longest run of cards laid towards an end field
@@ -249,7 +251,7 @@ class EasyBot:
         return len(s.hands[seat]) < BUY_BELOW and s.sail[seat] > BUY_KEEP
 
 
-class NormalBot(EasyBot):
+class NormalBot(ShortPlanBot):
     """Every plan of up to two cards, ignore, stay and move again."""
 
     chain = 4

@@ -3,9 +3,8 @@
 A turn is a short sequence of small actions (choose, step, crack, take or leave, banish, igloo,
 end), so a bot is asked once per small action. The bots think in whole turns:
 
-- ``EasyBot``: a random legal action, except that it never picks one that a one-ply check shows
-  to be suicidal (its own piece enclosed, or the game lost, when its turn is over) if another
-  is left, and in the full game it always takes an animal it may take.
+- Easy is a beginner, not a search: ``bots/beginner.py`` (it uses ``_enclosed`` and the
+  evaluation below).
 - ``NormalBot``: tries every candidate action, completes the rest of its own turn by a narrow
   search (all options one level down, then the best few by the evaluation, then greedy) and
   scores the position after its turn with :class:`Evaluator`. The chosen line is kept as a plan,
@@ -26,11 +25,11 @@ The evaluation (always from one seat's point of view) depends on the family of p
   for being cut off from every igloo, and after the hunt the way home; minus the same for the
   opponents.
 
-Every bot uses only the ``rng`` it is given and checks its ``clock`` (``time.perf_counter``
-unless a test gives it one of its own) against its budget. Made with a work budget
-(``iterations``, see ``game.protocol.bots``) a bot counts its work instead: ``EasyBot`` its
-one-ply checks, ``NormalBot`` the nodes of its turn search (``Budget.out`` calls); it then never
-reads the clock, unless made ``timed`` (then whichever comes first).
+``NormalBot`` uses only the ``rng`` it is given and checks its ``clock``
+(``time.perf_counter`` unless a test gives it one of its own) against its budget. Made with a
+work budget (``iterations``, see ``game.protocol.bots``) it counts the nodes of its turn search
+instead (``Budget.out`` calls); it then never reads the clock, unless made ``timed`` (then
+whichever comes first).
 """
 
 from __future__ import annotations
@@ -42,7 +41,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.games.nanuuk.rules import NanuukState, moves
-from game.games.nanuuk.rules.actions import Leave, NanuukAction, Take
+from game.games.nanuuk.rules.actions import NanuukAction
 from game.games.nanuuk.rules.board import Board
 from game.games.nanuuk.rules.phases import PLACE
 from game.games.nanuuk.rules.sheet import HARPOON, HUSKY, KAYAK, SLEDGE, VALUE, Sheet
@@ -548,56 +547,6 @@ class Planner:
 
 
 # -- the bots -----------------------------------------------------------------------------------
-class EasyBot:
-    """Random legal actions, but not obviously suicidal; in the full game it always takes."""
-
-    LEVEL = "easy"
-
-    def __init__(
-        self, iterations: int | None = None, timed: bool = False, clock: Clock | None = None
-    ) -> None:
-        self.effort = Effort(iterations, timed)  # work: one-ply checks
-        self.clock = clock if clock is not None else time.perf_counter
-        self.last_iterations = 0  # the checks of the last decision (the bench)
-        self.last_limited = False  # and whether its budget ended them
-
-    def choose(self, view: NanuukState, rng: random.Random, budget_s: float) -> NanuukAction:
-        self.last_iterations, self.last_limited = 0, False
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("the bot was asked to move in a finished game")
-        if view.spec.variant == FULL:
-            for a in actions:
-                if isinstance(a, Take):
-                    return a
-            calm = [a for a in actions if not isinstance(a, Leave)]
-            return rng.choice(calm or list(actions))
-        budget = allowance(self.effort, self.LEVEL, budget_s, self.clock)
-        seat = view.seat
-        order = list(actions)
-        rng.shuffle(order)
-        for a in order:
-            if budget.out():
-                self.last_limited = True
-                return a
-            self.last_iterations += 1
-            if not self._suicidal(view.apply(a), seat, view.turns[seat], 1):
-                return a
-        return order[0]
-
-    def _suicidal(self, st: NanuukState, seat: int, turns: int, look: int) -> bool:
-        """After this, is the bot lost, or one of its pieces enclosed, whatever it does?"""
-        if st.is_over():
-            return seat not in st.winners
-        if st.seat == seat and st.turns[seat] == turns and st.phase != PLACE:
-            if look <= 0:
-                return False
-            return all(
-                self._suicidal(st.apply_legal(a), seat, turns, look - 1) for a in st.legal_actions()
-            )
-        return _enclosed(st, seat)
-
-
 def _enclosed(st: NanuukState, seat: int) -> bool:
     """A piece that matters to ``seat`` has no way out (by ice alone in the 2-player intro)."""
     spec = st.spec
