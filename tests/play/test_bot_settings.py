@@ -19,7 +19,7 @@ from game.resources import level
 
 # the levels whose bots search (count work); the others read no clock and count nothing
 SEARCHING = {
-    "nanuuk": ("easy", "normal", "hard"),
+    "nanuuk": ("normal", "hard"),  # Easy plays like a beginner: no search (issue 31, item 3)
     "kaphoorn": ("hard",),
     "bergruft": ("hard",),
 }
