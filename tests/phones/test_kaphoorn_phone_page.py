@@ -76,10 +76,13 @@ def table_payload(state: KapState, seat: int) -> dict[str, Any]:
 
 
 def shown(page: Any, payload: dict[str, Any]) -> list[dict[str, Any]]:
-    """Send the payload and wait for the page to draw it (its hand's size)."""
+    """Wait for the page to draw the payload's hand: the same cards as the payload says,
+    read from the drawing (the hand of the stage before has as many cards, turned otherwise;
+    a page that draws a face wrong never gets there, and the wait fails)."""
+    said = [{"number": str(c["distance"]), "ways": sorted(c["arrows"])}
+            for c in payload["page"]["hand"]]  # fmt: skip
     return WebDriverWait(page, GUARD).until(
-        lambda _: (cards := page.execute_script(READ_CARDS))
-        and len(cards) == len(payload["page"]["hand"]) and cards)  # fmt: skip
+        lambda _: (cards := page.execute_script(READ_CARDS)) == said and cards)
 
 
 def tv_faces(drive: Any, monkeypatch: pytest.MonkeyPatch, state: KapState) -> list[dict[str, Any]]:
