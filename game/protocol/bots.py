@@ -165,7 +165,36 @@ def won_by(after: Any, seat: int) -> bool | None:
     return outcome is not None and seat in outcome.winners
 
 
-class BeginnerBot:
+class TurnKeyed(Protocol):
+    def turn_key(self, view: Any) -> Any: ...
+
+
+class LineBot:
+    """A bot whose move may be several actions (a whole turn, a ``Line``): it keeps the rest
+    as its plan and follows it while the turn (``hook.turn_key``) lasts and the rules allow it;
+    ``line`` chooses a new move."""
+
+    hook: TurnKeyed
+    plan: tuple[Any, tuple[Any, ...]]
+
+    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
+        actions = view.legal_actions()
+        if not actions:
+            raise ValueError("the bot was asked to move in a finished game")
+        key = self.hook.turn_key(view)
+        planned_key, rest = self.plan
+        if rest and planned_key == key and rest[0] in actions:
+            self.plan = (key, rest[1:])
+            return rest[0]
+        line = self.line(view, rng)
+        self.plan = (key, line.actions[1:])
+        return line.actions[0]
+
+    def line(self, view: Any, rng: random.Random) -> Line:
+        raise NotImplementedError
+
+
+class BeginnerBot(LineBot):
     """Easy, in every game: it plays like a beginner, never a search.
 
     It takes a move that wins at once; it avoids a move after which it has lost at once, and
@@ -177,6 +206,8 @@ class BeginnerBot:
     A move of several actions (a whole turn) is kept as a plan and followed within the turn.
     """
 
+    hook: BeginnerHook
+
     def __init__(
         self, hook: BeginnerHook, iterations: int | None = None, timed: bool = False
     ) -> None:
@@ -185,20 +216,7 @@ class BeginnerBot:
         self.plan: tuple[Any, tuple[Any, ...]] = (None, ())
         self.last_choice = ""  # "win", "safe", "unsafe" or "any": how the last move was chosen
 
-    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("the bot was asked to move in a finished game")
-        key = self.hook.turn_key(view)
-        planned_key, rest = self.plan
-        if rest and planned_key == key and rest[0] in actions:
-            self.plan = (key, rest[1:])
-            return rest[0]
-        line = self.pick(view, rng)
-        self.plan = (key, line.actions[1:])
-        return line.actions[0]
-
-    def pick(self, view: Any, rng: random.Random) -> Line:
+    def line(self, view: Any, rng: random.Random) -> Line:
         """The move: a win at once; else a plausible one among those that do not lose at once."""
         seat = view.current_player
         lines = list(self.hook.lines(view, rng))
@@ -238,10 +256,12 @@ class GreedyHook(Protocol):
     def scored(self, view: Any, rng: random.Random) -> Sequence[tuple[float, Line]]: ...
 
 
-class GreedyBot:
+class GreedyBot(LineBot):
     """A one-ply greedy player, for measuring the levels (the tournament's and the ladder's
     ``greedy``, never offered on the screen): the move whose position the game's own
     evaluation likes best, looking no further (ties at random). No clock, no work count."""
+
+    hook: GreedyHook
 
     def __init__(
         self, hook: GreedyHook, iterations: int | None = None, timed: bool = False
@@ -250,19 +270,9 @@ class GreedyBot:
         self.effort = Effort(iterations, timed)
         self.plan: tuple[Any, tuple[Any, ...]] = (None, ())
 
-    def choose(self, view: Any, rng: random.Random, budget_s: float) -> Any:
-        actions = view.legal_actions()
-        if not actions:
-            raise ValueError("the bot was asked to move in a finished game")
-        key = self.hook.turn_key(view)
-        planned_key, rest = self.plan
-        if rest and planned_key == key and rest[0] in actions:
-            self.plan = (key, rest[1:])
-            return rest[0]
+    def line(self, view: Any, rng: random.Random) -> Line:
         scored = list(self.hook.scored(view, rng))
         if not scored:
-            return rng.choice(actions)
+            return Line((rng.choice(view.legal_actions()),))
         top = max(value for value, _ in scored)
-        line = rng.choice([ln for value, ln in scored if value >= top])
-        self.plan = (key, line.actions[1:])
-        return line.actions[0]
+        return rng.choice([ln for value, ln in scored if value >= top])
