@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 from game.i18n import LANGUAGES, language, speaking, tr
 from game.persist.log import LOG
 from game.play.finale import winners_text
-from game.protocol.base import IllegalAction, Refusal
+from game.protocol.base import Refusal
 
 if TYPE_CHECKING:
     from game.engine.clock import Stopwatch
@@ -169,12 +169,11 @@ class PhoneSeats:
 
     def play(self, seat: int, action: Any, asked: bool) -> None:
         table = self.table
-        try:
-            table.state.apply(action)  # the rules' refusal goes to the phone, not the TV
-        except IllegalAction as exc:
+        refusal = table.state.why_not(action)  # the rules' refusal goes to the phone, not the TV
+        if refusal is not None:
             with speaking(self.lang(seat)):
-                text = table.refusal_text(exc.refusal)
-            self.send_refusal(seat, exc.refusal.code, text)
+                text = table.refusal_text(refusal)
+            self.send_refusal(seat, refusal.code, text)
             return
         if not asked and table.question_before(table.state, action) is not None:
             self.refuse(seat, "phones.table.ask_first")
@@ -347,6 +346,7 @@ def ending(table: PhoneTable, view: Any) -> dict[str, Any]:
     return {"text": winners_text(names), "winners": list(winners),
             "reason": table.finale_sentence()}  # fmt: skip
 
+
 class TablePhones:
     """The play table's part for its seats on phones (``PlayTable`` is a ``TablePhones``): which
     seats are on a phone, their listener, what the TV says of them, and the hooks a game's table
@@ -420,7 +420,6 @@ class TablePhones:
     def seat_taken_back(self, seat: int) -> None:
         """The seat's phone is gone and the TV took it back: it plays at the TV from now on."""
         self._built_key = None
-
 
     # ---- the hooks a game's table overrides (docs/PHONES.md) -----------------------------------
     def phone_page(self, view: Any, seat: int) -> dict[str, Any]:
