@@ -7,6 +7,7 @@ import asyncio
 import json
 import socket
 import threading
+import time
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -252,6 +253,11 @@ def test_a_phone_that_leaves_is_no_longer_joined(tv, phones) -> None:
     handset = phones.join(app.phones.door, 0)
     assert drive.until(lambda: scene.play_button.is_enabled)
     phones.run(handset.close())
+    # the server's thread notices the close in its own time (a busy machine: more than the
+    # game seconds ``until`` runs), so wait for it, then for the screen
+    deadline = time.monotonic() + GUARD
+    while 0 in app.phones.door.connected() and time.monotonic() < deadline:
+        time.sleep(0.01)
     assert drive.until(lambda: not scene.play_button.is_enabled)
     assert scene.gone == {0} and "Phone gone, waiting …" in drawn_texts(drive)
 
