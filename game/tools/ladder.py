@@ -21,7 +21,9 @@ games are fed in a seeded shuffle (the same order every run). A rating is shown 
 95 % interval mu ± 1.96 sigma. The rows (what "Hard beats Normal in x % of games" means) are win
 shares with their Wilson 95 % intervals beside the fair share; a shared win counts 1 / winners.
 
-``--readme FILE`` writes this run's table into FILE between ``<!-- ladder:<game> -->`` and
+``--report JSON`` plays nothing and takes the report a ``--json`` run printed (a ladder takes
+hours; its table can be written again from the saved report). ``--readme FILE`` writes this
+run's table into FILE between ``<!-- ladder:<game> -->`` and
 ``<!-- /ladder:<game> -->`` (the README's strength table: no hand-typed figure).
 """
 
@@ -112,8 +114,10 @@ def ratings(results: list[dict[str, Any]], seed: int) -> dict[str, dict[str, flo
     try:  # the ladder's own dependency (the test extras), loaded on use
         from openskill.models import PlackettLuce
     except ImportError:
-        raise SystemExit("the ladder rates with openskill: pip install openskill "
-                         "(or the test extras: pip install -e '.[test]')") from None
+        raise SystemExit(
+            "the ladder rates with openskill: pip install openskill "
+            "(or the test extras: pip install -e '.[test]')"
+        ) from None
 
     model = PlackettLuce()
     rated = {name: model.rating(name=name) for name in ENTRANTS}
@@ -129,8 +133,12 @@ def ratings(results: list[dict[str, Any]], seed: int) -> dict[str, dict[str, flo
         for name, [rating] in zip(game["seats"], new, strict=True):
             rated[name] = rating
     return {
-        name: {"mu": r.mu, "sigma": r.sigma, "low": r.mu - Z95 * r.sigma,
-               "high": r.mu + Z95 * r.sigma}  # fmt: skip
+        name: {
+            "mu": r.mu,
+            "sigma": r.sigma,
+            "low": r.mu - Z95 * r.sigma,
+            "high": r.mu + Z95 * r.sigma,
+        }  # fmt: skip
         for name, r in rated.items()
     }
 
@@ -157,7 +165,7 @@ def ladder(game: str, variant: Variant, games: int, seed: int, iterations: dict[
     results = play_many(game, variant.id, seatings_all, seeds, None, jobs, iterations)
     rows, at = [], 0
     for name, players, part in parts:
-        rows.append(row(name, players, results[at:at + len(part)]))
+        rows.append(row(name, players, results[at : at + len(part)]))
         at += len(part)
     return {
         "game": game,
@@ -233,9 +241,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     parser.add_argument("--greedy", action="store_true", help="add Easy's rows against the "
                         "one-ply greedy yardstick (not rated)")  # fmt: skip
-    parser.add_argument("--readme", type=Path, metavar="FILE",
-                        help="write the table into FILE between the game's ladder markers")
+    parser.add_argument(
+        "--readme",
+        type=Path,
+        metavar="FILE",
+        help="write the table into FILE between the game's ladder markers",
+    )
+    parser.add_argument("--report", type=Path, metavar="JSON", help="play nothing: take the "
+                        "report a --json run printed (a ladder takes hours)")  # fmt: skip
     args = parser.parse_args(argv)
+    if args.report is not None:
+        return _from_report(parser, args)
     variant = check_game(parser, args.game, args.variant)
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -244,6 +260,21 @@ def main(argv: list[str] | None = None) -> int:
     iterations = shipped_iterations(args.game, variant.id) | dict(args.iterations)
     report = ladder(args.game, variant, args.games, args.seed, iterations, args.jobs, args.greedy)
     text = table(report)
+    if args.readme is not None:
+        write_readme(args.readme, args.game, text)
+    print(json.dumps(report) if args.json else text)
+    return 0
+
+
+def _from_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """The table of a saved ``--json`` report, for the same ``--game``."""
+    try:
+        report = json.loads(args.report.read_text(encoding="utf-8"))
+        text = table(report)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        parser.error(f"--report: {args.report} is not a ladder's --json report ({exc})")
+    if report["game"] != args.game:
+        parser.error(f"--report: {args.report} is {report['game']}'s ladder, not {args.game}'s")
     if args.readme is not None:
         write_readme(args.readme, args.game, text)
     print(json.dumps(report) if args.json else text)

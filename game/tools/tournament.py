@@ -7,7 +7,9 @@ length of the games (turns per player: median, quartiles, range) and how they en
 
 The line-up: ``--bots`` names bot levels (easy, normal, hard), ``random`` (a uniformly random
 legal action) or ``greedy`` (the move the game's own evaluation likes best one ply ahead, no
-search: a yardstick for Easy, never offered on the screen). With P players and K names, K == P
+search: a yardstick for Easy, never offered on the screen) or, for Kap Hoorn, ``flat`` (its Hard
+before issue 31, flat Monte Carlo over its own plans: the yardstick of the tree search that
+replaced it; it thinks with Hard's budget). With P players and K names, K == P
 gives one seat each; K < P gives the first K-1 names one seat each and the last name the
 remaining seats (``--bots hard,normal --players 4`` is one hard bot against three normal ones).
 Game i (0-based) shifts the line-up by i seats and uses seed S + i, so over every P games each
@@ -46,7 +48,9 @@ from game.protocol.bots import BUDGETS, LEVELS, Bot, RandomBot
 
 RANDOM = "random"
 GREEDY = "greedy"  # one-ply greedy on the game's own evaluation (its plugin's measure_paths)
-MEASURES: tuple[str, ...] = (RANDOM, GREEDY)  # players that are no level: they do not think
+FLAT = "flat"  # Kap Hoorn's Hard before issue 31 (its plugin's measure_paths)
+MEASURES: tuple[str, ...] = (RANDOM, GREEDY, FLAT)  # players that are no level
+THINKS_AS: dict[str, str] = {FLAT: "hard"}  # a measure that searches, with this level's budget
 BOT_NAMES: tuple[str, ...] = (*LEVELS, *MEASURES)
 Z95 = 1.959963984540054  # the two-sided 95% quantile of the standard normal distribution
 MAX_DECISIONS = 200_000  # a game that needs more decisions than this is a bug, not a long game
@@ -77,9 +81,10 @@ def rotated(seats: Sequence[str], shift: int) -> tuple[str, ...]:
 
 def budget_for(name: str, budgets: dict[str, float] | None = None) -> float:
     """The thinking budget (seconds) of a bot level; random and greedy read no clock."""
-    if name in MEASURES:
+    level = THINKS_AS.get(name, name)
+    if level in MEASURES:
         return 0.0
-    return (budgets or {}).get(name, BUDGETS[name])
+    return (budgets or {}).get(level, BUDGETS[level])
 
 
 def make_player(game: str, name: str, iterations: dict[str, int] | None = None) -> Bot:
@@ -88,8 +93,8 @@ def make_player(game: str, name: str, iterations: dict[str, int] | None = None) 
     work = (iterations or {}).get(name)
     if name == RANDOM:
         return RandomBot(work)
-    if name == GREEDY:
-        found: Bot = plugin(game).make_measure(GREEDY, work)
+    if name in MEASURES:
+        found: Bot = plugin(game).make_measure(name, work)
         return found
     return make_bot(game, name, work)
 
@@ -414,6 +419,9 @@ def main(argv: list[str] | None = None) -> int:
 
     variant = check_game(parser, args.game, args.variant)
     names = parse_bots(parser, args.bots)
+    for name in names:
+        if name in MEASURES and name != RANDOM and name not in plugin(args.game).measure_paths:
+            parser.error(f"--bots: {args.game} has no {name!r} player")
     players = default_players(variant) if args.players is None else args.players
     if not variant.min_players <= players <= variant.max_players:
         parser.error(
@@ -450,9 +458,9 @@ def main(argv: list[str] | None = None) -> int:
         "lineup": list(seats),
         "seed": args.seed,
         "budgets_s": {
-            name: budgets[name]
+            name: budget_for(name, budgets)
             for name in dict.fromkeys(seats)
-            if name not in MEASURES and name not in iterations
+            if budget_for(name, budgets) and name not in iterations
         },
         "iterations": {
             name: iterations[name] for name in dict.fromkeys(seats) if name in iterations

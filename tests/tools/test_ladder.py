@@ -3,6 +3,7 @@ the ratings and rows it reports, the same ladder on any machine, and the README'
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from pathlib import Path
 
@@ -22,8 +23,14 @@ def test_a_two_player_game_plays_every_pair_and_one_against_the_rest_at_3_and_4(
     pairs = [name for name, players, _ in parts if players == 2]
     assert len(pairs) == 6 and "random v hard" in pairs and "normal v hard" in pairs
     rows = [name for name, players, _ in parts if players > 2]
-    assert rows == ["1 easy v 2 random", "1 normal v 2 easy", "1 hard v 2 normal",
-                    "1 easy v 3 random", "1 normal v 3 easy", "1 hard v 3 normal"]
+    assert rows == [
+        "1 easy v 2 random",
+        "1 normal v 2 easy",
+        "1 hard v 2 normal",
+        "1 easy v 3 random",
+        "1 normal v 3 easy",
+        "1 hard v 3 normal",
+    ]
     for name, players, part in parts:
         assert len(part) == 6 and all(len(s) == players for s in part)
         if name.startswith("1 "):  # the one seat moves round the table
@@ -55,8 +62,9 @@ def test_places_follow_the_winners_then_the_ranking() -> None:
 
 def test_ratings_rise_with_wins_and_come_from_games_of_different_entrants() -> None:
     won = [{"seats": ["hard", "random"], "winner_seats": [0], "ranking": [0, 1]}] * 20
-    lopsided = [{"seats": ["random", "random", "easy"], "winner_seats": [0],
-                 "ranking": [0, 1, 2]}] * 50  # a 1-vs-rest game: not rated
+    lopsided = [
+        {"seats": ["random", "random", "easy"], "winner_seats": [0], "ranking": [0, 1, 2]}
+    ] * 50  # a 1-vs-rest game: not rated
     rated = ladder.ratings(won + lopsided, seed=1)
     assert rated["hard"]["low"] > rated["random"]["high"]
     assert rated["easy"]["mu"] == rated["normal"]["mu"]  # neither played a rated game
@@ -81,20 +89,67 @@ def test_a_ladder_at_fixed_iterations_plays_the_same_games_again() -> None:
 def test_the_readme_gets_the_table_between_its_markers_and_nothing_else(tmp_path: Path) -> None:
     readme = tmp_path / "README.md"
     readme.write_text("intro\n<!-- ladder:bergruft -->\nold\n<!-- /ladder:bergruft -->\nend\n")
-    assert ladder.main(["--game", "bergruft", "--games", "1", "--iterations", "hard=5",
-                        "--jobs", "1", "--readme", str(readme)]) == 0
+    assert (
+        ladder.main(
+            [
+                "--game",
+                "bergruft",
+                "--games",
+                "1",
+                "--iterations",
+                "hard=5",
+                "--jobs",
+                "1",
+                "--readme",
+                str(readme),
+            ]
+        )
+        == 0
+    )
     text = readme.read_text()
     assert text.startswith("intro\n<!-- ladder:bergruft -->\nLadder of bergruft")
     assert text.endswith("<!-- /ladder:bergruft -->\nend\n") and "old" not in text
     assert "| hard |" in text and "| 1 hard v 2 normal (1) | 3 |" in text
     (tmp_path / "plain.md").write_text("no markers\n")
     with pytest.raises(SystemExit, match="no <!-- ladder:bergruft -->"):
-        ladder.main(["--game", "bergruft", "--games", "1", "--jobs", "1",
-                     "--readme", str(tmp_path / "plain.md")])
+        ladder.main(
+            [
+                "--game",
+                "bergruft",
+                "--games",
+                "1",
+                "--jobs",
+                "1",
+                "--readme",
+                str(tmp_path / "plain.md"),
+            ]
+        )
 
 
-@pytest.mark.parametrize("flags", [["--games", "0"], ["--jobs", "-1"],
-                                   ["--iterations", "hard=none"]])
+def test_a_saved_report_writes_the_same_table_without_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ladder takes hours: its --json report, saved, writes the README's table again."""
+    report = _tiny()
+    saved = tmp_path / "ladder.json"
+    saved.write_text(json.dumps(report))
+    readme = tmp_path / "README.md"
+    readme.write_text("<!-- ladder:bergruft -->\n<!-- /ladder:bergruft -->\n")
+    monkeypatch.setattr(ladder, "play_many", None)  # it must not play a game
+    assert ladder.main(["--game", "bergruft", "--report", str(saved), "--readme", str(readme)]) == 0
+    assert readme.read_text() == f"<!-- ladder:bergruft -->\n{ladder.table(report)}\n" + (
+        "<!-- /ladder:bergruft -->\n"
+    )
+    assert capsys.readouterr().out == ladder.table(report) + "\n"
+    for bad, message in ((tmp_path / "none.json", "is not a ladder"), (saved, "bergruft's")):
+        with pytest.raises(SystemExit) as stop:
+            ladder.main(["--game", "nanuuk" if bad == saved else "bergruft", "--report", str(bad)])
+        assert stop.value.code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "flags", [["--games", "0"], ["--jobs", "-1"], ["--iterations", "hard=none"]]
+)
 def test_wrong_flags_are_refused_with_a_message(flags: list[str], capsys) -> None:
     with pytest.raises(SystemExit) as stop:
         ladder.main(["--game", "bergruft", *flags])

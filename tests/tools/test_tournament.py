@@ -188,6 +188,20 @@ def test_a_tiny_kap_hoorn_tournament_fills_seats(capsys: pytest.CaptureFixture[s
     assert set(report["reasons"]) <= {"roses", "finish", "rounds"}
 
 
+def test_kap_hoorns_old_hard_plays_as_flat_with_hards_budget(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The yardstick of issue 31 item 4: the flat search that Hard was, beside the new Hard."""
+    from game.games.kaphoorn.bots.flat import FlatHardBot
+
+    assert isinstance(t.make_player("kaphoorn", "flat", {"flat": 5}), FlatHardBot)
+    assert t.budget_for("flat") == BUDGETS["hard"]
+    args = "--game kaphoorn --players 3 --bots hard,flat --games 1 --jobs 1"
+    report = run_json(f"{args} --iterations hard=8 --iterations flat=8", capsys)
+    assert report["lineup"] == ["hard", "flat", "flat"]
+    assert report["iterations"] == {"hard": 8, "flat": 8} and report["budgets_s"] == {}
+
+
 def test_without_a_variant_the_games_first_is_played(capsys: pytest.CaptureFixture[str]) -> None:
     report = run_json("--game nanuuk --bots easy,random --games 2 --jobs 1", capsys)
     assert report["variant"] == rules_for("nanuuk").variants()[0].id == "intro"
@@ -220,6 +234,7 @@ def test_without_json_a_table(capsys: pytest.CaptureFixture[str]) -> None:
         ("--game bergruft --bots easy --budget hard", "LEVEL=SECONDS"),
         ("--game bergruft --bots easy --budget hard=-1", "must be positive"),
         ("--game bergruft --bots easy --jobs -1", "--jobs"),
+        ("--game nanuuk --bots hard,flat", "nanuuk has no 'flat' player"),
     ],
 )
 def test_wrong_arguments_say_so(

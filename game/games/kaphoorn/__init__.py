@@ -21,7 +21,10 @@ PLUGIN = GamePlugin(
         "normal": "game.games.kaphoorn.bots.simple:NormalBot",
         "hard": "game.games.kaphoorn.bots.hard:HardBot",
     },
-    measure_paths={"greedy": "game.games.kaphoorn.bots.beginner:GreedyPlayer"},
+    measure_paths={
+        "greedy": "game.games.kaphoorn.bots.beginner:GreedyPlayer",
+        "flat": "game.games.kaphoorn.bots.flat:FlatHardBot",
+    },
     scene_path="game.games.kaphoorn.scene:KapHoornScene",
     pictures_path="game.games.kaphoorn.pictures",
     warm_up_path="game.games.kaphoorn.view.chartview:warm_up",

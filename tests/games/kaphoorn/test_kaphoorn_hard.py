@@ -5,7 +5,11 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from game.games.kaphoorn.bots.hard import HardBot
+import pytest
+
+from game.games.kaphoorn.bots.hard import Branch, HardBot, _leads
+from game.games.kaphoorn.bots.plans import WIN_VALUE
+from game.games.kaphoorn.bots.simple import Course
 from game.games.kaphoorn.rules import RULES, KapState
 from game.games.kaphoorn.rules.actions import (
     AGAIN,
@@ -104,6 +108,47 @@ def test_it_keeps_to_its_budget_on_its_clock() -> None:
     assert clock.now <= 0.3  # read at the start and last within the 0.3 s it was given
     assert action in state.legal_actions()
     assert bot.last_iterations > 1
+
+
+def _depth(branch: Branch) -> int:
+    return 1 + max((_depth(b) for b in branch.after.values() if b.tried), default=0)
+
+
+def test_its_tree_holds_the_rivals_turns_after_each_plan() -> None:
+    """Issue 31 item 4: below every plan raced at the root grow the turns after it, the next
+    player's replies first; each reply is tried on the deals that offered it, and the walks
+    reach past the rivals' turns to the bot's own next one."""
+    state = next(p for p in random_positions(20, seed=3) if p.phase == LAY and p.turn > 20)
+    assert state.players == 3
+    bot = HardBot(iterations=300)
+    bot.choose(state.view(state.seat), random.Random(1), 2.0)
+    assert bot.last_limited and bot.last_iterations == sum(t.tried for t in bot.trees.values())
+    played = bot.trees[bot.last_plan]
+    replies = [b for b in played.after.values() if b.tried]
+    assert len(replies) >= 2  # the next player's turn is searched, not one greedy guess
+    assert all(b.tried <= b.offered for b in replies)
+    assert sum(b.tried for b in replies) == played.tried
+    assert _depth(played) >= 4  # the two rivals' turns and the bot's own, below the root
+
+
+def test_each_player_in_the_tree_is_scored_by_his_own_lead() -> None:
+    """Max^n: a branch counts the lead of the player who chose it, ``Course`` less the best
+    rival's: the leader's lead is the runner-up's deficit, and a won game is the winner's."""
+    for state in random_positions(12, seed=8):
+        if state.is_over():
+            continue
+        me = (state.seat + 1) % state.players  # not to move: no greedy move of its own
+        leads = _leads(state, me)
+        values = [Course(p)(state) for p in range(state.players)]
+        for p in range(state.players):
+            best_rival = max(v for q, v in enumerate(values) if q != p)
+            assert leads[p] == pytest.approx(
+                max(-WIN_VALUE, min(WIN_VALUE, values[p] - best_rival))
+            )
+        first, second = sorted(leads, reverse=True)[:2]
+        assert first >= 0 and first == pytest.approx(-second)
+    won = random_positions(1, seed=8)[0].with_(winner=1)
+    assert _leads(won, 0) == [-WIN_VALUE, WIN_VALUE, -WIN_VALUE][: won.players]
 
 
 def test_it_sails_a_game_against_normal_bots() -> None:
