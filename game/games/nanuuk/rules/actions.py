@@ -8,6 +8,7 @@ player's name in front (``Ann: hunter 1 -> F23``).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -200,6 +201,34 @@ NanuukAction: TypeAlias = (
     Place | Choose | Step | Mush | Crack | Take | Leave | Banish | Exchange | Deposit | Stay
     | EndTurn
 )  # fmt: skip
+
+
+# Interned actions: the legal lists hand out the same objects every time, so building a list is
+# a look-up per action and ``apply``'s membership test mostly an identity check. The turn flow
+# uses them too where it answers the next question itself (the crack after a step).
+place_action = functools.cache(Place)
+choose_action = functools.cache(Choose)
+crack_action = functools.cache(Crack)
+banish_action = functools.cache(Banish)
+
+
+class _StepsTo(dict[int, Step]):
+    """One mover's interned steps by their end field, made when first asked: a dict look-up
+    by an int where ``functools.cache`` would hash three arguments anew."""
+
+    def __init__(self, mover: str, kayak: bool) -> None:
+        super().__init__()
+        self.mover, self.kayak = mover, kayak
+
+    def __missing__(self, to: int) -> Step:
+        step = self[to] = Step(self.mover, to, self.kayak)
+        return step
+
+
+@functools.cache
+def steps_to(mover: str, kayak: bool) -> dict[int, Step]:
+    """The interned ``Step(mover, to, kayak)`` of each field ``to``."""
+    return _StepsTo(mover, kayak)
 
 
 def action_from_dict(data: dict[str, Any]) -> NanuukAction:

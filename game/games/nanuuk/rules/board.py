@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from game.protocol.masks import bits as bits  # the set bits of a mask (the rules' and views')
 
@@ -145,6 +146,10 @@ class Board:
     neighbours: dict[int, int] = field(default_factory=dict)  # field -> mask of its neighbours
     # edge -> per field next to both its ends: the mask of the two edges of the way round it
     detours: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    lines: dict[int, int] = field(default_factory=dict)  # field -> mask of its C- and d-lines
+    # what the rules work out from a field and the cracks near it, kept across states and games
+    # (``moves.crack_actions``)
+    local: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def build(cls, floe: Floe, in_play: frozenset[int]) -> Board:
@@ -183,6 +188,7 @@ class Board:
             floe, in_play, mask, igloos, stride, steps, c_lines, d_lines, edges,
             (open3[0], open3[1], open3[2]), forward, edges_of,
             {f: sum(1 << g for g, _ in steps[f]) for f in steps}, detours,
+            {f: sum(set(c_lines[f]) | set(d_lines[f])) for f in c_lines},
         )  # fmt: skip
 
     # -- cracks --------------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from game.games.nanuuk.rules.actions import (
     Stay,
     Step,
     Take,
+    choose_action,
 )
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.codes import DecidedBy, Ending
@@ -70,7 +71,7 @@ SKIP = "skip"  # internal: never the phase of a state handed out
 
 
 def apply(st: NanuukPosition, action: NanuukAction) -> NanuukPosition:
-    handler = _HANDLERS[type(action)]
+    handler = HANDLERS[type(action)]
     return handler(st, action)
 
 
@@ -141,7 +142,11 @@ def _ready(st: NanuukPosition, movers: list[int], fresh: Fresh) -> NanuukPositio
     """The turn begins: one mover goes straight to its step, several are a choice."""
     if len(movers) == 1:
         return begin_move(st, movers[0], fresh)
-    return st.with_all(fresh)
+    st = st.with_all(fresh)
+    # nobody has moved yet, so the choice is between these (``choosable``): the legal list
+    who = st.spec.movers
+    st.__dict__["_legal"] = tuple([choose_action(who[i].id) for i in movers])
+    return st
 
 
 def begin_move(st: NanuukPosition, i: int, fresh: Fresh | None = None) -> NanuukPosition:
@@ -244,8 +249,9 @@ def _start_intro(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition 
     mine = st.spec.of_seat(seat)
     able = _mobile_ones(st, mine)
     # N13: both hunters stuck, or one stuck by cracks and the edge alone, loses
-    if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
-        return game_over(st, (1 - seat,), Ending.TWO_PLAYER_ENCLOSED)
+    if len(able) < len(mine):  # one that can move is not stuck by the ice (a quick answer)
+        if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
+            return game_over(st, (1 - seat,), Ending.TWO_PLAYER_ENCLOSED)
     return _ready(st, able, fresh)
 
 
@@ -372,10 +378,11 @@ def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
         sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
     if st.steps == 1 and (st.quiet == 0 or not st.sheets):  # the common case: a crack now
         st = st.with_(pos=tuple(pos), sheets=sheets, steps=0, stepped=st.stepped + 1, at=a.to)
-        if moves.crack_options(st, a.to):
-            object.__setattr__(st, "phase", CRACK)  # still private to this call
-            object.__setattr__(st, "closing", False)
-            object.__setattr__(st, "owed", False)
+        cracks = moves.crack_actions(st, a.to)
+        if cracks:
+            data = st.__dict__  # still private to this call
+            data["phase"], data["closing"], data["owed"] = CRACK, False, False
+            data["_legal"] = cracks  # the legal list: the question asked is answered
             return st
         return _entered(st.with_(owed=False) if st.owed else st)
     st = st.with_(
@@ -400,6 +407,8 @@ def _crack(st: NanuukPosition, a: Crack) -> NanuukPosition:
     st = st.with_(cracks=st.cracks | a.edge)
     if st.closing:
         return _after_move(st.with_(closing=False))
+    if st.steps == 0 and not st.owed and st.spec.variant != FULL:
+        return _after_move(st)  # ``_entered``, ``_go_on``, ``_close_move``: the move is over
     return _entered(st)
 
 
@@ -505,6 +514,8 @@ def _close_move(st: NanuukPosition) -> NanuukPosition:
 def _after_move(st: NanuukPosition) -> NanuukPosition:
     """What follows one mover's move within the same turn (N17, N18), else the turn ends."""
     spec = st.spec
+    if spec.variant not in _FOLLOW_ON:
+        return end_turn(st)
     kind = spec.movers[st.mover].kind
     if spec.variant == BEAR_HUNT and kind == INUK and spec.players == 2 and not spec.opt("e"):
         other = [i for i in spec.of_seat(st.seat) if not st.moved >> i & 1 and mobile(st, i)]
@@ -515,6 +526,9 @@ def _after_move(st: NanuukPosition) -> NanuukPosition:
         if mobile(st, inuk):
             return begin_move(st, inuk)  # N18: then his own Inuk
     return end_turn(st)
+
+
+_FOLLOW_ON = frozenset({BEAR_HUNT, BEAR_FEAR})  # where a second mover may follow the first
 
 
 def may_end(st: NanuukPosition) -> bool:
@@ -552,8 +566,17 @@ def end_turn(st: NanuukPosition) -> NanuukPosition:
 # -- the end of the hunt and the score ----------------------------------------------------------
 def hunt_is_over(st: NanuukPosition) -> bool:
     """N26: no hunter can still reach an animal on the floe and take it."""
-    if not any(st.pieces[:INUIT]):
+    pieces = st.pieces
+    if not (pieces[0] or pieces[1] or pieces[2] or pieces[3]):  # the animals (PIECES' first)
         return True
+    # Mostly some hunter with his harpoon has prey in his own region: ``_can_still_hunt``'s
+    # first question, asked of every hunter before its slower ones are asked of any
+    sheets, pos = st.sheets, st.pos
+    for i in range(len(pos)):
+        sheet = sheets[i]
+        if sheet.carried & HARPOON:
+            if _prey(st, st.flood(1 << pos[i]), ~sheet.bag, sheet.fresh_inuk):
+                return False
     return not any(_can_still_hunt(st, i) for i in range(len(st.spec.movers)))
 
 
@@ -651,7 +674,7 @@ def _deadlock_winners(st: NanuukPosition) -> tuple[int, ...]:
     return tuple(s for s in range(st.spec.players) if s not in st.out)
 
 
-_HANDLERS: dict[type, Callable[[NanuukPosition, NanuukAction], NanuukPosition]] = {
+HANDLERS: dict[type, Callable[[NanuukPosition, NanuukAction], NanuukPosition]] = {
     Place: _place,  # type: ignore[dict-item]
     Choose: _choose,  # type: ignore[dict-item]
     Mush: _mush,  # type: ignore[dict-item]
