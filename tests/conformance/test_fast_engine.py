@@ -5,7 +5,8 @@
 - Nanuuk!'s regions, passed on from copy to copy and split crack by crack, are what a flood
   over uncracked edges finds, and every flood read from them is the board's own flood;
 - Nanuuk!'s legal lists that the turn flow hands on with a new state, and its steps and cracks
-  from tables kept across games, are the ones worked out afresh and spelled out;
+  from tables kept across games, are the ones worked out afresh and spelled out; the short cut
+  from a crack to the next turn gives the state the crack gives applied rule by rule;
 - Kap Hoorn's legal list, built from per-field tables, is the one its rules spell out: every
   card of the hand on every frontier field, then (before any card) on every replaceable one.
 
@@ -16,8 +17,10 @@ test_nanuuk_old_records.py, tests/games/kaphoorn/test_kaphoorn_saves.py, tests/t
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +29,7 @@ from game.games.kaphoorn.rules.actions import play, replace
 from game.games.kaphoorn.rules.chart import bits as chart_bits
 from game.games.kaphoorn.rules.position import HIDDEN
 from game.games.nanuuk.rules import moves as nanuuk_moves
+from game.games.nanuuk.rules import turn as nanuuk_turn
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import KAYAK
@@ -152,6 +156,34 @@ def test_nanuuks_legal_lists_handed_on_are_the_ones_worked_out_afresh(
                 assert nanuuk_moves.targets(state, i) == _steps_spelled_out(state, i)
         actions = state.legal_actions()
         state = state.apply(actions[pick % len(actions)])
+
+
+@pytest.mark.parametrize(
+    "table",
+    [("nanuuk", "intro", 2), ("nanuuk", "intro", 3), ("nanuuk", "full", 2),
+     ("nanuuk", "full", 3), ("nanuuk", "full", 4)],
+)  # fmt: skip
+def test_nanuuks_short_cut_at_a_turns_end_is_the_crack_step_by_step(
+    table: tuple[str, str, int],
+) -> None:
+    """The crack that ends a turn takes a short cut to the next turn (one copy, no detours
+    through the flow's functions): the same state, with the same legal list, as the crack
+    applied one rule after the other. Whole random games, to their end: the short cut's rarer
+    turns (players passed over, once round the table and on) come late in a game."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = _new(*table, seed)
+        while not state.is_over():
+            action = rng.choice(state.legal_actions())
+            if state.phase == "crack":
+                short = state.apply(action)  # the short cut where it applies
+                long = nanuuk_turn.crack_step_by_step(state, action)
+                assert short == long
+                assert short.to_dict() == long.to_dict()
+                assert short.legal_actions() == long.legal_actions()
+                fresh = type(short).from_dict(short.to_dict())
+                assert fresh.legal_actions() == short.legal_actions()
+            state = state.apply(action)
 
 
 def _spelled_out(s: Any) -> tuple[Any, ...]:

@@ -249,8 +249,10 @@ class Board:
                 return reach
             reach = grown
 
-    def touches(self, seeds: int, cracks: int, target: int) -> bool:
-        """Whether a flood from ``seeds`` reaches ``target``; stops as soon as it does."""
+    def flood_short_of(self, seeds: int, cracks: int, target: int) -> int:
+        """``flood(seeds, cracks)`` if it never reaches ``target``, else 0: it stops as soon as
+        it does (a crack's split asks whether a way round is left, and if none, which side is
+        cut off: one flood answers both)."""
         o0, o1, o2 = self.open_masks(cracks)
         s0, s1, s2 = self.shifts
         reach = seeds
@@ -265,9 +267,9 @@ class Board:
                 | (reach >> s2) & o2
             )
             if grown == reach:
-                return False
+                return reach
             reach = grown
-        return True
+        return 0
 
     def regions(self, cracks: int) -> tuple[int, ...]:
         """The fields in play split into regions: each a mask of the fields that uncracked
@@ -290,9 +292,9 @@ class Board:
             if not cracks & way:
                 return regions  # a way round the crack by a field next to both its ends
         a, b = ends
-        if self.touches(1 << a, cracks, 1 << b):
+        side = self.flood_short_of(1 << a, cracks, 1 << b)
+        if not side:
             return regions  # a longer way round
-        side = self.flood(1 << a, cracks)
         out: list[int] = []
         for region in regions:
             if region & side:

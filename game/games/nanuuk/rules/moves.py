@@ -6,7 +6,7 @@ These read a state and never change it; ``turn.py`` uses them to move the game o
 from __future__ import annotations
 
 from game.games.nanuuk.rules.actions import Crack, crack_action
-from game.games.nanuuk.rules.board import bits
+from game.games.nanuuk.rules.board import Board, bits
 from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import HARPOON, KAYAK
 from game.games.nanuuk.rules.spec import FULL, HUNTER
@@ -48,10 +48,7 @@ def _targets(st: NanuukPosition, i: int, banned: bool) -> list[tuple[int, bool]]
     cracks = st.cracks
     occupied = st.occupied()
     if spec.variant != FULL:
-        board = spec.board
-        if not (cracks & board.around[f] or occupied & board.neighbours[f]):
-            return [(g, False) for g, _ in board.steps[f]]  # open ice all round
-        return [(g, False) for g, e in board.steps[f] if not cracks & e and not occupied >> g & 1]
+        return walks(spec.board, f, cracks, occupied)
     sheet = st.sheets[i]
     kayak = sheet.carried & KAYAK
     board = spec.board
@@ -74,6 +71,13 @@ def _targets(st: NanuukPosition, i: int, banned: bool) -> list[tuple[int, bool]]
             continue
         out.append((g, crossed))
     return out
+
+
+def walks(board: Board, f: int, cracks: int, occupied: int) -> list[tuple[int, bool]]:
+    """N9 in the introduction games: the steps from ``f`` over no crack onto no mover."""
+    if not (cracks & board.around[f] or occupied & board.neighbours[f]):
+        return [(g, False) for g, _ in board.steps[f]]  # open ice all round
+    return [(g, False) for g, e in board.steps[f] if not cracks & e and not occupied >> g & 1]
 
 
 def _may_face_bear(st: NanuukPosition, i: int, g: int, banned: bool) -> bool:

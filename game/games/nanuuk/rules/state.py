@@ -115,8 +115,12 @@ class NanuukState(NanuukPosition, State[NanuukAction]):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:  # an interned action: an identity check, mostly
-            self.refuse(action)  # raises IllegalAction with why_not's reason
+        for known in legal:  # an interned action: found by identity, mostly; ``in`` would
+            if known is action:  # call the dataclass's ``__eq__`` on each one before it
+                break
+        else:
+            if action not in legal:  # an equal action made elsewhere (a save, a phone)
+                self.refuse(action)  # raises IllegalAction with why_not's reason
         # the flow copies a position with ``with_``, which keeps its class: this state's
         return cast(NanuukState, turn.HANDLERS[type(action)](self, action))  # ``turn.apply``
 

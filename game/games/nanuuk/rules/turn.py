@@ -404,12 +404,104 @@ def _crack_now(st: NanuukPosition) -> bool:
 
 
 def _crack(st: NanuukPosition, a: Crack) -> NanuukPosition:
+    spec = st.spec
+    if not (st.closing or st.steps or st.owed):  # the crack ends the move
+        found = None
+        if spec.variant == INTRO and spec.players == 2:
+            found = _next_intro_turn(st, st.cracks | a.edge)
+        elif spec.variant == FULL and not st.home:
+            found = _next_hunt_turn(st, st.cracks | a.edge)
+        if found is not None:
+            return found
+    return crack_step_by_step(st, a)
+
+
+def crack_step_by_step(st: NanuukPosition, a: Crack) -> NanuukPosition:
+    """The crack and all it leads to, one rule after the other (``_crack`` takes a short cut
+    where it can: the tests hold the two equal)."""
     st = st.with_(cracks=st.cracks | a.edge)
     if st.closing:
         return _after_move(st.with_(closing=False))
     if st.steps == 0 and not st.owed and st.spec.variant != FULL:
         return _after_move(st)  # ``_entered``, ``_go_on``, ``_close_move``: the move is over
     return _entered(st)
+
+
+def _next_intro_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
+    """The 2-player introduction game's commonest turn end, in one copy: the crack ends the
+    move (one step, N11) and the turn, and the other player's hunters can both move or one of
+    them can and the other has an uncracked edge (N13 ends nothing). What ``_after_move``,
+    ``end_turn``, ``start_turn`` and ``_start_intro`` do then, without their intermediate
+    copies; None where they would do more (N13: a hunter stuck, the game may be over)."""
+    spec = st.spec
+    board = spec.board
+    seat = (st.seat + 1) % 2
+    pos = st.pos
+    occupied = st.occupied()  # the crack moves nobody
+    able = []
+    found: dict[object, object] = {"occupied": occupied}  # the new state's memo: ``targets``'
+    for i in spec.of_seat(seat):
+        steps = found[2 * i] = moves.walks(board, pos[i], cracks, occupied)  # (no first turn ban)
+        if steps:
+            able.append(i)
+        elif pos[i] < 0 or cracks & board.around[pos[i]] == board.around[pos[i]]:
+            return None  # N13: stuck by the ice, or gone (not in this game): the long way
+    if not able:
+        return None  # N13: both stuck, he loses
+    turns = list(st.turns)
+    turns[st.seat] += 1
+    new = {**_NEW_TURN, "cracks": cracks, "seat": seat, "skipped": (), "turns": tuple(turns)}
+    if len(able) == 1:  # ``begin_move``: he moves the one that can
+        i = able[0]
+        new.update(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=1 << i)
+    st = st.with_all(new)
+    st.memo.update(found)
+    if len(able) > 1:  # ``_ready``: the choice, and its legal list
+        who = spec.movers
+        st.__dict__["_legal"] = tuple([choose_action(who[i].id) for i in able])
+    return st
+
+
+def _next_hunt_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
+    """The full game's commonest turn end during the hunt, in one copy: the crack ends the move
+    on a field with nothing to take, meet or enter (N22-N24), the hunt goes on (N26), and one
+    of the next players can move (those who cannot are passed over, N21). What ``_entered``,
+    ``end_turn``, ``start_turn`` and ``_start_full`` do then, without their intermediate
+    copies; None where they would do more."""
+    spec = st.spec
+    bit = 1 << st.at
+    p = st.pieces
+    if (spec.board.igloos | p[0] | p[1] | p[2] | p[3] | p[4] | p[5]) & bit:
+        return None  # an animal, an Inuk, a bear or an igloo on the field: its questions
+    new = st.with_(cracks=cracks)  # private to this call until it is handed out
+    if hunt_is_over(new):
+        return None  # N26: the homecoming
+    n = spec.players
+    turns = list(st.turns)
+    turns[st.seat] += 1
+    skipped: list[int] = []
+    seat = st.seat
+    data = new.__dict__  # the new turn's fields: none of them is a board field (the memo holds)
+    for round_trip in range(2 * n + 1):  # as ``start_turn``
+        if round_trip == n:  # once round the table: the counts decide the first-round ban (N23)
+            data["turns"], data["skipped"] = tuple(turns), tuple(skipped)
+        seat = (seat + 1) % n
+        able = _mobile_ones(new, spec.of_seat(seat))
+        if able:
+            break
+        turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
+        skipped.append(seat)
+    else:
+        return None  # nobody can move: the long way (N31)
+    fresh = {**_NEW_TURN, "seat": seat, "skipped": tuple(skipped), "turns": tuple(turns)}
+    if len(able) == 1:  # ``begin_move``: he moves the one that can
+        i = able[0]
+        data.update(fresh, phase=STEP, mover=i, steps=_steps(new, i), stepped=0, moved=1 << i)
+    else:  # ``_ready``: the choice, and its legal list
+        data.update(fresh)
+        who = spec.movers
+        data["_legal"] = tuple([choose_action(who[i].id) for i in able])
+    return new
 
 
 def _stay(st: NanuukPosition, a: Stay) -> NanuukPosition:
