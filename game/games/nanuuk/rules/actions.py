@@ -212,23 +212,29 @@ crack_action = functools.cache(Crack)
 banish_action = functools.cache(Banish)
 
 
-class _StepsTo(dict[int, Step]):
-    """One mover's interned steps by their end field, made when first asked: a dict look-up
-    by an int where ``functools.cache`` would hash three arguments anew."""
+class _ByField(dict[int, Any]):
+    """One mover's interned actions of a kind by their field, made when first asked: a dict
+    look-up by an int where ``functools.cache`` would hash all the arguments anew."""
 
-    def __init__(self, mover: str, kayak: bool) -> None:
+    def __init__(self, make: Any, *before: Any, after: tuple[Any, ...] = ()) -> None:
         super().__init__()
-        self.mover, self.kayak = mover, kayak
+        self.make, self.before, self.after = make, before, after
 
-    def __missing__(self, to: int) -> Step:
-        step = self[to] = Step(self.mover, to, self.kayak)
-        return step
+    def __missing__(self, to: int) -> Any:
+        action = self[to] = self.make(*self.before, to, *self.after)
+        return action
 
 
 @functools.cache
-def steps_to(mover: str, kayak: bool) -> dict[int, Step]:
-    """The interned ``Step(mover, to, kayak)`` of each field ``to``."""
-    return _StepsTo(mover, kayak)
+def steps_to(mover: str) -> tuple[dict[int, Step], dict[int, Step]]:
+    """The interned ``Step(mover, to)`` of each field ``to``, on foot and by kayak."""
+    return _ByField(Step, mover, after=(False,)), _ByField(Step, mover, after=(True,))
+
+
+@functools.cache
+def places_on(mover: str) -> dict[int, Place]:
+    """The interned ``Place(mover, to)`` of each field ``to``."""
+    return _ByField(place_action, mover)
 
 
 def action_from_dict(data: dict[str, Any]) -> NanuukAction:

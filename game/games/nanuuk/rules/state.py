@@ -27,7 +27,7 @@ from game.games.nanuuk.rules.actions import (
     banish_action,
     choose_action,
     crack_action,
-    place_action,
+    places_on,
     steps_to,
 )
 from game.games.nanuuk.rules.board import bits
@@ -257,7 +257,7 @@ def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, i
 # -- legal actions per phase ---------------------------------------------------------------
 # Actions are immutable values, interned (``actions.py``): the legal lists are cheap to build
 # and ``apply``'s membership test is an identity check in the common case.
-_place, _choose, _crack, _banish = place_action, choose_action, crack_action, banish_action
+_choose, _crack, _banish = choose_action, crack_action, banish_action
 
 
 def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
@@ -274,7 +274,10 @@ def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
         targets = bits(st.spec.board.igloos)  # N20: on an igloo of his choice
     else:
         targets = bits(st.spec.board.mask & ~st.occupied())  # N10: any empty field
-    return tuple(_place(m, f) for m in who for f in targets)
+    out: list[NanuukAction] = []
+    for mover in who:  # ``_place(mover, f) for mover in who for f in targets``, one look-up each
+        out += map(places_on(mover).__getitem__, targets)
+    return tuple(out)
 
 
 def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
@@ -285,7 +288,7 @@ def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
 def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:
     i = st.mover
     who = st.spec.movers[i].id
-    on_foot, by_kayak = steps_to(who, False), steps_to(who, True)
+    on_foot, by_kayak = steps_to(who)
     out: list[NanuukAction] = []
     for g, kayak in moves.targets(st, i):  # a loop, not a comprehension: it is hot and short
         out.append(by_kayak[g] if kayak else on_foot[g])

@@ -80,10 +80,11 @@ def _place(st: NanuukPosition, a: Place) -> NanuukPosition:
     i = st.spec.index[a.mover]
     pos = list(st.pos)
     pos[i] = a.to
-    st = st.with_(pos=tuple(pos), placed=st.placed + 1)
-    if st.placed < len(st.spec.placing):
-        return st.with_(seat=st.spec.placing[st.placed][0] % st.spec.players)
-    return start_turn(st, 0)  # the first player begins (N10, N20)
+    placed = st.placed + 1
+    spec = st.spec
+    if placed < len(spec.placing):  # the next to place, in the same copy
+        return st.with_(pos=tuple(pos), placed=placed, seat=spec.placing[placed][0] % spec.players)
+    return start_turn(st.with_(pos=tuple(pos), placed=placed), 0)  # the first begins (N10, N20)
 
 
 # -- the start of a turn: who may move, who is out, who has won -----------------------------------
