@@ -118,12 +118,9 @@ class FlatHardBot(TurnPlanner):
 
     def playout(self, full: KapState, plan: Plan, me: int) -> float:
         """Play ``plan`` on the deal ``full``, the rivals' turns greedily, and score for ``me``."""
-        s = full
-        for action in plan:
-            s = turn.apply(s, action)
-            if s.winner >= 0:
-                return WIN_VALUE if s.winner == me else -WIN_VALUE
-        s = self.finish(s, me)
+        s = self.turn_of(full, plan, me)
+        if isinstance(s, float):
+            return s
         for round_ in range(self.rounds):
             while s.phase != turn.OVER and s.seat != me:
                 s = self.finish(greedy(s), s.seat)
@@ -140,3 +137,13 @@ class FlatHardBot(TurnPlanner):
         if mine.winner == me:
             return WIN_VALUE
         return Course(me)(mine) - rivals
+
+    def turn_of(self, full: KapState, plan: Plan, me: int) -> KapState | float:
+        """The deal ``full`` after ``plan`` and the rest of the turn, or the score of ``me``
+        if the plan ends the game."""
+        s = full
+        for action in plan:
+            s = turn.apply(s, action)
+            if s.winner >= 0:
+                return WIN_VALUE if s.winner == me else -WIN_VALUE
+        return self.finish(s, me)

@@ -69,12 +69,9 @@ class HardBot(FlatHardBot):
 
     def playout(self, full: KapState, plan: Plan, me: int) -> float:
         """Play ``plan`` on the deal ``full``, walk its tree, and score the lead of ``me``."""
-        s = full
-        for action in plan:
-            s = turn.apply(s, action)
-            if s.winner >= 0:
-                return WIN_VALUE if s.winner == me else -WIN_VALUE
-        s = self.finish(s, me)
+        s = self.turn_of(full, plan, me)
+        if isinstance(s, float):
+            return s
         node = self.trees.setdefault(plan, Branch())
         walked = [(node, me)]  # the plan's own branch counts the bot's lead
         growing = True
