@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -41,10 +42,16 @@ def sent(table: PlayTable, seat: int) -> dict[str, Any] | None:
 
 
 def until_frames(drive: Driver, check: Any, why: Any = None) -> None:
-    for _ in range(FRAMES):
+    """Drive the table a frame at a time until ``check`` holds. The browser and the server run
+    on the wall clock (a reloaded page reconnects when its browser gets round to it), so the
+    wait ends only after both FRAMES frames and GUARD seconds: a guard, not a speed test."""
+    deadline = time.monotonic() + GUARD
+    frames = 0
+    while frames < FRAMES or time.monotonic() < deadline:
         if check():
             return
         drive.frames(1)
+        frames += 1
     raise AssertionError(f"the table never got there: {why() if why else ''}")
 
 
