@@ -4,6 +4,9 @@
   checked one (``State.apply``) give equal states, move by move, in every game;
 - Nanuuk!'s regions, passed on from copy to copy and split crack by crack, are what a flood
   over uncracked edges finds, and every flood read from them is the board's own flood;
+- Nanuuk!'s legal lists that the turn flow hands on with a new state, and its steps and cracks
+  from tables kept across games, are the ones worked out afresh and spelled out; the short cut
+  from a crack to the next turn gives the state the crack gives applied rule by rule;
 - Kap Hoorn's legal list, built from per-field tables, is the one its rules spell out: every
   card of the hand on every frontier field, then (before any card) on every replaceable one.
 
@@ -14,8 +17,10 @@ test_nanuuk_old_records.py, tests/games/kaphoorn/test_kaphoorn_saves.py, tests/t
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -23,8 +28,11 @@ from game.games.kaphoorn.rules import turn as kap_turn
 from game.games.kaphoorn.rules.actions import play, replace
 from game.games.kaphoorn.rules.chart import bits as chart_bits
 from game.games.kaphoorn.rules.position import HIDDEN
+from game.games.nanuuk.rules import moves as nanuuk_moves
+from game.games.nanuuk.rules import turn as nanuuk_turn
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.position import NanuukPosition
+from game.games.nanuuk.rules.sheet import KAYAK
 from game.play.registry import IDS, plugin
 
 TABLES = [
@@ -99,6 +107,83 @@ def test_nanuuks_carried_regions_are_the_floods(
         actions = state.legal_actions()
         state = state.apply(actions[pick % len(actions)])
     _check_regions(state)
+
+
+def _steps_spelled_out(st_: Any, i: int) -> list[tuple[int, bool]]:
+    """N9, N23, N25: where mover ``i`` may step, field by field, as the rules say it."""
+    f = st_.pos[i]
+    if f < 0:
+        return []
+    board, cracks, occupied = st_.spec.board, st_.cracks, st_.occupied()
+    if st_.spec.variant != "full":
+        return [(g, False) for g, e in board.steps[f] if not cracks & e and not occupied >> g & 1]
+    kayak = st_.sheets[i].carried & KAYAK
+    banned = st_.turns[st_.spec.movers[i].seat] == 0
+    out = []
+    for g, e in board.steps[f]:
+        if cracks & e and not kayak or occupied >> g & 1 and not board.igloos >> g & 1:
+            continue
+        if st_.pieces[nanuuk_moves.BEARS] >> g & 1 and not nanuuk_moves._may_face_bear(
+            st_, i, g, banned
+        ):
+            continue
+        out.append((g, bool(cracks & e)))
+    return out
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    table=st.sampled_from([t for t in TABLES if t[0] == "nanuuk"]),
+    seed=st.integers(0, 10**9),
+    picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=300),
+)
+def test_nanuuks_legal_lists_handed_on_are_the_ones_worked_out_afresh(
+    table: tuple[str, str, int], seed: int, picks: list[int]
+) -> None:
+    """The flow hands on the legal list of the question it asks (the choice at a turn's start,
+    the crack after a step), and steps and cracks come from tables kept across games: the same
+    lists as a fresh copy of the state (no caches) works out phase by phase, and every mover's
+    steps are the ones spelled out."""
+    state = _new(*table, seed)
+    for pick in picks:
+        if state.is_over():
+            break
+        fresh = type(state).from_dict(state.to_dict())
+        assert fresh.__dict__["_legal"] is None
+        assert state.legal_actions() == fresh.legal_actions()
+        if state.phase != "place":
+            for i in range(len(state.pos)):
+                assert nanuuk_moves.targets(state, i) == _steps_spelled_out(state, i)
+        actions = state.legal_actions()
+        state = state.apply(actions[pick % len(actions)])
+
+
+@pytest.mark.parametrize(
+    "table",
+    [("nanuuk", "intro", 2), ("nanuuk", "intro", 3), ("nanuuk", "full", 2),
+     ("nanuuk", "full", 3), ("nanuuk", "full", 4)],
+)  # fmt: skip
+def test_nanuuks_short_cut_at_a_turns_end_is_the_crack_step_by_step(
+    table: tuple[str, str, int],
+) -> None:
+    """The crack that ends a turn takes a short cut to the next turn (one copy, no detours
+    through the flow's functions): the same state, with the same legal list, as the crack
+    applied one rule after the other. Whole random games, to their end: the short cut's rarer
+    turns (players passed over, once round the table and on) come late in a game."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        state = _new(*table, seed)
+        while not state.is_over():
+            action = rng.choice(state.legal_actions())
+            if state.phase == "crack":
+                short = state.apply(action)  # the short cut where it applies
+                long = nanuuk_turn.crack_step_by_step(state, action)
+                assert short == long
+                assert short.to_dict() == long.to_dict()
+                assert short.legal_actions() == long.legal_actions()
+                fresh = type(short).from_dict(short.to_dict())
+                assert fresh.legal_actions() == short.legal_actions()
+            state = state.apply(action)
 
 
 def _spelled_out(s: Any) -> tuple[Any, ...]:

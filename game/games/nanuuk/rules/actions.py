@@ -8,6 +8,7 @@ player's name in front (``Ann: hunter 1 -> F23``).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import Any, TypeAlias
 
@@ -200,6 +201,40 @@ NanuukAction: TypeAlias = (
     Place | Choose | Step | Mush | Crack | Take | Leave | Banish | Exchange | Deposit | Stay
     | EndTurn
 )  # fmt: skip
+
+
+# Interned actions: the legal lists hand out the same objects every time, so building a list is
+# a look-up per action and ``apply``'s membership test mostly an identity check. The turn flow
+# uses them too where it answers the next question itself (the crack after a step).
+place_action = functools.cache(Place)
+choose_action = functools.cache(Choose)
+crack_action = functools.cache(Crack)
+banish_action = functools.cache(Banish)
+
+
+class _ByField(dict[int, Any]):
+    """One mover's interned actions of a kind by their field, made when first asked: a dict
+    look-up by an int where ``functools.cache`` would hash all the arguments anew."""
+
+    def __init__(self, make: Any, *before: Any, after: tuple[Any, ...] = ()) -> None:
+        super().__init__()
+        self.make, self.before, self.after = make, before, after
+
+    def __missing__(self, to: int) -> Any:
+        action = self[to] = self.make(*self.before, to, *self.after)
+        return action
+
+
+@functools.cache
+def steps_to(mover: str) -> tuple[dict[int, Step], dict[int, Step]]:
+    """The interned ``Step(mover, to)`` of each field ``to``, on foot and by kayak."""
+    return _ByField(Step, mover, after=(False,)), _ByField(Step, mover, after=(True,))
+
+
+@functools.cache
+def places_on(mover: str) -> dict[int, Place]:
+    """The interned ``Place(mover, to)`` of each field ``to``."""
+    return _ByField(place_action, mover)
 
 
 def action_from_dict(data: dict[str, Any]) -> NanuukAction:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from game.protocol.masks import bits as bits  # the set bits of a mask (the rules' and views')
 
@@ -145,6 +146,10 @@ class Board:
     neighbours: dict[int, int] = field(default_factory=dict)  # field -> mask of its neighbours
     # edge -> per field next to both its ends: the mask of the two edges of the way round it
     detours: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    lines: dict[int, int] = field(default_factory=dict)  # field -> mask of its C- and d-lines
+    # what the rules work out from a field and the cracks near it, kept across states and games
+    # (``moves.crack_actions``)
+    local: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
     def build(cls, floe: Floe, in_play: frozenset[int]) -> Board:
@@ -183,6 +188,7 @@ class Board:
             floe, in_play, mask, igloos, stride, steps, c_lines, d_lines, edges,
             (open3[0], open3[1], open3[2]), forward, edges_of,
             {f: sum(1 << g for g, _ in steps[f]) for f in steps}, detours,
+            {f: sum(set(c_lines[f]) | set(d_lines[f])) for f in c_lines},
         )  # fmt: skip
 
     # -- cracks --------------------------------------------------------------------------------
@@ -243,8 +249,10 @@ class Board:
                 return reach
             reach = grown
 
-    def touches(self, seeds: int, cracks: int, target: int) -> bool:
-        """Whether a flood from ``seeds`` reaches ``target``; stops as soon as it does."""
+    def flood_short_of(self, seeds: int, cracks: int, target: int) -> int:
+        """``flood(seeds, cracks)`` if it never reaches ``target``, else 0: it stops as soon as
+        it does (a crack's split asks whether a way round is left, and if none, which side is
+        cut off: one flood answers both)."""
         o0, o1, o2 = self.open_masks(cracks)
         s0, s1, s2 = self.shifts
         reach = seeds
@@ -259,9 +267,9 @@ class Board:
                 | (reach >> s2) & o2
             )
             if grown == reach:
-                return False
+                return reach
             reach = grown
-        return True
+        return 0
 
     def regions(self, cracks: int) -> tuple[int, ...]:
         """The fields in play split into regions: each a mask of the fields that uncracked
@@ -284,9 +292,9 @@ class Board:
             if not cracks & way:
                 return regions  # a way round the crack by a field next to both its ends
         a, b = ends
-        if self.touches(1 << a, cracks, 1 << b):
+        side = self.flood_short_of(1 << a, cracks, 1 << b)
+        if not side:
             return regions  # a longer way round
-        side = self.flood(1 << a, cracks)
         out: list[int] = []
         for region in regions:
             if region & side:

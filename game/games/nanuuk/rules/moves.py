@@ -5,7 +5,8 @@ These read a state and never change it; ``turn.py`` uses them to move the game o
 
 from __future__ import annotations
 
-from game.games.nanuuk.rules.board import bits
+from game.games.nanuuk.rules.actions import Crack, crack_action
+from game.games.nanuuk.rules.board import Board, bits
 from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import HARPOON, KAYAK
 from game.games.nanuuk.rules.spec import FULL, HUNTER
@@ -47,14 +48,18 @@ def _targets(st: NanuukPosition, i: int, banned: bool) -> list[tuple[int, bool]]
     cracks = st.cracks
     occupied = st.occupied()
     if spec.variant != FULL:
-        board = spec.board
-        if not (cracks & board.around[f] or occupied & board.neighbours[f]):
-            return [(g, False) for g, _ in board.steps[f]]  # open ice all round
-        return [(g, False) for g, e in board.steps[f] if not cracks & e and not occupied >> g & 1]
+        return walks(spec.board, f, cracks, occupied)
     sheet = st.sheets[i]
     kayak = sheet.carried & KAYAK
-    igloos = spec.board.igloos
+    board = spec.board
+    igloos = board.igloos
     bears = st.pieces[BEARS]
+    around = board.around[f]
+    local = cracks & around
+    if local == around and not kayak:
+        return []  # cracked all round (a hunter passed over at every turn, N21)
+    if not local and not (occupied & ~igloos | bears) & board.neighbours[f]:
+        return [(g, False) for g, _ in board.steps[f]]  # open ice all round
     out = []
     for g, e in spec.board.steps[f]:
         crossed = bool(cracks & e)
@@ -66,6 +71,13 @@ def _targets(st: NanuukPosition, i: int, banned: bool) -> list[tuple[int, bool]]
             continue
         out.append((g, crossed))
     return out
+
+
+def walks(board: Board, f: int, cracks: int, occupied: int) -> list[tuple[int, bool]]:
+    """N9 in the introduction games: the steps from ``f`` over no crack onto no mover."""
+    if not (cracks & board.around[f] or occupied & board.neighbours[f]):
+        return [(g, False) for g, _ in board.steps[f]]  # open ice all round
+    return [(g, False) for g, e in board.steps[f] if not cracks & e and not occupied >> g & 1]
 
 
 def _may_face_bear(st: NanuukPosition, i: int, g: int, banned: bool) -> bool:
@@ -100,6 +112,22 @@ def crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:
     found: tuple[int, ...] | None = memo.get(key)
     if found is None:
         found = memo[key] = _crack_options(st, f)
+    return found
+
+
+def crack_actions(st: NanuukPosition, f: int) -> tuple[Crack, ...]:
+    """The crack question's legal list for field ``f``: a ``Crack`` per crack option.
+
+    Without variant 2 the options depend on the cracks on ``f``'s lines alone: the list is
+    looked up by those, once worked out for any state of any game on this board."""
+    spec = st.spec
+    if spec.variant == FULL and spec.opt("variant-2"):  # N28: the whole floe decides
+        return tuple(map(crack_action, crack_options(st, f)))
+    board = spec.board
+    key = (f, st.cracks & board.lines[f])
+    found: tuple[Crack, ...] | None = board.local.get(key)
+    if found is None:
+        found = board.local[key] = tuple(map(crack_action, _crack_options(st, f)))
     return found
 
 

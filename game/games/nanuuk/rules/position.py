@@ -83,7 +83,14 @@ class NanuukPosition:
         Keys of the ``__dict__`` are replaced, never deleted: a dict without holes is copied as
         one block, a dict with holes key by key (and playouts make a few copies per action).
         """
-        return self.with_all(changes)
+        data = self.__dict__.copy()  # ``with_all``'s body: a call less on the hottest path
+        data.update(changes)
+        data["_legal"] = None
+        if not _BOARD_FIELDS.isdisjoint(changes):
+            data["memo"] = {}
+        new = _NEW(type(self))
+        _SET(new, "__dict__", data)
+        return new
 
     def with_all(self, changes: dict[str, Any]) -> Self:
         """``with_(**changes)`` for a dict the caller made (the turn flow's new turns)."""

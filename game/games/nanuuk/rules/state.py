@@ -8,7 +8,6 @@ position's (``position.py``).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Any, ClassVar, cast
@@ -16,20 +15,20 @@ from typing import Any, ClassVar, cast
 from game.games.nanuuk.rules import moves, turn, why
 from game.games.nanuuk.rules.actions import (
     ANIMALS,
-    Banish,
-    Choose,
-    Crack,
     Deposit,
     EndTurn,
     Exchange,
     Leave,
     Mush,
     NanuukAction,
-    Place,
     Stay,
-    Step,
     Take,
     action_from_dict,
+    banish_action,
+    choose_action,
+    crack_action,
+    places_on,
+    steps_to,
 )
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.phases import (
@@ -47,7 +46,15 @@ from game.games.nanuuk.rules.phases import (
 )
 from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import HUSKY, SLEDGE, Sheet
-from game.games.nanuuk.rules.spec import FULL, SHARED, VARIANTS, Spec, make_spec
+from game.games.nanuuk.rules.spec import (
+    BEAR_FEAR,
+    BEAR_HUNT,
+    FULL,
+    SHARED,
+    VARIANTS,
+    Spec,
+    make_spec,
+)
 from game.protocol.base import NewGame, Outcome, Refusal, Seat, State, checked_save
 
 _TURN_FIELDS = (
@@ -108,14 +115,18 @@ class NanuukState(NanuukPosition, State[NanuukAction]):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if action not in legal:  # an interned action: an identity check, mostly
-            self.refuse(action)  # raises IllegalAction with why_not's reason
+        for known in legal:  # an interned action: found by identity, mostly; ``in`` would
+            if known is action:  # call the dataclass's ``__eq__`` on each one before it
+                break
+        else:
+            if action not in legal:  # an equal action made elsewhere (a save, a phone)
+                self.refuse(action)  # raises IllegalAction with why_not's reason
         # the flow copies a position with ``with_``, which keeps its class: this state's
-        return cast(NanuukState, turn.apply(self, action))
+        return cast(NanuukState, turn.HANDLERS[type(action)](self, action))  # ``turn.apply``
 
     def apply_legal(self, action: NanuukAction) -> NanuukState:
         """``apply`` for an action of this state's ``legal_actions()``, not checked again."""
-        return cast(NanuukState, turn.apply(self, action))
+        return cast(NanuukState, turn.HANDLERS[type(action)](self, action))
 
     def why_not(self, action: Any) -> Refusal | None:
         """The refusal ``apply`` would raise, without applying: the legal list is cached."""
@@ -244,13 +255,9 @@ def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, i
 
 
 # -- legal actions per phase ---------------------------------------------------------------
-# Actions are immutable values: interning them makes the legal lists cheap to build and makes
-# ``apply``'s membership test an identity check in the common case.
-_place = functools.cache(Place)
-_choose = functools.cache(Choose)
-_step = functools.cache(Step)
-_crack = functools.cache(Crack)
-_banish = functools.cache(Banish)
+# Actions are immutable values, interned (``actions.py``): the legal lists are cheap to build
+# and ``apply``'s membership test is an identity check in the common case.
+_choose, _crack, _banish = choose_action, crack_action, banish_action
 
 
 def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
@@ -267,7 +274,10 @@ def _legal_place(st: NanuukState) -> tuple[NanuukAction, ...]:
         targets = bits(st.spec.board.igloos)  # N20: on an igloo of his choice
     else:
         targets = bits(st.spec.board.mask & ~st.occupied())  # N10: any empty field
-    return tuple(_place(m, f) for m in who for f in targets)
+    out: list[NanuukAction] = []
+    for mover in who:  # ``_place(mover, f) for mover in who for f in targets``, one look-up each
+        out += map(places_on(mover).__getitem__, targets)
+    return tuple(out)
 
 
 def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
@@ -278,15 +288,16 @@ def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
 def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:
     i = st.mover
     who = st.spec.movers[i].id
+    on_foot, by_kayak = steps_to(who)
     out: list[NanuukAction] = []
     for g, kayak in moves.targets(st, i):  # a loop, not a comprehension: it is hot and short
-        out.append(_step(who, g, kayak))
+        out.append(by_kayak[g] if kayak else on_foot[g])
     if st.sheets and st.steps > 0 and out:
         if st.sheets[i].carried & _TEAM == _TEAM:  # husky and sledge, used only together
             out.append(Mush())
             if st.spec.opt("variant-1"):
                 out.append(Mush(one_crack=True))
-    if st.stepped == 0 and turn.may_stay(st):
+    if st.stepped == 0 and st.spec.variant in _BEAR_GAMES and turn.may_stay(st):
         out.append(Stay(who))
     if st.stepped and turn.may_end(st):
         out.append(EndTurn())
@@ -294,6 +305,7 @@ def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:
 
 
 _TEAM = HUSKY | SLEDGE
+_BEAR_GAMES = frozenset({BEAR_HUNT, BEAR_FEAR})  # where a bear may stay (``may_stay``'s first ask)
 
 
 def _legal_crack(st: NanuukState) -> tuple[NanuukAction, ...]:

@@ -25,6 +25,7 @@ from game.games.nanuuk.rules.actions import (
     Stay,
     Step,
     Take,
+    choose_action,
 )
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.codes import DecidedBy, Ending
@@ -70,7 +71,7 @@ SKIP = "skip"  # internal: never the phase of a state handed out
 
 
 def apply(st: NanuukPosition, action: NanuukAction) -> NanuukPosition:
-    handler = _HANDLERS[type(action)]
+    handler = HANDLERS[type(action)]
     return handler(st, action)
 
 
@@ -79,10 +80,11 @@ def _place(st: NanuukPosition, a: Place) -> NanuukPosition:
     i = st.spec.index[a.mover]
     pos = list(st.pos)
     pos[i] = a.to
-    st = st.with_(pos=tuple(pos), placed=st.placed + 1)
-    if st.placed < len(st.spec.placing):
-        return st.with_(seat=st.spec.placing[st.placed][0] % st.spec.players)
-    return start_turn(st, 0)  # the first player begins (N10, N20)
+    placed = st.placed + 1
+    spec = st.spec
+    if placed < len(spec.placing):  # the next to place, in the same copy
+        return st.with_(pos=tuple(pos), placed=placed, seat=spec.placing[placed][0] % spec.players)
+    return start_turn(st.with_(pos=tuple(pos), placed=placed), 0)  # the first begins (N10, N20)
 
 
 # -- the start of a turn: who may move, who is out, who has won -----------------------------------
@@ -141,7 +143,11 @@ def _ready(st: NanuukPosition, movers: list[int], fresh: Fresh) -> NanuukPositio
     """The turn begins: one mover goes straight to its step, several are a choice."""
     if len(movers) == 1:
         return begin_move(st, movers[0], fresh)
-    return st.with_all(fresh)
+    st = st.with_all(fresh)
+    # nobody has moved yet, so the choice is between these (``choosable``): the legal list
+    who = st.spec.movers
+    st.__dict__["_legal"] = tuple([choose_action(who[i].id) for i in movers])
+    return st
 
 
 def begin_move(st: NanuukPosition, i: int, fresh: Fresh | None = None) -> NanuukPosition:
@@ -244,8 +250,9 @@ def _start_intro(st: NanuukPosition, seat: int, fresh: Fresh) -> NanuukPosition 
     mine = st.spec.of_seat(seat)
     able = _mobile_ones(st, mine)
     # N13: both hunters stuck, or one stuck by cracks and the edge alone, loses
-    if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
-        return game_over(st, (1 - seat,), Ending.TWO_PLAYER_ENCLOSED)
+    if len(able) < len(mine):  # one that can move is not stuck by the ice (a quick answer)
+        if not able or any(moves.is_stuck_by_ice(st, i) for i in mine):
+            return game_over(st, (1 - seat,), Ending.TWO_PLAYER_ENCLOSED)
     return _ready(st, able, fresh)
 
 
@@ -372,10 +379,11 @@ def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
         sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
     if st.steps == 1 and (st.quiet == 0 or not st.sheets):  # the common case: a crack now
         st = st.with_(pos=tuple(pos), sheets=sheets, steps=0, stepped=st.stepped + 1, at=a.to)
-        if moves.crack_options(st, a.to):
-            object.__setattr__(st, "phase", CRACK)  # still private to this call
-            object.__setattr__(st, "closing", False)
-            object.__setattr__(st, "owed", False)
+        cracks = moves.crack_actions(st, a.to)
+        if cracks:
+            data = st.__dict__  # still private to this call
+            data["phase"], data["closing"], data["owed"] = CRACK, False, False
+            data["_legal"] = cracks  # the legal list: the question asked is answered
             return st
         return _entered(st.with_(owed=False) if st.owed else st)
     st = st.with_(
@@ -397,10 +405,104 @@ def _crack_now(st: NanuukPosition) -> bool:
 
 
 def _crack(st: NanuukPosition, a: Crack) -> NanuukPosition:
+    spec = st.spec
+    if not (st.closing or st.steps or st.owed):  # the crack ends the move
+        found = None
+        if spec.variant == INTRO and spec.players == 2:
+            found = _next_intro_turn(st, st.cracks | a.edge)
+        elif spec.variant == FULL and not st.home:
+            found = _next_hunt_turn(st, st.cracks | a.edge)
+        if found is not None:
+            return found
+    return crack_step_by_step(st, a)
+
+
+def crack_step_by_step(st: NanuukPosition, a: Crack) -> NanuukPosition:
+    """The crack and all it leads to, one rule after the other (``_crack`` takes a short cut
+    where it can: the tests hold the two equal)."""
     st = st.with_(cracks=st.cracks | a.edge)
     if st.closing:
         return _after_move(st.with_(closing=False))
+    if st.steps == 0 and not st.owed and st.spec.variant != FULL:
+        return _after_move(st)  # ``_entered``, ``_go_on``, ``_close_move``: the move is over
     return _entered(st)
+
+
+def _next_intro_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
+    """The 2-player introduction game's commonest turn end, in one copy: the crack ends the
+    move (one step, N11) and the turn, and the other player's hunters can both move or one of
+    them can and the other has an uncracked edge (N13 ends nothing). What ``_after_move``,
+    ``end_turn``, ``start_turn`` and ``_start_intro`` do then, without their intermediate
+    copies; None where they would do more (N13: a hunter stuck, the game may be over)."""
+    spec = st.spec
+    board = spec.board
+    seat = (st.seat + 1) % 2
+    pos = st.pos
+    occupied = st.occupied()  # the crack moves nobody
+    able = []
+    found: dict[object, object] = {"occupied": occupied}  # the new state's memo: ``targets``'
+    for i in spec.of_seat(seat):
+        steps = found[2 * i] = moves.walks(board, pos[i], cracks, occupied)  # (no first turn ban)
+        if steps:
+            able.append(i)
+        elif pos[i] < 0 or cracks & board.around[pos[i]] == board.around[pos[i]]:
+            return None  # N13: stuck by the ice, or gone (not in this game): the long way
+    if not able:
+        return None  # N13: both stuck, he loses
+    turns = list(st.turns)
+    turns[st.seat] += 1
+    new = {**_NEW_TURN, "cracks": cracks, "seat": seat, "skipped": (), "turns": tuple(turns)}
+    if len(able) == 1:  # ``begin_move``: he moves the one that can
+        i = able[0]
+        new.update(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=1 << i)
+    st = st.with_all(new)
+    st.memo.update(found)
+    if len(able) > 1:  # ``_ready``: the choice, and its legal list
+        who = spec.movers
+        st.__dict__["_legal"] = tuple([choose_action(who[i].id) for i in able])
+    return st
+
+
+def _next_hunt_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
+    """The full game's commonest turn end during the hunt, in one copy: the crack ends the move
+    on a field with nothing to take, meet or enter (N22-N24), the hunt goes on (N26), and one
+    of the next players can move (those who cannot are passed over, N21). What ``_entered``,
+    ``end_turn``, ``start_turn`` and ``_start_full`` do then, without their intermediate
+    copies; None where they would do more."""
+    spec = st.spec
+    bit = 1 << st.at
+    p = st.pieces
+    if (spec.board.igloos | p[0] | p[1] | p[2] | p[3] | p[4] | p[5]) & bit:
+        return None  # an animal, an Inuk, a bear or an igloo on the field: its questions
+    new = st.with_(cracks=cracks)  # private to this call until it is handed out
+    if hunt_is_over(new):
+        return None  # N26: the homecoming
+    n = spec.players
+    turns = list(st.turns)
+    turns[st.seat] += 1
+    skipped: list[int] = []
+    seat = st.seat
+    data = new.__dict__  # the new turn's fields: none of them is a board field (the memo holds)
+    for round_trip in range(2 * n + 1):  # as ``start_turn``
+        if round_trip == n:  # once round the table: the counts decide the first-round ban (N23)
+            data["turns"], data["skipped"] = tuple(turns), tuple(skipped)
+        seat = (seat + 1) % n
+        able = _mobile_ones(new, spec.of_seat(seat))
+        if able:
+            break
+        turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
+        skipped.append(seat)
+    else:
+        return None  # nobody can move: the long way (N31)
+    fresh = {**_NEW_TURN, "seat": seat, "skipped": tuple(skipped), "turns": tuple(turns)}
+    if len(able) == 1:  # ``begin_move``: he moves the one that can
+        i = able[0]
+        data.update(fresh, phase=STEP, mover=i, steps=_steps(new, i), stepped=0, moved=1 << i)
+    else:  # ``_ready``: the choice, and its legal list
+        data.update(fresh)
+        who = spec.movers
+        data["_legal"] = tuple([choose_action(who[i].id) for i in able])
+    return new
 
 
 def _stay(st: NanuukPosition, a: Stay) -> NanuukPosition:
@@ -505,6 +607,8 @@ def _close_move(st: NanuukPosition) -> NanuukPosition:
 def _after_move(st: NanuukPosition) -> NanuukPosition:
     """What follows one mover's move within the same turn (N17, N18), else the turn ends."""
     spec = st.spec
+    if spec.variant not in _FOLLOW_ON:
+        return end_turn(st)
     kind = spec.movers[st.mover].kind
     if spec.variant == BEAR_HUNT and kind == INUK and spec.players == 2 and not spec.opt("e"):
         other = [i for i in spec.of_seat(st.seat) if not st.moved >> i & 1 and mobile(st, i)]
@@ -515,6 +619,9 @@ def _after_move(st: NanuukPosition) -> NanuukPosition:
         if mobile(st, inuk):
             return begin_move(st, inuk)  # N18: then his own Inuk
     return end_turn(st)
+
+
+_FOLLOW_ON = frozenset({BEAR_HUNT, BEAR_FEAR})  # where a second mover may follow the first
 
 
 def may_end(st: NanuukPosition) -> bool:
@@ -552,8 +659,17 @@ def end_turn(st: NanuukPosition) -> NanuukPosition:
 # -- the end of the hunt and the score ----------------------------------------------------------
 def hunt_is_over(st: NanuukPosition) -> bool:
     """N26: no hunter can still reach an animal on the floe and take it."""
-    if not any(st.pieces[:INUIT]):
+    pieces = st.pieces
+    if not (pieces[0] or pieces[1] or pieces[2] or pieces[3]):  # the animals (PIECES' first)
         return True
+    # Mostly some hunter with his harpoon has prey in his own region: ``_can_still_hunt``'s
+    # first question, asked of every hunter before its slower ones are asked of any
+    sheets, pos = st.sheets, st.pos
+    for i in range(len(pos)):
+        sheet = sheets[i]
+        if sheet.carried & HARPOON:
+            if _prey(st, st.flood(1 << pos[i]), ~sheet.bag, sheet.fresh_inuk):
+                return False
     return not any(_can_still_hunt(st, i) for i in range(len(st.spec.movers)))
 
 
@@ -651,7 +767,7 @@ def _deadlock_winners(st: NanuukPosition) -> tuple[int, ...]:
     return tuple(s for s in range(st.spec.players) if s not in st.out)
 
 
-_HANDLERS: dict[type, Callable[[NanuukPosition, NanuukAction], NanuukPosition]] = {
+HANDLERS: dict[type, Callable[[NanuukPosition, NanuukAction], NanuukPosition]] = {
     Place: _place,  # type: ignore[dict-item]
     Choose: _choose,  # type: ignore[dict-item]
     Mush: _mush,  # type: ignore[dict-item]
