@@ -14,6 +14,7 @@ game (three-dot and ~~ fields unused, or the 24-field region).
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -150,6 +151,14 @@ class Board:
     # what the rules work out from a field and the cracks near it, kept across states and games
     # (``moves.crack_actions``)
     local: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A board travels (to a bot's worker, with every view it is asked about) as its map
+        and its fields in play: the other process builds it once and shares it, rather than
+        unpickling the tables, and ``local`` with them, with every request. (``local`` grows
+        with the games played: carried along, a request once weighed 400 KB and more, and the
+        kiosk's demo bots answered a frame late.)"""
+        return shared_board, (self.floe.rows, self.in_play)
 
     @classmethod
     def build(cls, floe: Floe, in_play: frozenset[int]) -> Board:
@@ -319,3 +328,10 @@ class Board:
             return near
         across = self.crossings(near, cracks)
         return near | (self.flood(across, cracks) if across else 0)
+
+
+@functools.cache
+def shared_board(rows: tuple[str, ...], in_play: frozenset[int]) -> Board:
+    """The one board of this process for a map and its fields in play (its caches shared by
+    every state and game on it)."""
+    return Board.build(Floe.from_rows(rows), in_play)

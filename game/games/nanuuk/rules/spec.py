@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.games.nanuuk.rules.board import Board
+from game.games.nanuuk.rules.board import Board, shared_board
 from game.games.nanuuk.rules.level import SetUp, check_setup, default_level, setup_from_dict
 from game.protocol.base import NewGame, Variant, VariantOption, seeded_rng
 
@@ -222,7 +222,7 @@ def _movers(
 def board_for(mode: str) -> Board:
     """The floe of the shipped level with the fields in play for ``mode`` (N2, N3, N34)."""
     level = default_level()
-    return Board.build(level.floe, level.in_play(mode))
+    return shared_board(level.floe.rows, level.in_play(mode))
 
 
 def _pieces(variant_id: str, mode: str, players: int, opts: dict[str, Any]) -> dict[str, int]:
