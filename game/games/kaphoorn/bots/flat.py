@@ -8,10 +8,10 @@ It plans as :class:`TurnPlanner`. Each round of the search deals the unseen card
 (``view.determinized`` with the bot's own ``rng``) and plays every candidate still in the race on
 that same deal (common random numbers: the plans are compared on equal luck). A play-out
 finishes the bot's turn (buying by the normal rule), then plays ``ROUNDS`` rounds with the fast
-greedy policy (``bots/playout.py``) for everybody, the bot's own turns included, and scores the
-bot's best greedy plan at its turn after that: its ``Course`` value less the best rival's (a win
-or loss in the play-out counts ``WIN_VALUE``). It never weighs a rival's other replies: that is
-what the tree search of the new Hard adds.
+greedy policy (``bots/playout.py``, without its bridges, as at the time) for everybody, the
+bot's own turns included, and scores the bot's best greedy plan at its turn after that: its
+``Course`` value less the best rival's (a win or loss in the play-out counts ``WIN_VALUE``). It
+never weighs a rival's other replies: that is what the tree search of the new Hard adds.
 
 The rounds are shared out by successive halving: after one round the bot estimates how many
 play-outs its budget still buys, splits them equally among the phases, and after each phase
@@ -123,17 +123,17 @@ class FlatHardBot(TurnPlanner):
             return s
         for round_ in range(self.rounds):
             while s.phase != turn.OVER and s.seat != me:
-                s = self.finish(greedy(s), s.seat)
+                s = self.finish(greedy(s, bridges=False), s.seat)
             if s.phase == turn.OVER:
                 if s.winner >= 0:
                     return WIN_VALUE if s.winner == me else -WIN_VALUE
                 return margin(s, me)
             if round_ + 1 < self.rounds:
-                s = self.finish(greedy(s), me)
+                s = self.finish(greedy(s, bridges=False), me)
                 if s.winner == me:
                     return WIN_VALUE
         rivals = max(Course(p)(s) for p in range(s.players) if p != me)
-        mine = greedy(s)
+        mine = greedy(s, bridges=False)
         if mine.winner == me:
             return WIN_VALUE
         return Course(me)(mine) - rivals

@@ -4,13 +4,21 @@ The hard bot's search (``bots/hard.py``) and the flat search it replaced (``bots
 the turns they do not search with :func:`greedy`, and the tree search takes its rivals' replies
 from :func:`best_plans`. Both weigh the same plans, :func:`turn_plans`: the moves without a card
 (sail, "ignore", stay; "move again" after a sail) and one card laid on an empty end field of the
-wind under the ship (or on a neighbour, to move there by "ignore"), each valued by ``Course``
-where it ends (K8, K9: the roses it would gain, a win at once).
+wind under the ship (or on a neighbour, to move there by "ignore"), with the bridge of cards that
+field needs if the cards do not reach it yet, each valued by ``Course`` where it ends (K8, K9:
+the roses it would gain, a win at once).
+
+The bridges make it the normal bot's choice in 97 % of the positions of normal bots' games
+(without them 88 %: the normal bot's other plans were bridged ones). A play-out is only as good a
+forecast as its policy: seeing every card, a look-ahead whose play-outs were the normal bot won
+85 % of 45 games against two normal bots, the same look-ahead with the policy without bridges
+59 % of 60 (issue 31, item 4). The ``flat`` yardstick keeps the policy without bridges.
 """
 
 from __future__ import annotations
 
 import math
+from collections import deque
 from collections.abc import Iterator
 from typing import cast
 
@@ -33,13 +41,14 @@ from game.games.kaphoorn.rules.winds import Wind
 
 Plan = tuple[KapAction, ...]
 Valued = tuple[float, Plan, int]  # (value, actions, the field the ship ends on)
+BRIDGE = 4  # the longest run of cards laid towards an end field (NormalBot.chain)
 
 
-def greedy(s: KapState) -> KapState:
+def greedy(s: KapState, bridges: bool = True) -> KapState:
     """The seat to move (LAY phase) plays its best plan of :func:`turn_plans` (the first of
     equals). Returns the state after the move."""
     best_value, best_plan = -math.inf, cast(Plan, ())
-    for value, plan, _ in turn_plans(s):
+    for value, plan, _ in turn_plans(s, bridges):
         if value > best_value:
             best_value, best_plan = value, plan
     return after_plan(s, best_plan)
@@ -65,52 +74,112 @@ def after_plan(s: KapState, plan: Plan) -> KapState:
     return s
 
 
-def turn_plans(s: KapState) -> Iterator[Valued]:
+def turn_plans(s: KapState, bridges: bool = True) -> Iterator[Valued]:
     """Every plan of the fast policy for the seat to move (LAY phase): the moves without a card,
-    then one card on an empty end field of the wind (or a neighbour) and the move there."""
+    then one card on an empty end field of the wind (or a neighbour) and the move there; with
+    ``bridges``, also an end field the cards do not reach yet, bridged by up to
+    ``BRIDGE - 1`` cards as the normal bot does (its weakest cards)."""
     chart = default_chart()
     me = s.seat
     yield from _moves(s, me)
-    hand = sorted(set(s.hands[me]))
+    hand = s.hands[me]
     if not hand or s.replaced:
         return
     ship, points = s.ships[me], s.sail[me]
     wind = all_winds()[s.cards[ship]]
     frontier = turn.frontier(s)
-    firsts: dict[int, tuple[KapAction, int]] = {}  # end field -> first move, its cost
+    ends: dict[int, tuple[KapAction, int]] = {}  # end field -> first move, its cost
     if points >= turn.IGNORE_COST:
-        for end in bits(chart.neighbours[ship] & frontier):
-            firsts[end] = (ignore(end), turn.IGNORE_COST)
+        open_around = chart.neighbours[ship] & (frontier if not bridges else chart.playable)
+        for end in bits(open_around & ~s.laid):
+            ends[end] = (ignore(end), turn.IGNORE_COST)
     for direction in chart.arrows(wind, ship):
         end = chart.end_of(ship, direction, wind.distance)
-        if end >= 0 and frontier >> end & 1:
-            firsts[end] = (sail(direction, end), 0)
+        if end >= 0 and (frontier >> end & 1 or bridges and _open(s, end)):
+            ends[end] = (sail(direction, end), 0)
+    for end, (move, paid) in ends.items():
+        path = [end] if frontier >> end & 1 else _bridge(s, end, frontier)
+        if not path or len(path) > len(hand):
+            continue
+        rest = list(hand)
+        bridge: list[KapAction] = []
+        for field in path[:-1]:  # the weakest cards make the bridge (NormalBot._spare)
+            spare = min(sorted(set(rest)), key=_reach)
+            rest.remove(spare)
+            bridge.append(play(spare, field))
+        laid = s.laid
+        for field in path:
+            laid |= 1 << field
+        yield from _laid_plans(s, end, move, points - paid, tuple(bridge), laid, sorted(set(rest)))
+
+
+def _laid_plans(
+    s: KapState, end: int, move: KapAction, points: int, bridge: Plan, laid: int, cards: list[int]
+) -> Iterator[Valued]:
+    """The plans that lay ``bridge`` and one of ``cards`` on ``end`` (``laid``: the cards on
+    the chart then), make ``move`` there, and "move again" where the points allow."""
+    chart = default_chart()
+    me = s.seat
     others = 0
     for seat, f in enumerate(s.ships):
         if seat != me:
             others |= 1 << f
-    cards_left = len(s.hands[me]) - 1
-    for end, (move, paid) in firsts.items():
-        laid = s.laid | 1 << end
-        roses, won = _arrive(s.roses[me], end)
-        left_points = points - paid
-        for w in hand:
-            there = all_winds()[w]
-            value = WIN if won else _value(end, roses, there, laid, left_points, cards_left)
-            yield value - LAY_COST, (play(w, end), move), end
-            if won or left_points < turn.AGAIN_COST:
+    used = len(bridge) + 1
+    cards_left, cost = len(s.hands[me]) - used, LAY_COST * used
+    roses, won = _arrive(s.roses[me], end)
+    for w in cards:
+        there = all_winds()[w]
+        lay = (*bridge, play(w, end), move)
+        value = WIN if won else _value(end, roses, there, laid, points, cards_left)
+        yield value - cost, lay, end
+        if won or points < turn.AGAIN_COST:
+            continue
+        for direction in chart.arrows(there, end):
+            second = chart.end_of(end, direction, there.distance)
+            if second < 0 or not laid >> second & 1:
                 continue
-            for direction in chart.arrows(there, end):
-                second = chart.end_of(end, direction, there.distance)
-                if second < 0 or not laid >> second & 1:
-                    continue
-                if others >> second & 1 and second not in chart.station:
-                    continue
-                roses2, won2 = _arrive(roses, second)
-                points2 = left_points - turn.AGAIN_COST
-                wind2 = all_winds()[s.cards[second]]
-                v2 = WIN if won2 else _value(second, roses2, wind2, laid, points2, cards_left)
-                yield v2 - LAY_COST, (play(w, end), move, AGAIN, sail(direction, second)), second
+            if others >> second & 1 and second not in chart.station:
+                continue
+            roses2, won2 = _arrive(roses, second)
+            points2 = points - turn.AGAIN_COST
+            wind2 = all_winds()[s.cards[second]]
+            v2 = WIN if won2 else _value(second, roses2, wind2, laid, points2, cards_left)
+            yield v2 - cost, (*lay, AGAIN, sail(direction, second)), second
+
+
+def _open(s: KapState, f: int) -> bool:
+    """Whether a card may one day lie on ``f``: open sea without a card yet."""
+    return bool(default_chart().playable >> f & 1 and not s.laid >> f & 1)
+
+
+def _reach(w: int) -> tuple[int, int]:
+    """A card's reach: the weakest is the one to give up for a bridge."""
+    wind = all_winds()[w]
+    return wind.distance, len(wind.arrows)
+
+
+def _bridge(s: KapState, end: int, frontier: int) -> list[int]:
+    """The shortest run of empty fields from the cards to ``end`` (from the frontier, ``end``
+    last), at most ``BRIDGE`` long (K16: a chain is laid in one turn); [] if none."""
+    chart = default_chart()
+    open_sea = chart.playable & ~s.laid
+    came: dict[int, int] = {end: -1}
+    depth = {end: 1}
+    todo = deque([end])
+    while todo:
+        f = todo.popleft()
+        if frontier >> f & 1:
+            path = [f]
+            while came[path[-1]] >= 0:
+                path.append(came[path[-1]])
+            return path
+        if depth[f] >= BRIDGE:
+            continue
+        for n in bits(chart.neighbours[f] & open_sea):
+            if n not in came:
+                came[n], depth[n] = f, depth[f] + 1
+                todo.append(n)
+    return []
 
 
 def _moves(s: KapState, me: int) -> Iterator[Valued]:
