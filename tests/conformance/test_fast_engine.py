@@ -454,3 +454,12 @@ def test_kap_hoorns_move_again_may_lead_back_to_the_field_the_ship_left() -> Non
     assert after.phase == kap_turn.MOVED
     assert kap_turn.sail_moves(after) == [(6, left)]
     assert after == _kap_step_by_step(state, action)
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields=st.lists(st.integers(0, 1500), max_size=200))
+def test_bits_of_any_mask_are_its_set_bits_lowest_first(fields: list[int]) -> None:
+    """Many bits are read a byte at a time, skipping the empty bytes: the same list as a bit
+    at a time."""
+    mask = sum(1 << f for f in set(fields))
+    assert bits(mask) == sorted(set(fields))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left, insort
 from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from game.games.kaphoorn.rules.actions import (  # fmt: skip
@@ -81,8 +82,11 @@ def all_winds() -> tuple[Wind, ...]:
 
 
 def legal_actions(s: KapPosition) -> tuple[KapAction, ...]:
-    if s.phase == LAY:
-        return lay_actions(s) + move_actions(s)
+    if s.phase == LAY:  # one list, made a tuple once
+        out: list[KapAction] = []
+        _add_lays(s, out)
+        _add_moves(s, out)
+        return tuple(out)
     if s.phase == AGAIN_PHASE:
         return sail_actions(s)
     if s.phase == MOVED:
@@ -94,28 +98,37 @@ def legal_actions(s: KapPosition) -> tuple[KapAction, ...]:
 
 def lay_actions(s: KapPosition) -> tuple[KapAction, ...]:
     """Step 2: any number of cards next to a card, or one replacement as the only card."""
+    out: list[KapAction] = []
+    _add_lays(s, out)
+    return tuple(out)
+
+
+def _add_lays(s: KapPosition, out: list[KapAction]) -> None:
     if s.replaced:
-        return ()
+        return
     hand = sorted(set(s.hands[s.seat]) - {HIDDEN})
-    if not hand:
-        return ()
-    out = _each(_PLAYS, hand, frontier_fields(s))
-    if s.played == 0:
-        out += _each(_REPLACES, hand, tuple(bits(replaceable(s))))
-    return out
+    if hand:
+        _add_each(_PLAYS, hand, frontier_fields(s), out)
+        if s.played == 0:
+            _add_each(_REPLACES, hand, bits(replaceable(s)), out)
 
 
-def _each(table: _ByWind, hand: list[int], fields: Sequence[int]) -> tuple[KapAction, ...]:
-    """``make(w, f) for f in fields for w in hand`` (field by field, the hand's cards in order),
-    by one ``map`` per card over its row of the table, the cards' rows interleaved by slices
-    (a random game's chart soon holds a hundred cards: a look-up per action, not a call)."""
+def _add_each(table: _ByWind, hand: list[int], fields: Sequence[int], out: list[KapAction]) -> None:
+    """``make(w, f) for f in fields for w in hand`` (field by field, the hand's cards in order)
+    onto ``out``: the fields picked from each card's row of the table by one ``itemgetter``
+    (a look-up per action in C, not a call: a random game's chart soon holds a hundred
+    cards), the cards' rows interleaved by slices."""
+    if len(fields) < 2:  # ``itemgetter`` gives a tuple from two keys on
+        out += [table[w][f] for f in fields for w in hand]
+        return
+    pick = itemgetter(*fields)
     if len(hand) == 1:
-        return tuple(map(table[hand[0]].__getitem__, fields))
-    k = len(hand)
-    out: list[KapAction | None] = [None] * (len(fields) * k)
+        out += pick(table[hand[0]])
+        return
+    k, start = len(hand), len(out)
+    out += [STAY] * (len(fields) * k)  # places, each filled below
     for i, wind in enumerate(hand):
-        out[i::k] = map(table[wind].__getitem__, fields)
-    return tuple(out)  # type: ignore[arg-type]  # every place is filled
+        out[start + i :: k] = pick(table[wind])
 
 
 class _ByWind(dict[int, dict[int, KapAction]]):
@@ -211,11 +224,16 @@ def reach(s: KapPosition) -> int:
 
 def move_actions(s: KapPosition) -> tuple[KapAction, ...]:
     """Step 3: sail by the card, ignore it for 3 points, or stay (K7, K12: always offered)."""
-    out: list[KapAction] = list(map(_SAILS.__getitem__, sail_moves(s)))
+    out: list[KapAction] = []
+    _add_moves(s, out)
+    return tuple(out)
+
+
+def _add_moves(s: KapPosition, out: list[KapAction]) -> None:
+    out += map(_SAILS.__getitem__, sail_moves(s))
     if s.sail[s.seat] >= IGNORE_COST:
         out += map(_IGNORES.__getitem__, bits(ignore_targets(s)))
     out.append(STAY)
-    return tuple(out)
 
 
 def sail_actions(s: KapPosition) -> tuple[KapAction, ...]:
