@@ -106,14 +106,22 @@ def lay_actions(s: KapPosition) -> tuple[KapAction, ...]:
 def _add_lays(s: KapPosition, out: list[KapAction]) -> None:
     if s.replaced:
         return
-    hand = sorted(set(s.hands[s.seat]) - {HIDDEN})
+    hand = _motifs(s.hands[s.seat])
     if hand:
         _add_each(_PLAYS, hand, frontier_fields(s), out)
         if s.played == 0:
             _add_each(_REPLACES, hand, bits(replaceable(s)), out)
 
 
-def _add_each(table: _ByWind, hand: list[int], fields: Sequence[int], out: list[KapAction]) -> None:
+@functools.lru_cache(maxsize=4096)  # hands of up to 6 of the deck's motifs, asked every step
+def _motifs(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The motifs of a hand, once each, in order (a hidden hand has none)."""
+    return tuple(sorted(set(hand) - {HIDDEN}))
+
+
+def _add_each(
+    table: _ByWind, hand: tuple[int, ...], fields: Sequence[int], out: list[KapAction]
+) -> None:
     """``make(w, f) for f in fields for w in hand`` (field by field, the hand's cards in order)
     onto ``out``: the fields picked from each card's row of the table by one ``itemgetter``
     (a look-up per action in C, not a call: a random game's chart soon holds a hundred
@@ -305,11 +313,14 @@ def ignore_targets(s: KapPosition) -> int:
 
 def draw_actions(s: KapPosition, free_draw_pending: bool) -> tuple[KapAction, ...]:
     """Step 4 (K14): buying counts the free card first; the pile is known only by its size."""
+    return (BUY, END) if _can_buy(s, free_draw_pending) else (END,)
+
+
+def _can_buy(s: KapPosition, free_draw_pending: bool) -> bool:
     hand, available = len(s.hands[s.seat]), len(s.pile) + len(s.discard)
     if free_draw_pending and hand < HAND_LIMIT and available:
         hand, available = hand + 1, available - 1
-    can_buy = s.sail[s.seat] >= CARD_COST and hand < HAND_LIMIT and available > 0
-    return (BUY, END) if can_buy else (END,)
+    return s.sail[s.seat] >= CARD_COST and hand < HAND_LIMIT and available > 0
 
 
 def free_card_due(s: KapPosition) -> bool:
@@ -344,10 +355,10 @@ def offers(s: KapPosition, action: object) -> bool:
         return phase == MOVED
     if kind is Stay:
         return phase == LAY
-    if kind is Buy or kind is End:
-        if phase not in (MOVED, DRAW):
-            return False
-        return action in draw_actions(s, free_draw_pending=phase == MOVED)
+    if kind is End:  # K14: offered in both phases after the move (``draw_actions``)
+        return phase == MOVED or phase == DRAW
+    if kind is Buy:
+        return (phase == MOVED or phase == DRAW) and _can_buy(s, phase == MOVED)
     return False
 
 
