@@ -4,6 +4,7 @@ list the set bits of a mask in every legal-move list. Pure Python, standard libr
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Any
 
 # the set bits of every byte value, lowest first
@@ -20,7 +21,8 @@ def bits(mask: int) -> list[int]:
     """The indices of the set bits of ``mask`` (>= 0), lowest first.
 
     A mask with many bits is read a byte at a time, each byte's bits from a table (a bit at a
-    time costs a few big-int operations per bit: a sea chart's masks hold a hundred fields)."""
+    time costs a few big-int operations per bit: a sea chart's masks hold a hundred fields);
+    ``compress`` finds the bytes with a bit set, so the loop skips the empty ones."""
     out: list[int] = []
     if mask.bit_count() <= _FEW:
         while mask:
@@ -31,11 +33,12 @@ def bits(mask: int) -> list[int]:
     size = (mask.bit_length() + 7) >> 3
     while size > len(_ROWS):
         _ROWS.append([*(None,) * 256, 8 * len(_ROWS)])
-    for row, byte in zip(_ROWS, mask.to_bytes(size, "little"), strict=False):  # rows >= bytes
-        if byte:
-            found = row[byte]
-            if found is None:
-                base = row[256]
-                found = row[byte] = tuple(base + i for i in _BYTE[byte])
-            out += found
+    data = mask.to_bytes(size, "little")
+    for i in compress(range(size), data):  # the bytes that are not 0
+        row, byte = _ROWS[i], data[i]
+        found = row[byte]
+        if found is None:
+            base = row[256]
+            found = row[byte] = tuple(base + j for j in _BYTE[byte])
+        out += found
     return out

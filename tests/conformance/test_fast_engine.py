@@ -9,8 +9,13 @@
   from a crack to the next turn gives the state the crack gives applied rule by rule; a view
   sent to a bot's worker carries the board as its map alone, so it does not grow with those
   tables;
-- Kap Hoorn's legal list, built from per-field tables, is the one its rules spell out: every
-  card of the hand on every frontier field, then (before any card) on every replaceable one.
+- Kap Hoorn's legal list, built from per-card tables, is the one its rules spell out: every
+  card of the hand on every frontier field, then (before any card) on every replaceable one;
+  the frontier's fields edited from a former position's are the mask's; the sails and the
+  ignore targets, with every ship in the way, are the ones with the other ships in the way; a
+  move, a stay, a buy or an end applied in one copy gives the state the flow's steps give one
+  after the other; and a view sent to a bot's worker leaves the memo and the carried lists
+  behind, so it does not grow with the games played.
 
 The before/after figures: ``python -m game.tools.bench_rules --base REV``; the records of old
 games and the seeded tournaments are checked by their own tests (tests/games/nanuuk/
@@ -28,7 +33,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.games.kaphoorn.rules import turn as kap_turn
-from game.games.kaphoorn.rules.actions import play, replace
+from game.games.kaphoorn.rules.actions import ignore, play, replace
 from game.games.kaphoorn.rules.chart import bits as chart_bits
 from game.games.kaphoorn.rules.position import HIDDEN
 from game.games.nanuuk.rules import moves as nanuuk_moves
@@ -247,3 +252,214 @@ def test_kap_hoorns_legal_list_is_the_one_spelled_out(
 def test_bits_lists_every_set_bit_lowest_first() -> None:
     for mask in (0, 1, 2**700, 2**64 - 1, (2**600 - 1) ^ 2**300, 0b1011 << 517):
         assert bits(mask) == [i for i in range(mask.bit_length()) if mask >> i & 1]
+
+
+def _sails_spelled_out(s: Any, at: int) -> list[tuple[int, int]]:
+    """K4: the sails from ``at`` ending on a card without another ship (stations hold any)."""
+    chart = kap_turn.default_chart()
+    others = [f for seat, f in enumerate(s.ships) if seat != s.seat]
+    return [
+        (d, to)
+        for d, to in kap_turn.course(s.with_(ships=kap_turn._set(s.ships, s.seat, at)))
+        if to >= 0 and s.laid >> to & 1 and (to not in others or to in chart.station)
+    ]
+
+
+def _kap_step_by_step(s: Any, action: Any) -> Any:
+    """Kap Hoorn's moves, stays, buys and ends as the flow's steps, a copy after each (the way
+    the engine took before it gathered a step's changes into one copy)."""
+    chart, seat = kap_turn.default_chart(), s.seat
+
+    def sail_by(s: Any, n: int) -> Any:
+        return s.with_(sail=kap_turn._set(s.sail, seat, min(kap_turn.MAX_SAIL, s.sail[seat] + n)))
+
+    def draw(s: Any) -> Any:
+        if not s.pile:
+            if not s.discard:
+                return s
+            cards = list(s.discard)
+            kap_turn.seeded_rng(s.seed, "reshuffle", s.reshuffles).shuffle(cards)
+            s = s.with_(pile=tuple(cards), discard=(), reshuffles=s.reshuffles + 1)
+        hand = tuple(sorted(s.hands[seat] + (s.pile[-1],)))
+        return s.with_(pile=s.pile[:-1], hands=kap_turn._set(s.hands, seat, hand))
+
+    def enter_draw(s: Any) -> Any:
+        s = s.with_(phase=kap_turn.DRAW)
+        return draw(s) if len(s.hands[seat]) < kap_turn.HAND_LIMIT else s
+
+    def end_turn(s: Any) -> Any:
+        done = s.turn + 1
+        if s.rounds and done >= s.rounds * s.players:
+            return s.with_(turn=done, phase=kap_turn.OVER, reason=kap_turn.ROUNDS)
+        s = s.with_(turn=done, seat=(seat + 1) % s.players, phase=kap_turn.LAY, played=0)
+        s = s.with_(replaced=False)
+        return s.with_(sail=kap_turn._set(s.sail, s.seat, min(8, s.sail[s.seat] + 1)))
+
+    def moved(s: Any, to: int, cost: int) -> Any:
+        second = s.phase == kap_turn.AGAIN_PHASE
+        s = sail_by(s.with_(ships=kap_turn._set(s.ships, seat, to)), -cost)
+        roses, colour = s.roses[seat], chart.station.get(to)
+        if colour is not None and kap_turn.no_rose(s, to) is None:
+            roses = kap_turn._set(roses, chart.zone[to] - 1, colour)
+            s = s.with_(roses=kap_turn._set(s.roses, seat, roses))
+        held = sum(c != kap_turn.EMPTY for c in roses)
+        if held == 3 or held >= 2 and chart.finish >> to & 1:
+            reason = kap_turn.ROSES if held == 3 else kap_turn.FINISH
+            return s.with_(phase=kap_turn.OVER, winner=seat, reason=reason)
+        if not second and s.sail[seat] >= kap_turn.AGAIN_COST and _sails_spelled_out(s, to):
+            return s.with_(phase=kap_turn.MOVED)
+        return enter_draw(s)
+
+    kind, moved_yet = type(action).__name__, s.phase == kap_turn.MOVED
+    if kind in ("Sail", "Ignore"):
+        return moved(s, action.to, kap_turn.IGNORE_COST if kind == "Ignore" else 0)
+    if kind == "Stay":
+        return enter_draw(sail_by(s, 1))
+    if kind == "Buy":
+        return sail_by(draw(enter_draw(s) if moved_yet else s), -kap_turn.CARD_COST)
+    if kind == "End":
+        return end_turn(enter_draw(s) if moved_yet else s)
+    return None  # laying a card, "again": one copy in either way
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    players=st.integers(3, 5),
+    seed=st.integers(0, 10**9),
+    picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=400),
+    rounds=st.sampled_from([3, 12, 40]),
+)
+def test_kap_hoorns_steps_in_one_copy_are_the_flow_step_by_step(
+    players: int, seed: int, picks: list[int], rounds: int
+) -> None:
+    """Each move, stay, buy and end is applied as one copy of its gathered changes, and the
+    chance of "move again" (K13) is read from the sails of the field reached before the ship's
+    copy is made: the states the flow gives step by step, and the sails and ignore targets
+    (every ship in the way: the mover's own ends none of its courses) the spelled-out ones."""
+    state = plugin("kaphoorn").rules.new_game(
+        "standard", players, seed=seed, options={"rounds": rounds}
+    )
+    for pick in picks:
+        if state.is_over():
+            break
+        ship = state.ships[state.seat]
+        assert kap_turn.sail_moves(state) == _sails_spelled_out(state, ship)
+        others = [f for seat, f in enumerate(state.ships) if seat != state.seat]
+        free = [f for f in chart_bits(state.laid) if f not in others or f in state.chart.station]
+        neighbours = set(chart_bits(state.chart.neighbours[ship]))
+        assert chart_bits(kap_turn.ignore_targets(state)) == [f for f in free if f in neighbours]
+        actions = state.legal_actions()
+        for action in actions:  # every move of the list: "move again" turns on a rare sail
+            long = _kap_step_by_step(state, action)
+            if long is not None:
+                after = state.apply(action)
+                assert after == long
+                assert after.to_dict() == long.to_dict()
+        state = state.apply(actions[pick % len(actions)])
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    old=st.lists(st.integers(0, 571), max_size=120),
+    flips=st.lists(st.integers(0, 571), max_size=20),
+)
+def test_kap_hoorns_field_lists_edited_are_the_masks_fields(
+    old: list[int], flips: list[int]
+) -> None:
+    """A frontier's fields are carried from position to position and edited where the mask
+    changed (a few fields) or read afresh (many): either way the set bits of the new mask."""
+    before = sum(1 << f for f in set(old))
+    after = before
+    for f in flips:
+        after ^= 1 << f
+    fields = tuple(chart_bits(before))
+    assert kap_turn._edited(fields, before, after) == tuple(chart_bits(after))
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    picks=st.lists(st.integers(0, 10**6), min_size=1, max_size=300),
+    laid=st.lists(st.integers(0, 571), max_size=30),
+)
+def test_kap_hoorns_carried_frontier_is_the_frontiers_fields(
+    seed: int, picks: list[int], laid: list[int]
+) -> None:
+    """The frontier's fields passed on to a copy are edited to the copy's own frontier, also
+    for a copy whose cards differ in more than the card just laid (a position set up by hand)."""
+    state = _new("kaphoorn", "standard", 4, seed)
+    for pick in picks:
+        if state.is_over():
+            break
+        assert kap_turn.frontier_fields(state) == tuple(chart_bits(kap_turn.frontier(state)))
+        if pick % 7 == 0:  # some cards by hand, on sea fields
+            extra = sum(1 << f for f in laid if state.chart.playable >> f & 1)
+            by_hand = state.with_(laid=state.laid | extra)
+            fields = chart_bits(kap_turn.frontier(by_hand))
+            assert kap_turn.frontier_fields(by_hand) == tuple(fields)
+        actions = state.legal_actions()
+        state = state.apply(actions[pick % len(actions)])
+
+
+def test_a_kap_hoorn_view_sent_to_a_worker_does_not_grow_with_the_games_played() -> None:
+    """A view pickled for a bot's worker holds the position's fields alone: not the memo of its
+    legal list, nor the frontier's fields carried from copy to copy; the worker's copy lists
+    the same actions."""
+    rules = rules_for("kaphoorn")
+
+    def sent() -> bytes:
+        view = rules.new_game("standard", 4, seed=1).view(0)
+        unasked = pickle.dumps(view)
+        view.legal_actions()  # memoised in the view: not sent
+        assert pickle.dumps(view) == unasked
+        return unasked
+
+    before = sent()
+    rng = random.Random(5)
+    for seed in range(20):
+        state = rules.new_game("standard", 4, seed=seed, options={"rounds": 40})
+        while not state.is_over():
+            state = state.apply(rng.choice(state.legal_actions()))
+    mid = state.view(state.seat)
+    mid.legal_actions()
+    arrived = pickle.loads(pickle.dumps(mid))
+    assert not [k for k in arrived.__dict__ if k.startswith("_")]
+    assert arrived == mid and arrived.legal_actions() == mid.legal_actions()
+    assert sent() == before
+    assert len(before) < 3_300  # the fields alone (the board's 572 fields the most of them)
+
+
+def test_kap_hoorns_move_again_may_lead_back_to_the_field_the_ship_left() -> None:
+    """K13 after "ignore": the only sail from the field reached ends on the field the ship has
+    just left, which is free now. The one copy reads the sails of the field reached with the
+    ship already moved: "move again" is offered, as the flow step by step offers it."""
+    state = plugin("kaphoorn").rules.new_game("standard", 3, seed=3)
+    chart, deck = state.chart, state.deck
+    left = next(  # a field of zone 1 (forward is south) with its east neighbour and no station
+        f
+        for f in chart_bits(chart.playable & ~state.laid)
+        if chart.zone[f] == chart.zone[f + 1] == 1
+        and chart.playable >> f + 1 & 1
+        and not (f in chart.station or f + 1 in chart.station)
+        and not chart.neighbours[f] & state.laid
+    )
+    squall = deck.index("squall")  # 1 field: FL, FR, L, R (west in zone 1) and B
+    ships = kap_turn._set(state.ships, state.seat, left)
+    cards = kap_turn._set(kap_turn._set(state.cards, left, deck.index("trade")), left + 1, squall)
+    sail = kap_turn._set(state.sail, state.seat, 8)
+    state = state.with_(ships=ships, cards=cards, laid=state.laid | 3 << left, sail=sail)
+    action = ignore(left + 1)
+    assert action in state.legal_actions()
+    after = state.apply(action)
+    assert after.phase == kap_turn.MOVED
+    assert kap_turn.sail_moves(after) == [(6, left)]
+    assert after == _kap_step_by_step(state, action)
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields=st.lists(st.integers(0, 1500), max_size=200))
+def test_bits_of_any_mask_are_its_set_bits_lowest_first(fields: list[int]) -> None:
+    """Many bits are read a byte at a time, skipping the empty bytes: the same list as a bit
+    at a time."""
+    mask = sum(1 << f for f in set(fields))
+    assert bits(mask) == sorted(set(fields))

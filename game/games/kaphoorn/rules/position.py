@@ -67,12 +67,29 @@ class KapPosition:
 
     def with_(self, **changes: Any) -> Self:
         """A copy with ``changes``; cheaper than ``dataclasses.replace`` (no re-validation)."""
+        return self._with(changes)
+
+    def _with(self, changes: dict[str, Any]) -> Self:
+        """``with_`` for a dict of changes the turn flow has gathered (not copied once more)."""
         data = self.__dict__.copy()
         data.update(changes)
         data["_cache"] = {}  # the copy's own memo (replaced, not removed: a dict without holes
         new = _NEW(type(self))  # copies quicker); a state's copy is a state
         _SET(new, "__dict__", data)
         return new
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The fields alone: a view pickled to a bot's worker leaves the memo and the carried
+        lists behind (the worker works them out again), so a request stays small."""
+        return {k: v for k, v in self.__dict__.items() if not k.startswith("_")}
+
+    def _carried(self, key: str) -> Any:
+        """A value kept for the copies (``with_`` copies it on, unlike the memo), or None: the
+        field lists of ``turn.py``, each with the mask it lists, to be edited, not read afresh."""
+        return self.__dict__.get(key)
+
+    def _carry(self, key: str, value: Any) -> None:
+        self.__dict__[key] = value  # not a field: equality, hashing and saves ignore it
 
     def _memo(self) -> dict[str, Any]:
         try:

@@ -7,9 +7,9 @@ imports this module, builds the state on it). Rulings are cited where they apply
 from __future__ import annotations
 
 import functools
-import operator
-from collections.abc import Callable, Iterator
-from itertools import chain
+from bisect import bisect_left, insort
+from collections.abc import Callable, Sequence
+from operator import itemgetter
 from typing import Any, TypeVar
 
 from game.games.kaphoorn.rules.actions import (  # fmt: skip
@@ -82,8 +82,11 @@ def all_winds() -> tuple[Wind, ...]:
 
 
 def legal_actions(s: KapPosition) -> tuple[KapAction, ...]:
-    if s.phase == LAY:
-        return lay_actions(s) + move_actions(s)
+    if s.phase == LAY:  # one list, made a tuple once
+        out: list[KapAction] = []
+        _add_lays(s, out)
+        _add_moves(s, out)
+        return tuple(out)
     if s.phase == AGAIN_PHASE:
         return sail_actions(s)
     if s.phase == MOVED:
@@ -95,35 +98,60 @@ def legal_actions(s: KapPosition) -> tuple[KapAction, ...]:
 
 def lay_actions(s: KapPosition) -> tuple[KapAction, ...]:
     """Step 2: any number of cards next to a card, or one replacement as the only card."""
+    out: list[KapAction] = []
+    _add_lays(s, out)
+    return tuple(out)
+
+
+def _add_lays(s: KapPosition, out: list[KapAction]) -> None:
     if s.replaced:
-        return ()
-    hand = sorted(set(s.hands[s.seat]) - {HIDDEN})
-    if not hand:
-        return ()
-    # ``play(w, f) for f in bits(frontier(s)) for w in hand``, built field by field from the
-    # table of each field's actions (a random game's chart soon holds a hundred cards)
-    pick = operator.itemgetter(*hand)  # a field's row -> the actions of the hand's cards
-    rows: Iterator[tuple[KapAction, ...]] = map(_PLAYS.__getitem__, bits(frontier(s)))
-    if s.played == 0:
-        rows = chain(rows, map(_REPLACES.__getitem__, bits(replaceable(s))))
+        return
+    hand = _motifs(s.hands[s.seat])
+    if hand:
+        _add_each(_PLAYS, hand, frontier_fields(s), out)
+        if s.played == 0:
+            _add_each(_REPLACES, hand, bits(replaceable(s)), out)
+
+
+@functools.lru_cache(maxsize=4096)  # hands of up to 6 of the deck's motifs, asked every step
+def _motifs(hand: tuple[int, ...]) -> tuple[int, ...]:
+    """The motifs of a hand, once each, in order (a hidden hand has none)."""
+    return tuple(sorted(set(hand) - {HIDDEN}))
+
+
+def _add_each(
+    table: _ByWind, hand: tuple[int, ...], fields: Sequence[int], out: list[KapAction]
+) -> None:
+    """``make(w, f) for f in fields for w in hand`` (field by field, the hand's cards in order)
+    onto ``out``: the fields picked from each card's row of the table by one ``itemgetter``
+    (a look-up per action in C, not a call: a random game's chart soon holds a hundred
+    cards), the cards' rows interleaved by slices."""
+    if len(fields) < 2:  # ``itemgetter`` gives a tuple from two keys on
+        out += [table[w][f] for f in fields for w in hand]
+        return
+    pick = itemgetter(*fields)
     if len(hand) == 1:
-        return tuple(map(pick, rows))
-    return tuple(chain.from_iterable(map(pick, rows)))
+        out += pick(table[hand[0]])
+        return
+    k, start = len(hand), len(out)
+    out += [STAY] * (len(fields) * k)  # places, each filled below
+    for i, wind in enumerate(hand):
+        out[start + i :: k] = pick(table[wind])
 
 
-class _Actions(dict[int, tuple[KapAction, ...]]):
-    """Per field, made when first asked: the interned action of each wind motif there."""
+class _ByWind(dict[int, dict[int, KapAction]]):
+    """Per wind motif, made when first asked: its interned action on each playable field."""
 
     def __init__(self, make: Callable[[int, int], KapAction]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, f: int) -> tuple[KapAction, ...]:
-        row = self[f] = tuple(self.make(w, f) for w in range(len(all_winds())))
+    def __missing__(self, wind: int) -> dict[int, KapAction]:
+        row = self[wind] = {f: self.make(wind, f) for f in bits(default_chart().playable)}
         return row
 
 
-_PLAYS, _REPLACES = _Actions(play), _Actions(replace)
+_PLAYS, _REPLACES = _ByWind(play), _ByWind(replace)
 
 
 def frontier(s: KapPosition) -> int:
@@ -136,15 +164,58 @@ def frontier(s: KapPosition) -> int:
     return found
 
 
+def frontier_fields(s: KapPosition) -> tuple[int, ...]:
+    """The fields of ``frontier(s)``, lowest first (carried on: a card laid changes a few)."""
+    return _carried_fields(s, "_frontier", frontier(s))
+
+
 def replaceable(s: KapPosition) -> int:
     """K5, K6, K3: cards not printed, without a ship, that the player cannot reach this turn."""
     memo = s._memo()
     found: int | None = memo.get("replaceable")  # the legal list's, asked again by ``apply``
     if found is None:
-        ships = 0
+        found = s.laid & default_chart().playable & ~ship_fields(s) & ~reach(s)
+        memo["replaceable"] = found
+    return found
+
+
+def _carried_fields(s: KapPosition, key: str, mask: int) -> tuple[int, ...]:
+    """The set bits of ``mask``, lowest first, kept in ``s`` under ``key`` with the mask they
+    list and passed on to its copies: the next position's mask differs in a field or two
+    (a card laid fills one frontier field and opens its empty neighbours)."""
+    kept: tuple[int, tuple[int, ...]] | None = s._carried(key)
+    if kept is not None and kept[0] == mask:
+        return kept[1]
+    fields = _edited(kept[1], kept[0], mask) if kept is not None else tuple(bits(mask))
+    s._carry(key, (mask, fields))
+    return fields
+
+
+_EDITS = 8  # up to this many fields changed, editing the sorted list beats reading the mask
+
+
+def _edited(fields: tuple[int, ...], old: int, new: int) -> tuple[int, ...]:
+    """The set bits of ``new``, lowest first, from ``fields``: those of ``old``."""
+    gone, added = old & ~new, new & ~old
+    if (gone | added).bit_count() > _EDITS:
+        return tuple(bits(new))
+    out = list(fields)
+    for f in bits(gone):
+        del out[bisect_left(out, f)]
+    for f in bits(added):
+        insort(out, f)
+    return tuple(out)
+
+
+def ship_fields(s: KapPosition) -> int:
+    """Where the ships are, as a mask."""
+    memo = s._memo()
+    found: int | None = memo.get("ships")  # the replaceable cards' and the ignore targets'
+    if found is None:
+        found = 0
         for f in s.ships:
-            ships |= 1 << f
-        found = memo["replaceable"] = s.laid & default_chart().playable & ~ships & ~reach(s)
+            found |= 1 << f
+        memo["ships"] = found
     return found
 
 
@@ -161,11 +232,16 @@ def reach(s: KapPosition) -> int:
 
 def move_actions(s: KapPosition) -> tuple[KapAction, ...]:
     """Step 3: sail by the card, ignore it for 3 points, or stay (K7, K12: always offered)."""
-    out: list[KapAction] = list(map(_SAILS.__getitem__, sail_moves(s)))
+    out: list[KapAction] = []
+    _add_moves(s, out)
+    return tuple(out)
+
+
+def _add_moves(s: KapPosition, out: list[KapAction]) -> None:
+    out += map(_SAILS.__getitem__, sail_moves(s))
     if s.sail[s.seat] >= IGNORE_COST:
         out += map(_IGNORES.__getitem__, bits(ignore_targets(s)))
     out.append(STAY)
-    return tuple(out)
 
 
 def sail_actions(s: KapPosition) -> tuple[KapAction, ...]:
@@ -191,21 +267,21 @@ _SAILS, _IGNORES = _Interned(sail, spread=True), _Interned(ignore, spread=False)
 def sail_moves(s: KapPosition, at: int | None = None) -> list[tuple[int, int]]:
     """(direction, end field) of every legal sail of the ship (K4): exactly the card's number
     along one arrow, ending on a card without another ship (stations hold any number)."""
-    if at is not None:
-        return _sail_moves(s, at)
+    if at is not None:  # the ship moved there: its old field is free
+        return _sail_moves(s, at, bits(_other_ships(s)))
     memo = s._memo()
     found: list[tuple[int, int]] | None = memo.get("sail_moves")
     if found is None:  # asked by the legal list, the replaceable cards and ``apply``
-        found = memo["sail_moves"] = _sail_moves(s, s.ships[s.seat])
+        # every ship is in the way: the mover's own is on none of its courses' ends
+        found = memo["sail_moves"] = _sail_moves(s, s.ships[s.seat], s.ships)
     return found
 
 
-def _sail_moves(s: KapPosition, ship: int) -> list[tuple[int, int]]:
-    taken = _other_ships(s)
+def _sail_moves(s: KapPosition, ship: int, taken: Sequence[int]) -> list[tuple[int, int]]:
     laid, stations = s.laid, default_chart().station
     out = []
     for direction, to in _courses(ship, s.cards[ship]):
-        if laid >> to & 1 and (not taken >> to & 1 or to in stations):
+        if laid >> to & 1 and (to not in taken or to in stations):
             out.append((direction, to))
     return out
 
@@ -231,17 +307,20 @@ def course(s: KapPosition) -> list[tuple[int, int]]:
 
 def ignore_targets(s: KapPosition) -> int:
     chart = default_chart()
-    free = ~_other_ships(s) | chart.stations
+    free = ~ship_fields(s) | chart.stations  # the mover's own ship is no neighbour of itself
     return chart.neighbours[s.ships[s.seat]] & s.laid & free
 
 
 def draw_actions(s: KapPosition, free_draw_pending: bool) -> tuple[KapAction, ...]:
     """Step 4 (K14): buying counts the free card first; the pile is known only by its size."""
+    return (BUY, END) if _can_buy(s, free_draw_pending) else (END,)
+
+
+def _can_buy(s: KapPosition, free_draw_pending: bool) -> bool:
     hand, available = len(s.hands[s.seat]), len(s.pile) + len(s.discard)
     if free_draw_pending and hand < HAND_LIMIT and available:
         hand, available = hand + 1, available - 1
-    can_buy = s.sail[s.seat] >= CARD_COST and hand < HAND_LIMIT and available > 0
-    return (BUY, END) if can_buy else (END,)
+    return s.sail[s.seat] >= CARD_COST and hand < HAND_LIMIT and available > 0
 
 
 def free_card_due(s: KapPosition) -> bool:
@@ -276,10 +355,10 @@ def offers(s: KapPosition, action: object) -> bool:
         return phase == MOVED
     if kind is Stay:
         return phase == LAY
-    if kind is Buy or kind is End:
-        if phase not in (MOVED, DRAW):
-            return False
-        return action in draw_actions(s, free_draw_pending=phase == MOVED)
+    if kind is End:  # K14: offered in both phases after the move (``draw_actions``)
+        return phase == MOVED or phase == DRAW
+    if kind is Buy:
+        return (phase == MOVED or phase == DRAW) and _can_buy(s, phase == MOVED)
     return False
 
 
@@ -315,16 +394,24 @@ def _again(s: P, action: Again) -> P:
 
 
 def _stay(s: P, action: Stay) -> P:
-    return enter_draw(s.with_(sail=_set(s.sail, s.seat, min(MAX_SAIL, s.sail[s.seat] + 1))))
+    changes = _move_done(s)
+    changes["sail"] = _set(s.sail, s.seat, min(MAX_SAIL, s.sail[s.seat] + 1))
+    return s._with(changes)
 
 
 def _buy(s: P, action: Buy) -> P:
-    s = enter_draw(s) if s.phase == MOVED else s
-    return draw(s).with_(sail=_set(s.sail, s.seat, s.sail[s.seat] - CARD_COST))
+    s = s._with(_move_done(s)) if s.phase == MOVED else s
+    changes = _drawn(s)
+    changes["sail"] = _set(s.sail, s.seat, s.sail[s.seat] - CARD_COST)
+    return s._with(changes)
 
 
 def _end(s: P, action: End) -> P:
-    return end_turn(enter_draw(s) if s.phase == MOVED else s)
+    if s.phase != MOVED:
+        return s._with(_next_turn(s))
+    changes = _move_done(s)
+    changes.update(_next_turn(s))  # the draw changes no field that passing the turn reads
+    return s._with(changes)
 
 
 # what each kind of action does (``apply``: a look-up, not a chain of isinstance)
@@ -346,19 +433,24 @@ def _lay(s: P, wind: int, to: int, covered: bool) -> P:
         changes.update(discard=s.discard + (s.cards[to],), replaced=True)
     else:
         changes["laid"] = s.laid | 1 << to
-    return s.with_(**changes)
+    return s._with(changes)
 
 
 def _moved(s: P, to: int, cost: int) -> P:
-    second = s.phase == AGAIN_PHASE
-    s = s.with_(ships=_set(s.ships, s.seat, to), sail=_set(s.sail, s.seat, s.sail[s.seat] - cost))
-    s = arrive(s, to)
-    if s.phase == OVER:
-        return s
-    # K13: "move again" is offered only while a sail from the field reached exists
-    if not second and s.sail[s.seat] >= AGAIN_COST and sail_moves(s):
-        return s.with_(phase=MOVED)
-    return enter_draw(s)
+    """The ship has moved to ``to``: the move's changes and what follows, in one copy."""
+    sail = s.sail[s.seat] - cost
+    ships = _set(s.ships, s.seat, to)
+    changes: dict[str, Any] = {"ships": ships, "sail": _set(s.sail, s.seat, sail)}
+    changes.update(_arrival(s, to))
+    if changes.get("phase") == OVER:
+        return s._with(changes)
+    # K13: "move again" is offered only while a sail from the field reached exists (the
+    # other ships where they were; the mover's own is on none of its courses' ends)
+    if s.phase != AGAIN_PHASE and sail >= AGAIN_COST and _sail_moves(s, to, ships):
+        changes["phase"] = MOVED
+        return s._with(changes)
+    changes.update(_move_done(s))  # the move reads no field the draw changes
+    return s._with(changes)
 
 
 def no_rose(s: KapPosition, to: int) -> NoRose | None:
@@ -375,58 +467,58 @@ def no_rose(s: KapPosition, to: int) -> NoRose | None:
     return NoRose.COLOUR if colour in roses else None
 
 
-def arrive(s: P, to: int) -> P:
-    """A move ended on ``to``: a station may give a wind rose (K9); a win ends the game (K8)."""
+def _arrival(s: KapPosition, to: int) -> dict[str, Any]:
+    """The changes of a move ended on ``to``: a station may give a wind rose (K9); a win ends
+    the game (K8)."""
     chart = default_chart()
     roses = s.roses[s.seat]
+    changes: dict[str, Any] = {}
     colour = chart.station.get(to)
-    stage = chart.zone[to] - 1
     if colour is not None and no_rose(s, to) is None:
-        roses = _set(roses, stage, colour)
-        s = s.with_(roses=_set(s.roses, s.seat, roses))
-    held = sum(c != EMPTY for c in roses)
+        roses = _set(roses, chart.zone[to] - 1, colour)
+        changes["roses"] = _set(s.roses, s.seat, roses)
+    held = 3 - roses.count(EMPTY)
     if held == 3:
-        return s.with_(phase=OVER, winner=s.seat, reason=ROSES)
-    if held >= 2 and chart.finish >> to & 1:
-        return s.with_(phase=OVER, winner=s.seat, reason=FINISH)
-    return s
+        changes.update(phase=OVER, winner=s.seat, reason=ROSES)
+    elif held >= 2 and chart.finish >> to & 1:
+        changes.update(phase=OVER, winner=s.seat, reason=FINISH)
+    return changes
 
 
-def enter_draw(s: P) -> P:
-    """The move is done: the free card (hand limit 6), then buying or ending (K14)."""
-    s = s.with_(phase=DRAW)
-    return draw(s) if len(s.hands[s.seat]) < HAND_LIMIT else s
+def _move_done(s: KapPosition) -> dict[str, Any]:
+    """The changes when the move is done: the free card (hand limit 6), then buying or ending
+    (K14)."""
+    changes = _drawn(s) if len(s.hands[s.seat]) < HAND_LIMIT else {}
+    changes["phase"] = DRAW
+    return changes
 
 
-def draw(s: P) -> P:
-    """Draw the top card; an empty pile is first refilled from the shuffled discards (K6)."""
+def _drawn(s: KapPosition) -> dict[str, Any]:
+    """The changes of drawing the top card; an empty pile is first refilled from the shuffled
+    discards (K6)."""
     if s.viewer >= 0:  # the pile, and the seed that reshuffles the discards, are hidden
         raise ValueError("a player's view cannot draw: the pile is hidden (determinize first)")
     if not s.pile:
         if not s.discard:
-            return s  # K6: both empty, nobody draws
+            return {}  # K6: both empty, nobody draws
         cards = list(s.discard)
         seeded_rng(s.seed, "reshuffle", s.reshuffles).shuffle(cards)
-        s = s.with_(pile=tuple(cards), discard=(), reshuffles=s.reshuffles + 1)
-    card = s.pile[-1]
-    hand = tuple(sorted(s.hands[s.seat] + (card,)))
-    return s.with_(pile=s.pile[:-1], hands=_set(s.hands, s.seat, hand))
+        changes = _drawn(s.with_(pile=tuple(cards), discard=()))
+        changes.update(discard=(), reshuffles=s.reshuffles + 1)
+        return changes
+    hand = tuple(sorted(s.hands[s.seat] + (s.pile[-1],)))
+    return {"pile": s.pile[:-1], "hands": _set(s.hands, s.seat, hand)}
 
 
-def end_turn(s: P) -> P:
-    """Pass to the left neighbour (K11), who gains a sail point (step 1); K15 ends the game."""
+def _next_turn(s: KapPosition) -> dict[str, Any]:
+    """The changes of passing to the left neighbour (K11), who gains a sail point (step 1);
+    K15 ends the game."""
     done = s.turn + 1
     if s.rounds and done >= s.rounds * s.players:
-        return s.with_(turn=done, phase=OVER, reason=ROUNDS)
+        return {"turn": done, "phase": OVER, "reason": ROUNDS}
     seat = (s.seat + 1) % s.players
-    return s.with_(
-        turn=done,
-        seat=seat,
-        sail=_set(s.sail, seat, min(MAX_SAIL, s.sail[seat] + 1)),
-        phase=LAY,
-        played=0,
-        replaced=False,
-    )
+    sail = _set(s.sail, seat, min(MAX_SAIL, s.sail[seat] + 1))
+    return {"turn": done, "seat": seat, "sail": sail, "phase": LAY, "played": 0, "replaced": False}
 
 
 # --- small helpers ------------------------------------------------------------------------------
