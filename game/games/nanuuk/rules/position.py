@@ -70,12 +70,15 @@ class NanuukPosition:
     memo: ClassVar[dict[Any, Any]]
     _legal: ClassVar[tuple[NanuukAction, ...] | None]
     _regions: ClassVar[tuple[Board, int, tuple[int, ...]] | None]
+    # ``hunt._preys``: per hunter the fields of his prey, with the pieces and sheets they are for
+    _preys: ClassVar[tuple[tuple[int, ...], tuple[Sheet, ...], tuple[int, ...]] | None]
 
     def __post_init__(self) -> None:
         # A plain dict of its own, caches included: a fresh instance shares its keys with the
         # class (a "split" dict), which ``with_``'s copies would inherit, and attribute reads of
         # such a dict miss the interpreter's attribute caches (as do reads of a descriptor).
-        _SET(self, "__dict__", {**self.__dict__, "_legal": None, "memo": {}, "_regions": None})
+        caches: dict[str, Any] = {"_legal": None, "memo": {}, "_regions": None, "_preys": None}
+        _SET(self, "__dict__", {**self.__dict__, **caches})
 
     def with_(self, **changes: Any) -> Self:
         """A copy with some fields changed (cheaper than ``dataclasses.replace``).

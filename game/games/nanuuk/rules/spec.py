@@ -107,10 +107,15 @@ class Spec:
     pieces: dict[str, int] = field(compare=False, hash=False, default_factory=dict)
     cracks: int = field(compare=False, hash=False, default=0)
     _seats: dict[int, tuple[int, ...]] = field(compare=False, hash=False, default_factory=dict)
+    # read of the above once, not at every turn: the number of players, and whether cracks are
+    # social (N28 variant 2, the full game's option)
+    players: int = field(init=False, compare=False, hash=False, default=0)
+    social_cracks: bool = field(init=False, compare=False, hash=False, default=False)
 
-    @property
-    def players(self) -> int:
-        return len(self.names)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "players", len(self.names))
+        social = self.variant == FULL and bool(self.options.get("variant-2"))
+        object.__setattr__(self, "social_cracks", social)
 
     def opt(self, key: str) -> Any:
         return self.options[key]
