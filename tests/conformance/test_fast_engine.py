@@ -320,8 +320,9 @@ def test_nanuuks_quick_answer_to_the_hunts_end_is_the_rules_answer(players: int,
     """N26: the quick yes (``prey_near``: floods from each hunter that stop at the first animal
     he may take, or at an animal and an igloo) is a yes of the rule asked of every hunter, the
     memo of the answer is the rule's answer, and the prey carried from copy to copy (with the
-    pieces and sheets it is for) is each hunter's prey worked out afresh (N22). Whole games:
-    the hunt's end, the igloos' exchanges and the lost harpoons come late."""
+    pieces and sheets it is for) is each hunter's prey worked out afresh (N22), and a hunter
+    once found cut off from it (or from an igloo and an animal) still is. Whole games: the
+    hunt's end, the igloos' exchanges and the lost harpoons come late."""
     rng = random.Random(seed)
     state = _new("nanuuk", "full", players, seed)
     while not state.is_over():
@@ -330,7 +331,15 @@ def test_nanuuks_quick_answer_to_the_hunts_end_is_the_rules_answer(players: int,
             if nanuuk_hunt.prey_near(state):
                 assert not over
             assert nanuuk_hunt.hunt_is_over(state) == over
-            assert list(nanuuk_hunt._preys(state)) == _preys_spelled_out(state)
+            quarry = nanuuk_hunt.quarry(state)
+            assert list(quarry.preys) == _preys_spelled_out(state)
+            board = state.spec.board
+            for i, p in enumerate(state.pos):  # who was found cut off still is
+                region = board.flood(1 << p, state.cracks)
+                if quarry.cut_off >> i & 1:
+                    assert not region & quarry.preys[i]
+                if quarry.homeless >> i & 1:
+                    assert not (region & board.igloos and region & quarry.homes[i])
         state = state.apply(rng.choice(state.legal_actions()))
 
 

@@ -6,11 +6,13 @@ a position, like ``moves``.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from game.games.nanuuk.rules.actions import ANIMALS
 from game.games.nanuuk.rules.board import Board, bits
 from game.games.nanuuk.rules.phases import PIECES
 from game.games.nanuuk.rules.position import NanuukPosition
-from game.games.nanuuk.rules.sheet import ANIMAL_BITS, HARPOON, KAYAK, WHALE
+from game.games.nanuuk.rules.sheet import ANIMAL_BITS, HARPOON, KAYAK, WHALE, Sheet
 
 INUIT = PIECES.index("inuk")
 
@@ -40,52 +42,111 @@ def prey_near(st: NanuukPosition) -> bool:
     hunter, where the regions (``regions``) would be split at every crack to be asked once.
 
     A short cut, sure only of a yes (``_can_still_hunt`` asks again of every hunter when it
-    finds none): floods from a hunter's field that stop at the first animal (and igloo)."""
-    board, cracks = st.spec.board, st.cracks
+    finds none): floods from a hunter's field that stop at the first animal (and igloo). First
+    of all the last hunter found with prey in his region (``_witness``, carried from copy to
+    copy): mostly it still is, a turn later. A hunter whose flood found nothing is not asked
+    again while his prey stays (``Quarry``)."""
+    board, cracks, pos, q = st.spec.board, st.cracks, st.pos, quarry(st)
+    if _still_hunting(st, q, board, cracks):
+        return True
     opens = None
-    for p, prey in zip(st.pos, _preys(st), strict=True):
-        if not prey:
+    cut_off, homeless = q.cut_off, q.homeless
+    for i, prey in enumerate(q.preys):
+        if not prey or cut_off >> i & 1:
             continue
-        if prey >> p & 1 or prey & board.neighbours[p] and _next_to(board, p, cracks, prey):
-            return True  # on the field or one step away, over an uncracked edge
-        if opens is None:  # the floods of all hunters cross the same edges
-            opens = board.open_masks(cracks)
-        if board.reaches(1 << p, prey, opens):
-            return True
-    pieces = st.pieces
-    animals = pieces[0] | pieces[1] | pieces[2]
-    for sheet, p in zip(st.sheets, st.pos, strict=True):  # N24: by way of an igloo
-        prey = animals | pieces[3] if sheet.fresh_inuk else animals
+        p = pos[i]
+        if not _near(board, cracks, p, prey):  # else one step away: no flood needed
+            if opens is None:  # the floods of all hunters cross the same edges
+                opens = board.open_masks(cracks)
+            if not board.reaches(1 << p, prey, opens):
+                cut_off |= 1 << i
+                continue
+        st.__dict__["_witness"] = (q, i, cracks)  # for the next turn's question
+        return _noted(st, q, cut_off, homeless)
+    for i, prey in enumerate(q.homes):  # N24: by way of an igloo
+        if not prey or homeless >> i & 1:
+            continue
         if opens is None:
             opens = board.open_masks(cracks)
-        if prey and board.reaches(1 << p, prey, opens, board.igloos):
-            return True
+        if board.reaches(1 << pos[i], prey, opens, board.igloos):
+            return _noted(st, q, cut_off, homeless)
+        homeless |= 1 << i
+    _noted(st, q, cut_off, homeless)
     return False
 
 
-def _preys(st: NanuukPosition) -> tuple[int, ...]:
-    """Per hunter the fields of the animals he may take with his harpoon (0 without it, N22):
-    an animal whose bag slot is free; a whale with an Inuk who has not hunted one.
+class Quarry(NamedTuple):
+    """What each hunter may hunt, worked out when an animal is taken or a sheet changes and
+    carried from copy to copy with the pieces, sheets and cracks it is for (compared by
+    identity: a copy shares the tuples it does not change; the cracks only ever grow).
 
-    They change only when an animal is taken or a sheet changes: worked out then, and carried
-    from copy to copy with the pieces and sheets they are for (compared by identity: a copy
-    shares the tuples it does not change)."""
+    ``preys``: per hunter the fields of the animals he may take with his harpoon (0 without
+    it, N22): an animal whose bag slot is free; a whale with an Inuk who has not hunted one.
+    ``homes``: those he could hunt after an igloo (N24: harpoon back, bag laid down).
+    ``cut_off`` and ``homeless`` mask the hunters whose region was found to hold none of their
+    preys, or no igloo and none of their homes' animals: a region only shrinks as cracks come
+    and its hunter steps within it (a step by kayak changes his sheet, N25; ``with_`` drops the
+    masks when it moves a mover), so they hold while the pieces and sheets stay."""
+
+    pieces: tuple[int, ...]
+    sheets: tuple[Sheet, ...]
+    cracks: int
+    preys: tuple[int, ...]
+    homes: tuple[int, ...]
+    cut_off: int = 0
+    homeless: int = 0
+
+
+def quarry(st: NanuukPosition) -> Quarry:
+    """The position's :class:`Quarry`: carried along, or worked out afresh."""
     pieces, sheets = st.pieces, st.sheets
-    known = st._preys
-    if known is not None and known[0] is pieces and known[1] is sheets:
-        return known[2]
+    known: Quarry | None = st._quarry
+    if known is not None and known.pieces is pieces and known.sheets is sheets:
+        if not known.cracks & ~st.cracks:  # cracks only came (a state's own copies)
+            return known
     animals = pieces[0] | pieces[1] | pieces[2]  # the whales apart: they need an Inuk (N22)
-    preys = []
+    preys, homes = [], []
     for sheet in sheets:
+        fresh = sheet.fresh_inuk  # his Inuk goes with him, no whale in the bag
+        home = animals | pieces[3] if fresh else animals
         prey = 0
         if sheet.carried & HARPOON:
-            prey = animals & ~_in_bag(sheet.bag, pieces)  # a free bag slot
-            if sheet.fresh_inuk:  # his Inuk goes with him, no whale in the bag
-                prey |= pieces[3]
-        preys.append(prey)
-    found = tuple(preys)
-    st.__dict__["_preys"] = (pieces, sheets, found)
+            prey = home & ~_in_bag(sheet.bag, pieces) if sheet.bag & 7 else home
+        preys.append(prey)  # a free bag slot (N22)
+        homes.append(home)
+    found = Quarry(pieces, sheets, st.cracks, tuple(preys), tuple(homes))
+    st.__dict__["_quarry"] = found
     return found
+
+
+def _still_hunting(st: NanuukPosition, q: Quarry, board: Board, cracks: int) -> bool:
+    """The witness (the hunter last found with prey in his region, and the cracks then) still
+    has it: the prey is the same (``q``), he stepped within his region since (or not at all),
+    and each crack since has a way round it by a field next to both its ends, uncracked (so
+    it split no region); or an animal he may take is next to him."""
+    known = st._witness
+    if known is None or known[0] is not q:
+        return False
+    i, before = known[1], known[2]
+    new = cracks & ~before
+    if not new:
+        return not before & ~cracks  # (the same cracks, not fewer)
+    if not before & ~cracks and not new & (new - 1):  # one crack more
+        for way in board.detours.get(new, ()):
+            if not cracks & way:
+                st.__dict__["_witness"] = (q, i, cracks)
+                return True
+    if _near(board, cracks, st.pos[i], q.preys[i]):
+        st.__dict__["_witness"] = (q, i, cracks)
+        return True
+    return False
+
+
+def _noted(st: NanuukPosition, q: Quarry, cut_off: int, homeless: int) -> bool:
+    """Keep what the floods found with this position (for its copies to come): True."""
+    if cut_off != q.cut_off or homeless != q.homeless:
+        st.__dict__["_quarry"] = q._replace(cracks=st.cracks, cut_off=cut_off, homeless=homeless)
+    return True
 
 
 def _in_bag(bag: int, pieces: tuple[int, ...]) -> int:
@@ -96,6 +157,11 @@ def _in_bag(bag: int, pieces: tuple[int, ...]) -> int:
         if bag >> k & 1:
             out |= pieces[k]
     return out
+
+
+def _near(board: Board, cracks: int, p: int, prey: int) -> bool:
+    """An animal of ``prey`` on field ``p`` or one step away, over an uncracked edge."""
+    return bool(prey >> p & 1 or prey & board.neighbours[p] and _next_to(board, p, cracks, prey))
 
 
 def _next_to(board: Board, f: int, cracks: int, fields: int) -> bool:

@@ -86,7 +86,7 @@ def _steps_by_bears(st: NanuukPosition, i: int, banned: bool) -> Steps:
 
 def walks(board: Board, f: int, cracks: int, occupied: int) -> Steps:
     """N9 in the introduction games: the steps from ``f`` over no crack onto no mover."""
-    steps = on_ice(board, f, cracks, 0)
+    steps = board.over_ice[f, cracks & board.around[f]]  # ``on_ice`` without a kayak
     blocked = occupied & board.neighbours[f]
     return tuple([s for s in steps if not blocked >> s[0] & 1]) if blocked else steps
 

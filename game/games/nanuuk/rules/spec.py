@@ -111,11 +111,19 @@ class Spec:
     # social (N28 variant 2, the full game's option)
     players: int = field(init=False, compare=False, hash=False, default=0)
     social_cracks: bool = field(init=False, compare=False, hash=False, default=False)
+    # the movers of each seat (``of_seat`` of every seat), and the turn flow's short cut from
+    # the crack that ends a move to the next turn: "intro" (two players), "hunt" (the full
+    # game) or "" (none: ``turn._crack``)
+    seat_movers: tuple[tuple[int, ...], ...] = field(init=False, compare=False, hash=False)
+    short_cut: str = field(init=False, compare=False, hash=False, default="")
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "players", len(self.names))
-        social = self.variant == FULL and bool(self.options.get("variant-2"))
-        object.__setattr__(self, "social_cracks", social)
+        _set = object.__setattr__
+        _set(self, "players", len(self.names))
+        _set(self, "social_cracks", self.variant == FULL and bool(self.options.get("variant-2")))
+        _set(self, "seat_movers", tuple(self.of_seat(s) for s in range(self.players)))
+        cut = {FULL: "hunt", INTRO: "intro" if self.players == 2 else ""}.get(self.variant, "")
+        _set(self, "short_cut", cut)
 
     def opt(self, key: str) -> Any:
         return self.options[key]

@@ -381,8 +381,9 @@ def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
     if a.kayak:  # N25: the kayak crosses one crack and goes back to the igloo side
         sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
     if st.steps == 1 and (st.quiet == 0 or not st.sheets):  # the common case: a crack now
-        occupied, old = st.memo.get("occupied"), st.pos[i]
+        occupied, old, known = st.memo.get("occupied"), st.pos[i], st._quarry
         st = st.with_(pos=tuple(pos), sheets=sheets, steps=0, stepped=st.stepped + 1, at=a.to)
+        st.__dict__["_quarry"] = known  # a step: who is cut off stays so (``hunt.Quarry``)
         if occupied is not None and not st.spec.board.igloos >> old & 1:  # the fields with a
             st.memo["occupied"] = occupied & ~(1 << old) | 1 << a.to  # mover: only an igloo
         cracks = moves.crack_actions(st, a.to)  # holds two (N9), he left his alone
@@ -392,9 +393,11 @@ def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
             data["_legal"] = cracks  # the legal list: the question asked is answered
             return st
         return _entered(st.with_(owed=False) if st.owed else st)
+    known = st._quarry
     st = st.with_(
         pos=tuple(pos), sheets=sheets, steps=st.steps - 1, stepped=st.stepped + 1, at=a.to
     )
+    st.__dict__["_quarry"] = known  # as above
     if not _crack_now(st):
         return _entered(st.with_(owed=True, quiet=max(0, st.quiet - 1)))
     if moves.crack_options(st, a.to):
@@ -411,12 +414,12 @@ def _crack_now(st: NanuukPosition) -> bool:
 
 
 def _crack(st: NanuukPosition, a: Crack) -> NanuukPosition:
-    spec = st.spec
-    if not (st.closing or st.steps or st.owed):  # the crack ends the move
+    cut = st.spec.short_cut
+    if cut and not (st.closing or st.steps or st.owed):  # the crack ends the move
         found = None
-        if spec.variant == INTRO and spec.players == 2:
+        if cut == "intro":  # the two-player introduction game
             found = _next_intro_turn(st, st.cracks | a.edge)
-        elif spec.variant == FULL and not st.home:
+        elif not st.home:  # the full game's hunt
             found = _next_hunt_turn(st, st.cracks | a.edge)
         if found is not None:
             return found
@@ -448,7 +451,7 @@ def _next_intro_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
     able = []
     found: dict[object, object] = {"occupied": occupied}  # the new state's memo: ``targets``'
     first: Steps = ()  # the steps of the first that can move
-    for i in spec.of_seat(seat):
+    for i in spec.seat_movers[seat]:
         steps = found[2 * i] = moves.walks(board, pos[i], cracks, occupied)  # (no first turn ban)
         if steps:
             able.append(i)
@@ -509,7 +512,7 @@ def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
             data["turns"], data["skipped"] = tuple(turns), tuple(skipped)
         seat = (seat + 1) % n
         able = []  # ``_mobile_ones``, written out
-        for i in spec.of_seat(seat):
+        for i in spec.seat_movers[seat]:
             steps = moves.targets(new, i)
             if steps:
                 able.append(i)
