@@ -24,8 +24,10 @@ test_nanuuk_old_records.py, tests/games/kaphoorn/test_kaphoorn_saves.py, tests/t
 
 from __future__ import annotations
 
+import contextlib
 import pickle
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -36,11 +38,14 @@ from game.games.kaphoorn.rules import turn as kap_turn
 from game.games.kaphoorn.rules.actions import ignore, play, replace
 from game.games.kaphoorn.rules.chart import bits as chart_bits
 from game.games.kaphoorn.rules.position import HIDDEN
+from game.games.nanuuk.rules import hunt as nanuuk_hunt
 from game.games.nanuuk.rules import moves as nanuuk_moves
 from game.games.nanuuk.rules import turn as nanuuk_turn
+from game.games.nanuuk.rules.actions import Step
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.position import NanuukPosition
-from game.games.nanuuk.rules.sheet import KAYAK
+from game.games.nanuuk.rules.sheet import HARPOON, KAYAK
+from game.games.nanuuk.rules.spec import board_for
 from game.play.registry import IDS, plugin, rules_for
 
 TABLES = [
@@ -139,6 +144,33 @@ def _steps_spelled_out(st_: Any, i: int) -> list[tuple[int, bool]]:
     return out
 
 
+@settings(max_examples=20, deadline=None)
+@given(table=st.sampled_from([t for t in TABLES if t[0] == "nanuuk"]), seed=st.integers(0, 10**9))
+def test_nanuuks_steps_from_the_tables_are_the_ones_spelled_out(
+    table: tuple[str, str, int], seed: int
+) -> None:
+    """Steps come from tables kept across games, looked up by the cracks round a field, the
+    movers next to it and (full game) the kayak: every mover's steps in every position of
+    whole games are the ones spelled out, and in the full game also with every hunter given a
+    kayak, and with every kayak taken away (N25: where the tables would mix the two up)."""
+    rng = random.Random(seed)
+    state = _new(*table, seed)
+    while not state.is_over():
+        if state.phase != "place":
+            looks = [state]
+            if state.sheets:
+                for kayak in (True, False):
+                    sheets = tuple(
+                        s._replace(carried=s.carried | KAYAK if kayak else s.carried & ~KAYAK)
+                        for s in state.sheets
+                    )
+                    looks.append(state.with_(sheets=sheets))
+            for look in looks:
+                for i in range(len(look.pos)):
+                    assert list(nanuuk_moves.targets(look, i)) == _steps_spelled_out(look, i)
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
 @settings(max_examples=40, deadline=None)
 @given(
     table=st.sampled_from([t for t in TABLES if t[0] == "nanuuk"]),
@@ -161,7 +193,11 @@ def test_nanuuks_legal_lists_handed_on_are_the_ones_worked_out_afresh(
         assert state.legal_actions() == fresh.legal_actions()
         if state.phase != "place":
             for i in range(len(state.pos)):
-                assert nanuuk_moves.targets(state, i) == _steps_spelled_out(state, i)
+                assert list(nanuuk_moves.targets(state, i)) == _steps_spelled_out(state, i)
+        if state.phase == "step":  # the interned steps of the legal list, from a table
+            who = state.spec.movers[state.mover].id
+            steps = [Step(who, g, kayak) for g, kayak in _steps_spelled_out(state, state.mover)]
+            assert [a for a in state.legal_actions() if isinstance(a, Step)] == steps
         actions = state.legal_actions()
         state = state.apply(actions[pick % len(actions)])
 
@@ -185,13 +221,158 @@ def test_nanuuks_short_cut_at_a_turns_end_is_the_crack_step_by_step(
             action = rng.choice(state.legal_actions())
             if state.phase == "crack":
                 short = state.apply(action)  # the short cut where it applies
-                long = nanuuk_turn.crack_step_by_step(state, action)
+                with _rule_by_rule():
+                    long = nanuuk_turn.crack_step_by_step(state, action)
                 assert short == long
                 assert short.to_dict() == long.to_dict()
                 assert short.legal_actions() == long.legal_actions()
                 fresh = type(short).from_dict(short.to_dict())
                 assert fresh.legal_actions() == short.legal_actions()
             state = state.apply(action)
+
+
+@contextlib.contextmanager
+def _rule_by_rule() -> Iterator[None]:
+    """Nanuuk!'s turn flow without its short cuts: no next turn in one copy after a crack or at a
+    turn's end (``_next_hunter``, ``_next_intro_turn``), no quick yes to "can someone still
+    hunt?" (``prey_near``: N26 asked of every hunter in full)."""
+    saved = (nanuuk_turn._next_hunter, nanuuk_turn._next_intro_turn, nanuuk_turn.prey_near)
+    nanuuk_turn._next_hunter = nanuuk_turn._next_intro_turn = lambda *_: None  # type: ignore
+    nanuuk_turn.prey_near = nanuuk_hunt.prey_near = lambda _: False  # type: ignore
+    try:
+        yield
+    finally:
+        nanuuk_turn._next_hunter, nanuuk_turn._next_intro_turn, nanuuk_turn.prey_near = saved
+        nanuuk_hunt.prey_near = saved[2]
+
+
+# Nanuuk!'s tables, and options that change who moves: two hunters each in the full game for two
+# (a choice at each turn's start), husky and sledge's double move with one crack (variant 1)
+NANUUK_TABLES: list[tuple[str, int, dict[str, Any] | None]] = [
+    (variant, players, None) for game, variant, players in TABLES if game == "nanuuk"
+] + [("full", 2, {"two-hunters": True}), ("full", 4, {"variant-1": True})]
+
+
+@settings(max_examples=40, deadline=None)
+@given(table=st.sampled_from(NANUUK_TABLES), seed=st.integers(0, 10**9))
+def test_nanuuks_short_cuts_play_the_game_the_rules_play_step_by_step(
+    table: tuple[str, int, dict[str, Any] | None], seed: int
+) -> None:
+    """The same game played twice, to its end, with the turn flow's short cuts and without any
+    (a copy of its own, no state's caches shared with the first): the same state, move by
+    move, the same legal lists, the same outcome."""
+    rng = random.Random(seed)
+    variant, players, options = table
+    fast = rules_for("nanuuk").new_game(variant, players, seed=seed, options=options)
+    plain = type(fast).from_dict(fast.to_dict())
+    while not fast.is_over():
+        action = rng.choice(fast.legal_actions())
+        fast = fast.apply(action)
+        with _rule_by_rule():
+            plain = plain.apply(action)
+            plain_legal = plain.legal_actions()
+        assert fast == plain
+        assert fast.to_dict() == plain.to_dict()
+        assert fast.legal_actions() == plain_legal
+    assert fast.outcome() == plain.outcome()
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    mode=st.sampled_from(["all", "no-dots", "no-waves", "region"]),
+    seed=st.integers(0, 10**9),
+    cracks=st.integers(0, 150),
+)
+def test_nanuuks_board_tables_are_the_rules_worked_out_afresh(
+    mode: str, seed: int, cracks: int
+) -> None:
+    """The board's tables, looked up by the cracks near a field, for any cracks anywhere: the
+    crack's edges are N7's (``Board.crack_options``: free C-lines first, then free d-lines,
+    edge by edge), the steps over the ice and by kayak are N9's and N25's, edge by edge."""
+    board = board_for(mode)
+    rng = random.Random(seed)
+    cut = 0
+    for e in rng.sample(sorted(board.edges), min(cracks, len(board.edges))):
+        cut |= e
+    for f in sorted(board.in_play):
+        assert board.crack_edges[f, board.crack_key(f, cut)] == board.crack_options(f, cut)
+        on_foot = [(g, False) for g, e in board.steps[f] if not cut & e]
+        by_kayak = [(g, bool(cut & e)) for g, e in board.steps[f]]
+        assert list(nanuuk_moves.on_ice(board, f, cut, 0)) == on_foot
+        assert list(nanuuk_moves.on_ice(board, f, cut, KAYAK)) == by_kayak
+
+
+def _hunt_over_spelled_out(st_: Any) -> bool:
+    """N26 as the rules say it: no hunter can reach an animal and take it (as he is, or after an
+    igloo), asked of every hunter."""
+    return not any(nanuuk_hunt._can_still_hunt(st_, i) for i in range(len(st_.pos)))
+
+
+def _preys_spelled_out(st_: Any) -> list[int]:
+    out = []
+    for sheet in st_.sheets:
+        prey = 0
+        for k, animal in enumerate(("fish", "seal", "walrus", "whale")):
+            if sheet.carried & HARPOON and sheet.can_take(animal):
+                prey |= st_.pieces[k]
+        out.append(prey)
+    return out
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 4), seed=st.integers(0, 10**9))
+def test_nanuuks_quick_answer_to_the_hunts_end_is_the_rules_answer(players: int, seed: int) -> None:
+    """N26: the quick yes (``prey_near``: floods from each hunter that stop at the first animal
+    he may take, or at an animal and an igloo) is a yes of the rule asked of every hunter, the
+    memo of the answer is the rule's answer, and the prey carried from copy to copy (with the
+    pieces and sheets it is for) is each hunter's prey worked out afresh (N22), and a hunter
+    once found cut off from it (or from an igloo and an animal) still is. Whole games: the
+    hunt's end, the igloos' exchanges and the lost harpoons come late."""
+    rng = random.Random(seed)
+    state = _new("nanuuk", "full", players, seed)
+    while not state.is_over():
+        if state.phase != "place":
+            over = _hunt_over_spelled_out(state)
+            if nanuuk_hunt.prey_near(state):
+                assert not over
+            assert nanuuk_hunt.hunt_is_over(state) == over
+            quarry = nanuuk_hunt.quarry(state)
+            assert list(quarry.preys) == _preys_spelled_out(state)
+            board = state.spec.board
+            for i, p in enumerate(state.pos):  # who was found cut off still is
+                region = board.flood(1 << p, state.cracks)
+                if quarry.cut_off >> i & 1:
+                    assert not region & quarry.preys[i]
+                if quarry.homeless >> i & 1:
+                    assert not (region & board.igloos and region & quarry.homes[i])
+        state = state.apply(rng.choice(state.legal_actions()))
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.integers(0, 10**9),
+    cracks=st.integers(0, 60),
+    seeds=st.integers(1, 4),
+    targets=st.integers(0, 6),
+    also=st.booleans(),
+)
+def test_nanuuks_stopped_flood_answers_what_the_whole_flood_holds(
+    seed: int, cracks: int, seeds: int, targets: int, also: bool
+) -> None:
+    """``Board.reaches`` (a flood that stops at the first field of ``target`` and of ``also``)
+    says whether the whole flood over uncracked edges holds both."""
+    rng = random.Random(seed)
+    board = rules_for("nanuuk").new_game("full", 4, seed=1).spec.board
+    fields = sorted(bits(board.mask))
+    cut = 0
+    for e in rng.sample(sorted(board.edges), cracks):
+        cut |= e
+    start = sum(1 << f for f in rng.sample(fields, seeds))
+    target = sum(1 << f for f in rng.sample(fields, targets))
+    other = board.igloos if also else -1
+    flood = board.flood(start, cut)
+    want = bool(flood & target and flood & other)
+    assert board.reaches(start, target, board.open_masks(cut), other) == want
 
 
 def _spelled_out(s: Any) -> tuple[Any, ...]:

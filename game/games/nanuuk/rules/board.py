@@ -148,7 +148,15 @@ class Board:
     # edge -> per field next to both its ends: the mask of the two edges of the way round it
     detours: dict[int, tuple[int, ...]] = field(default_factory=dict)
     lines: dict[int, int] = field(default_factory=dict)  # field -> mask of its C- and d-lines
-    # what the rules work out from a field and the cracks near it, kept across states and games
+    c_mask: dict[int, int] = field(default_factory=dict)  # field -> mask of its C-lines
+    # (field, the cracks round it) -> its steps over uncracked edges, ``(g, False)``; and by
+    # kayak, every step, ``(g, across a crack)`` (N9, N25): movers and bears aside
+    over_ice: dict[tuple[int, int], Steps] = field(default_factory=dict, repr=False)
+    by_kayak: dict[tuple[int, int], Steps] = field(default_factory=dict, repr=False)
+    # (field, the cracks on its C-lines, or on all its lines if none is free: ``crack_key``)
+    # -> the edges its crack may go on (N7)
+    crack_edges: dict[tuple[int, int], tuple[int, ...]] = field(default_factory=dict, repr=False)
+    # what the rules work out of the tables, kept across states and games: the crack lists
     # (``moves.crack_actions``)
     local: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
 
@@ -198,7 +206,17 @@ class Board:
             (open3[0], open3[1], open3[2]), forward, edges_of,
             {f: sum(1 << g for g, _ in steps[f]) for f in steps}, detours,
             {f: sum(set(c_lines[f]) | set(d_lines[f])) for f in c_lines},
+            {f: sum(set(c_lines[f])) for f in c_lines},
+            *_ice_tables(steps), _crack_tables(c_lines, d_lines),
         )  # fmt: skip
+
+    def crack_key(self, f: int, cracks: int) -> int:
+        """What of ``cracks`` decides where the crack for field ``f`` may go (N7): the cracks
+        on its C-lines while one of them is free, else those on all its lines (the C-lines'
+        bits all set: never the first kind of key)."""
+        c_lines = self.c_mask[f]
+        near = cracks & c_lines
+        return cracks & self.lines[f] if near == c_lines else near
 
     # -- cracks --------------------------------------------------------------------------------
     def edge(self, a: int, b: int) -> int:
@@ -280,6 +298,28 @@ class Board:
             reach = grown
         return 0
 
+    def reaches(self, seeds: int, target: int, open3: tuple[int, int, int], also: int = -1) -> bool:
+        """Whether a flood from ``seeds`` over the ``open3`` edges (``open_masks``) reaches a
+        field of ``target`` (and one of ``also``): ``flood_short_of`` for open masks worked out
+        once for several floods."""
+        o0, o1, o2 = open3
+        s0, s1, s2 = self.shifts
+        reach = seeds
+        while not (reach & target and reach & also):  # ``grow`` written out, as in ``flood``
+            grown = (
+                reach
+                | (reach & o0) << s0
+                | (reach >> s0) & o0
+                | (reach & o1) << s1
+                | (reach >> s1) & o1
+                | (reach & o2) << s2
+                | (reach >> s2) & o2
+            )
+            if grown == reach:
+                return False
+            reach = grown
+        return True
+
     def regions(self, cracks: int) -> tuple[int, ...]:
         """The fields in play split into regions: each a mask of the fields that uncracked
         edges connect (a flood from any of its fields), in no particular order."""
@@ -328,6 +368,49 @@ class Board:
             return near
         across = self.crossings(near, cracks)
         return near | (self.flood(across, cracks) if across else 0)
+
+
+Steps = tuple[tuple[int, bool], ...]  # (field, across a crack by kayak) per step
+
+
+def subsets(mask: int) -> list[int]:
+    """Every mask of some of the bits of ``mask``, 0 and ``mask`` included."""
+    out = []
+    sub = mask
+    while True:
+        out.append(sub)
+        if not sub:
+            return out
+        sub = (sub - 1) & mask
+
+
+def _ice_tables(
+    steps: dict[int, tuple[tuple[int, int], ...]],
+) -> tuple[dict[tuple[int, int], Steps], dict[tuple[int, int], Steps]]:
+    """``Board.over_ice`` and ``Board.by_kayak``: per field, for every set of cracks round it."""
+    over_ice: dict[tuple[int, int], Steps] = {}
+    by_kayak: dict[tuple[int, int], Steps] = {}
+    for f, ways in steps.items():
+        for cracks in subsets(sum(e for _, e in ways)):
+            over_ice[f, cracks] = tuple((g, False) for g, e in ways if not cracks & e)
+            by_kayak[f, cracks] = tuple((g, bool(cracks & e)) for g, e in ways)
+    return over_ice, by_kayak
+
+
+def _crack_tables(
+    c_lines: dict[int, tuple[int, ...]], d_lines: dict[int, tuple[int, ...]]
+) -> dict[tuple[int, int], tuple[int, ...]]:
+    """``Board.crack_edges``: N7, the free C-lines if any, else the free d-lines, per field for
+    every ``crack_key``."""
+    out: dict[tuple[int, int], tuple[int, ...]] = {}
+    for f, c_edges in c_lines.items():
+        c_mask, d_mask = sum(c_edges), sum(d_lines[f])
+        for cracks in subsets(c_mask):
+            if cracks != c_mask:
+                out[f, cracks] = tuple(e for e in c_edges if not cracks & e)
+        for cracks in subsets(d_mask):
+            out[f, c_mask | cracks] = tuple(e for e in d_lines[f] if not cracks & e)
+    return out
 
 
 @functools.cache

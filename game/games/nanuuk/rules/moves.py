@@ -5,8 +5,10 @@ These read a state and never change it; ``turn.py`` uses them to move the game o
 
 from __future__ import annotations
 
-from game.games.nanuuk.rules.actions import Crack, crack_action
-from game.games.nanuuk.rules.board import Board, bits
+import functools
+
+from game.games.nanuuk.rules.actions import Crack, Step, crack_action, steps_to
+from game.games.nanuuk.rules.board import Board, Steps, bits
 from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import HARPOON, KAYAK
 from game.games.nanuuk.rules.spec import FULL, HUNTER
@@ -21,7 +23,7 @@ def all_pieces(st: NanuukPosition) -> int:
     return mask
 
 
-def targets(st: NanuukPosition, i: int, first_round_ban: bool = True) -> list[tuple[int, bool]]:
+def targets(st: NanuukPosition, i: int, first_round_ban: bool = True) -> Steps:
     """The fields mover ``i`` may step to now, each with whether the step needs the kayak.
 
     N9: never across a crack (a carried kayak crosses one, N25), never onto a hunter's field
@@ -34,50 +36,68 @@ def targets(st: NanuukPosition, i: int, first_round_ban: bool = True) -> list[tu
     # ``banned``, is hashed quicker than a tuple)
     key = 2 * i + 1 if banned else 2 * i
     memo = st.memo
-    found: list[tuple[int, bool]] | None = memo.get(key)
+    found: Steps | None = memo.get(key)
     if found is None:
         found = memo[key] = _targets(st, i, banned)
     return found
 
 
-def _targets(st: NanuukPosition, i: int, banned: bool) -> list[tuple[int, bool]]:
+def _targets(st: NanuukPosition, i: int, banned: bool) -> Steps:
     f = st.pos[i]
     if f < 0:
-        return []
+        return ()
     spec = st.spec
-    cracks = st.cracks
-    occupied = st.occupied()
-    if spec.variant != FULL:
-        return walks(spec.board, f, cracks, occupied)
-    sheet = st.sheets[i]
-    kayak = sheet.carried & KAYAK
     board = spec.board
-    igloos = board.igloos
+    if spec.variant != FULL:
+        return walks(board, f, st.cracks, st.occupied())
+    if st.pieces[BEARS] & board.neighbours[f]:
+        return _steps_by_bears(st, i, banned)  # N23 asks about the whole floe
+    # Without a bear next to him: his steps over the ice (the kayak's crossing too, N25), less
+    # those onto a hunter's field but an igloo's (N9)
+    steps = on_ice(board, f, st.cracks, st.sheets[i].carried & KAYAK)
+    blocked = st.occupied() & ~board.igloos & board.neighbours[f]
+    return tuple([s for s in steps if not blocked >> s[0] & 1]) if blocked else steps
+
+
+def on_ice(board: Board, f: int, cracks: int, kayak: int) -> Steps:
+    """The steps from ``f`` the cracks round it leave, movers and bears aside: over uncracked
+    edges, and with a ``kayak`` over cracked ones too, marked (N9, N25). From the board's
+    tables, by the cracks round ``f``."""
+    return (board.by_kayak if kayak else board.over_ice)[f, cracks & board.around[f]]
+
+
+def _steps_by_bears(st: NanuukPosition, i: int, banned: bool) -> Steps:
+    """N9, N23, N25: the full game's steps of hunter ``i``, a bear next to him."""
+    board, cracks, occupied = st.spec.board, st.cracks, st.occupied()
+    kayak = st.sheets[i].carried & KAYAK
     bears = st.pieces[BEARS]
-    around = board.around[f]
-    local = cracks & around
-    if local == around and not kayak:
-        return []  # cracked all round (a hunter passed over at every turn, N21)
-    if not local and not (occupied & ~igloos | bears) & board.neighbours[f]:
-        return [(g, False) for g, _ in board.steps[f]]  # open ice all round
     out = []
-    for g, e in spec.board.steps[f]:
+    for g, e in board.steps[st.pos[i]]:
         crossed = bool(cracks & e)
         if crossed and not kayak:
             continue
-        if occupied >> g & 1 and not igloos >> g & 1:
+        if occupied >> g & 1 and not board.igloos >> g & 1:
             continue
         if bears >> g & 1 and not _may_face_bear(st, i, g, banned):
             continue
         out.append((g, crossed))
-    return out
+    return tuple(out)
 
 
-def walks(board: Board, f: int, cracks: int, occupied: int) -> list[tuple[int, bool]]:
+def walks(board: Board, f: int, cracks: int, occupied: int) -> Steps:
     """N9 in the introduction games: the steps from ``f`` over no crack onto no mover."""
-    if not (cracks & board.around[f] or occupied & board.neighbours[f]):
-        return [(g, False) for g, _ in board.steps[f]]  # open ice all round
-    return [(g, False) for g, e in board.steps[f] if not cracks & e and not occupied >> g & 1]
+    steps = board.over_ice[f, cracks & board.around[f]]  # ``on_ice`` without a kayak
+    blocked = occupied & board.neighbours[f]
+    return tuple([s for s in steps if not blocked >> s[0] & 1]) if blocked else steps
+
+
+@functools.cache
+def step_actions(who: str, steps: Steps) -> tuple[Step, ...]:
+    """The interned ``Step`` of mover ``who`` to each of ``steps``: the step question's legal
+    list (without the extras of ``state._legal_step``). The same steps (from the same tables,
+    mostly the same tuple) come back again and again, a legal list at every step of every game."""
+    on_foot, by_kayak = steps_to(who)
+    return tuple([by_kayak[g] if kayak else on_foot[g] for g, kayak in steps])
 
 
 def _may_face_bear(st: NanuukPosition, i: int, g: int, banned: bool) -> bool:
@@ -118,36 +138,29 @@ def crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:
 def crack_actions(st: NanuukPosition, f: int) -> tuple[Crack, ...]:
     """The crack question's legal list for field ``f``: a ``Crack`` per crack option.
 
-    Without variant 2 the options depend on the cracks on ``f``'s lines alone: the list is
-    looked up by those, once worked out for any state of any game on this board."""
+    Without variant 2 the options depend on the cracks on ``f``'s C-lines alone while one of
+    them is free, else on those on its d-lines (N7): the list is looked up by those, once
+    worked out for any state of any game on this board (the C-lines alone: a key met again
+    and again, where the cracks on all twelve lines mostly are new)."""
     spec = st.spec
-    if spec.variant == FULL and spec.opt("variant-2"):  # N28: the whole floe decides
+    if spec.social_cracks:  # N28 variant 2: the whole floe decides
         return tuple(map(crack_action, crack_options(st, f)))
     board = spec.board
-    key = (f, st.cracks & board.lines[f])
+    key = (f, board.crack_key(f, st.cracks))
     found: tuple[Crack, ...] | None = board.local.get(key)
     if found is None:
-        found = board.local[key] = tuple(map(crack_action, _crack_options(st, f)))
+        found = board.local[key] = tuple(map(crack_action, board.crack_edges[key]))
     return found
 
 
 def _crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:
     board = st.spec.board
-    group = _free(board.c_lines[f], st.cracks) or _free(board.d_lines[f], st.cracks)
-    if not group or not (st.spec.variant == FULL and st.spec.opt("variant-2")):
+    group = board.crack_edges[f, board.crack_key(f, st.cracks)]
+    if not group or not st.spec.social_cracks:
         return group
     # N28 variant 2: C-lines that block nobody, any C-line, d-lines that block nobody, any d-line
     blocking = blocking_edges(st, group)
     return tuple(e for e in group if not e & blocking) or group
-
-
-def _free(lines: tuple[int, ...], cracks: int) -> tuple[int, ...]:
-    """The edges of ``lines`` not cracked yet (a loop: cheaper than a generator for six)."""
-    free = []
-    for e in lines:
-        if not cracks & e:
-            free.append(e)
-    return tuple(free)
 
 
 def hunters_mask(st: NanuukPosition) -> int:

@@ -70,12 +70,20 @@ class NanuukPosition:
     memo: ClassVar[dict[Any, Any]]
     _legal: ClassVar[tuple[NanuukAction, ...] | None]
     _regions: ClassVar[tuple[Board, int, tuple[int, ...]] | None]
+    # ``_quarry`` holds ``hunt.quarry()``, what each hunter may hunt, with the pieces, sheets
+    # and cracks it is for; ``_witness`` the hunter ``hunt.prey_near`` last found with prey in
+    # his region, with that quarry and the cracks then (or None)
+    _quarry: ClassVar[Any]
+    _witness: ClassVar[Any]
 
     def __post_init__(self) -> None:
         # A plain dict of its own, caches included: a fresh instance shares its keys with the
         # class (a "split" dict), which ``with_``'s copies would inherit, and attribute reads of
         # such a dict miss the interpreter's attribute caches (as do reads of a descriptor).
-        _SET(self, "__dict__", {**self.__dict__, "_legal": None, "memo": {}, "_regions": None})
+        caches: dict[str, Any] = {
+            "_legal": None, "memo": {}, "_regions": None, "_quarry": None, "_witness": None,
+        }  # fmt: skip
+        _SET(self, "__dict__", {**self.__dict__, **caches})
 
     def with_(self, **changes: Any) -> Self:
         """A copy with some fields changed (cheaper than ``dataclasses.replace``).
@@ -88,6 +96,8 @@ class NanuukPosition:
         data["_legal"] = None
         if not _BOARD_FIELDS.isdisjoint(changes):
             data["memo"] = {}
+            if "pos" in changes:  # not a step of the turn flow's: who is cut off from what
+                data["_quarry"] = None  # is to be worked out again (``hunt.Quarry``)
         new = _NEW(type(self))
         _SET(new, "__dict__", data)
         return new
@@ -99,6 +109,8 @@ class NanuukPosition:
         data["_legal"] = None
         if not _BOARD_FIELDS.isdisjoint(changes):
             data["memo"] = {}  # the memo holds what depends on the board only: keep it if it can
+            if "pos" in changes:  # as in ``with_``
+                data["_quarry"] = None
         new = _NEW(type(self))  # a state's copy is a state
         _SET(new, "__dict__", data)
         return new

@@ -107,10 +107,23 @@ class Spec:
     pieces: dict[str, int] = field(compare=False, hash=False, default_factory=dict)
     cracks: int = field(compare=False, hash=False, default=0)
     _seats: dict[int, tuple[int, ...]] = field(compare=False, hash=False, default_factory=dict)
+    # read of the above once, not at every turn: the number of players, and whether cracks are
+    # social (N28 variant 2, the full game's option)
+    players: int = field(init=False, compare=False, hash=False, default=0)
+    social_cracks: bool = field(init=False, compare=False, hash=False, default=False)
+    # the movers of each seat (``of_seat`` of every seat), and the turn flow's short cut from
+    # the crack that ends a move to the next turn: "intro" (two players), "hunt" (the full
+    # game) or "" (none: ``turn._crack``)
+    seat_movers: tuple[tuple[int, ...], ...] = field(init=False, compare=False, hash=False)
+    short_cut: str = field(init=False, compare=False, hash=False, default="")
 
-    @property
-    def players(self) -> int:
-        return len(self.names)
+    def __post_init__(self) -> None:
+        _set = object.__setattr__
+        _set(self, "players", len(self.names))
+        _set(self, "social_cracks", self.variant == FULL and bool(self.options.get("variant-2")))
+        _set(self, "seat_movers", tuple(self.of_seat(s) for s in range(self.players)))
+        cut = {FULL: "hunt", INTRO: "intro" if self.players == 2 else ""}.get(self.variant, "")
+        _set(self, "short_cut", cut)
 
     def opt(self, key: str) -> Any:
         return self.options[key]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from game.games.nanuuk.rules import moves, turn, why
 from game.games.nanuuk.rules.actions import (
@@ -28,7 +28,6 @@ from game.games.nanuuk.rules.actions import (
     choose_action,
     crack_action,
     places_on,
-    steps_to,
 )
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.phases import (
@@ -121,12 +120,13 @@ class NanuukState(NanuukPosition, State[NanuukAction]):
         else:
             if action not in legal:  # an equal action made elsewhere (a save, a phone)
                 self.refuse(action)  # raises IllegalAction with why_not's reason
-        # the flow copies a position with ``with_``, which keeps its class: this state's
-        return cast(NanuukState, turn.HANDLERS[type(action)](self, action))  # ``turn.apply``
+        # the flow copies a position with ``with_``, which keeps its class: this state's (no
+        # ``cast``: a call of its own at every action)
+        return turn.HANDLERS[type(action)](self, action)  # type: ignore[return-value]
 
     def apply_legal(self, action: NanuukAction) -> NanuukState:
         """``apply`` for an action of this state's ``legal_actions()``, not checked again."""
-        return cast(NanuukState, turn.HANDLERS[type(action)](self, action))
+        return turn.HANDLERS[type(action)](self, action)  # type: ignore[return-value]
 
     def why_not(self, action: Any) -> Refusal | None:
         """The refusal ``apply`` would raise, without applying: the legal list is cached."""
@@ -287,18 +287,25 @@ def _legal_choose(st: NanuukState) -> tuple[NanuukAction, ...]:
 
 def _legal_step(st: NanuukState) -> tuple[NanuukAction, ...]:
     i = st.mover
-    who = st.spec.movers[i].id
-    on_foot, by_kayak = steps_to(who)
+    spec = st.spec
+    who = spec.movers[i].id
+    out: tuple[NanuukAction, ...] = moves.step_actions(who, moves.targets(st, i))
+    if st.stepped or spec.variant in _BEAR_GAMES or st.sheets and st.sheets[i].carried & _TEAM:
+        return out + _step_extras(st, i, bool(out))  # what else the move may do
+    return out
+
+
+def _step_extras(st: NanuukState, i: int, can_step: bool) -> tuple[NanuukAction, ...]:
+    """Besides the steps: husky and sledge (N25), a bear that stays (N16 c), the end of a move
+    whose further steps may be forgone."""
     out: list[NanuukAction] = []
-    for g, kayak in moves.targets(st, i):  # a loop, not a comprehension: it is hot and short
-        out.append(by_kayak[g] if kayak else on_foot[g])
-    if st.sheets and st.steps > 0 and out:
+    if st.sheets and st.steps > 0 and can_step:
         if st.sheets[i].carried & _TEAM == _TEAM:  # husky and sledge, used only together
             out.append(Mush())
             if st.spec.opt("variant-1"):
                 out.append(Mush(one_crack=True))
     if st.stepped == 0 and st.spec.variant in _BEAR_GAMES and turn.may_stay(st):
-        out.append(Stay(who))
+        out.append(Stay(st.spec.movers[i].id))
     if st.stepped and turn.may_end(st):
         out.append(EndTurn())
     return tuple(out)

@@ -27,8 +27,9 @@ from game.games.nanuuk.rules.actions import (
     Take,
     choose_action,
 )
-from game.games.nanuuk.rules.board import bits
+from game.games.nanuuk.rules.board import Steps
 from game.games.nanuuk.rules.codes import DecidedBy, Ending
+from game.games.nanuuk.rules.hunt import hunt_is_over, prey_near
 from game.games.nanuuk.rules.phases import (
     BANISH,
     CHOOSE,
@@ -43,14 +44,12 @@ from game.games.nanuuk.rules.phases import (
 )
 from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import (
-    ANIMAL_BITS,
     BUYS,
     HARPOON,
     HUSKY,
     IGLOO_BONUS,
     KAYAK,
     SLEDGE,
-    WHALE,
     Sheet,
 )
 from game.games.nanuuk.rules.spec import (
@@ -359,7 +358,11 @@ _STARTS: dict[str, Callable[[NanuukPosition, int, Fresh], NanuukPosition | _Skip
 
 # -- choosing and stepping ----------------------------------------------------------------------
 def _choose(st: NanuukPosition, a: Choose) -> NanuukPosition:
-    return begin_move(st, st.spec.index[a.mover])
+    i = st.spec.index[a.mover]
+    st = begin_move(st, i)
+    if st.spec.variant == INTRO:  # the step question's legal list: his steps alone (N9, N11)
+        st.__dict__["_legal"] = moves.step_actions(a.mover, moves.targets(st, i))
+    return st
 
 
 def _mush(st: NanuukPosition, a: Mush) -> NanuukPosition:
@@ -378,17 +381,23 @@ def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
     if a.kayak:  # N25: the kayak crosses one crack and goes back to the igloo side
         sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
     if st.steps == 1 and (st.quiet == 0 or not st.sheets):  # the common case: a crack now
+        occupied, old, known = st.memo.get("occupied"), st.pos[i], st._quarry
         st = st.with_(pos=tuple(pos), sheets=sheets, steps=0, stepped=st.stepped + 1, at=a.to)
-        cracks = moves.crack_actions(st, a.to)
+        st.__dict__["_quarry"] = known  # a step: who is cut off stays so (``hunt.Quarry``)
+        if occupied is not None and not st.spec.board.igloos >> old & 1:  # the fields with a
+            st.memo["occupied"] = occupied & ~(1 << old) | 1 << a.to  # mover: only an igloo
+        cracks = moves.crack_actions(st, a.to)  # holds two (N9), he left his alone
         if cracks:
             data = st.__dict__  # still private to this call
             data["phase"], data["closing"], data["owed"] = CRACK, False, False
             data["_legal"] = cracks  # the legal list: the question asked is answered
             return st
         return _entered(st.with_(owed=False) if st.owed else st)
+    known = st._quarry
     st = st.with_(
         pos=tuple(pos), sheets=sheets, steps=st.steps - 1, stepped=st.stepped + 1, at=a.to
     )
+    st.__dict__["_quarry"] = known  # as above
     if not _crack_now(st):
         return _entered(st.with_(owed=True, quiet=max(0, st.quiet - 1)))
     if moves.crack_options(st, a.to):
@@ -405,12 +414,12 @@ def _crack_now(st: NanuukPosition) -> bool:
 
 
 def _crack(st: NanuukPosition, a: Crack) -> NanuukPosition:
-    spec = st.spec
-    if not (st.closing or st.steps or st.owed):  # the crack ends the move
+    cut = st.spec.short_cut
+    if cut and not (st.closing or st.steps or st.owed):  # the crack ends the move
         found = None
-        if spec.variant == INTRO and spec.players == 2:
+        if cut == "intro":  # the two-player introduction game
             found = _next_intro_turn(st, st.cracks | a.edge)
-        elif spec.variant == FULL and not st.home:
+        elif not st.home:  # the full game's hunt
             found = _next_hunt_turn(st, st.cracks | a.edge)
         if found is not None:
             return found
@@ -441,10 +450,12 @@ def _next_intro_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
     occupied = st.occupied()  # the crack moves nobody
     able = []
     found: dict[object, object] = {"occupied": occupied}  # the new state's memo: ``targets``'
-    for i in spec.of_seat(seat):
+    first: Steps = ()  # the steps of the first that can move
+    for i in spec.seat_movers[seat]:
         steps = found[2 * i] = moves.walks(board, pos[i], cracks, occupied)  # (no first turn ban)
         if steps:
             able.append(i)
+            first = steps
         elif pos[i] < 0 or cracks & board.around[pos[i]] == board.around[pos[i]]:
             return None  # N13: stuck by the ice, or gone (not in this game): the long way
     if not able:
@@ -457,9 +468,11 @@ def _next_intro_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
         new.update(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=1 << i)
     st = st.with_all(new)
     st.memo.update(found)
+    who = spec.movers
     if len(able) > 1:  # ``_ready``: the choice, and its legal list
-        who = spec.movers
         st.__dict__["_legal"] = tuple([choose_action(who[i].id) for i in able])
+    else:  # the step question's legal list: his steps alone (no extras in this game)
+        st.__dict__["_legal"] = moves.step_actions(who[able[0]].id, first)
     return st
 
 
@@ -469,40 +482,63 @@ def _next_hunt_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
     of the next players can move (those who cannot are passed over, N21). What ``_entered``,
     ``end_turn``, ``start_turn`` and ``_start_full`` do then, without their intermediate
     copies; None where they would do more."""
-    spec = st.spec
     bit = 1 << st.at
     p = st.pieces
-    if (spec.board.igloos | p[0] | p[1] | p[2] | p[3] | p[4] | p[5]) & bit:
+    if (st.spec.board.igloos | p[0] | p[1] | p[2] | p[3] | p[4] | p[5]) & bit:
         return None  # an animal, an Inuk, a bear or an igloo on the field: its questions
-    new = st.with_(cracks=cracks)  # private to this call until it is handed out
-    if hunt_is_over(new):
+    new = st.with_(cracks=cracks)  # private to this call until handed out
+    new.memo["occupied"] = st.occupied()  # the crack moves nobody
+    return _next_hunter(new)
+
+
+def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
+    """``end_turn`` during the hunt, in the copy ``new`` (private to the caller, changed in
+    place): the turn is counted, the hunt goes on (N26) and one of the next players can move
+    (those who cannot are passed over, N21). What ``end_turn``, ``start_turn`` and
+    ``_start_full`` do then, without their intermediate copies; None where they would do more
+    (the homecoming; nobody able to move, N31)."""
+    if not prey_near(new) and hunt_is_over(new):  # the quick yes first, then N26 in full
         return None  # N26: the homecoming
+    spec = new.spec
     n = spec.players
-    turns = list(st.turns)
-    turns[st.seat] += 1
+    seat = new.seat
+    turns = list(new.turns)
+    turns[seat] += 1
     skipped: list[int] = []
-    seat = st.seat
+    first: Steps = ()
     data = new.__dict__  # the new turn's fields: none of them is a board field (the memo holds)
     for round_trip in range(2 * n + 1):  # as ``start_turn``
         if round_trip == n:  # once round the table: the counts decide the first-round ban (N23)
             data["turns"], data["skipped"] = tuple(turns), tuple(skipped)
         seat = (seat + 1) % n
-        able = _mobile_ones(new, spec.of_seat(seat))
+        able = []  # ``_mobile_ones``, written out
+        for i in spec.seat_movers[seat]:
+            steps = moves.targets(new, i)
+            if steps:
+                able.append(i)
+                first = steps  # the steps of the first (and maybe only) one able
         if able:
             break
         turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
         skipped.append(seat)
     else:
         return None  # nobody can move: the long way (N31)
-    fresh = {**_NEW_TURN, "seat": seat, "skipped": tuple(skipped), "turns": tuple(turns)}
-    if len(able) == 1:  # ``begin_move``: he moves the one that can
+    if len(able) == 1:  # ``begin_move``: he moves the one that can, one step (N8)
         i = able[0]
-        data.update(fresh, phase=STEP, mover=i, steps=_steps(new, i), stepped=0, moved=1 << i)
+        data.update(_HUNTER_MOVES)
+        data["mover"], data["moved"] = i, 1 << i
+        if not new.sheets[i].carried & (HUSKY | SLEDGE):  # no double move to offer (N25)
+            data["_legal"] = moves.step_actions(spec.movers[i].id, first)
     else:  # ``_ready``: the choice, and its legal list
-        data.update(fresh)
+        data.update(_NEW_TURN)
         who = spec.movers
         data["_legal"] = tuple([choose_action(who[i].id) for i in able])
+    data["seat"], data["turns"] = seat, tuple(turns)
+    data["skipped"] = tuple(skipped) if skipped else ()
     return new
+
+
+_HUNTER_MOVES: Fresh = {**_NEW_TURN, "phase": STEP, "steps": 1}  # the rest: ``mover``, ``moved``
 
 
 def _stay(st: NanuukPosition, a: Stay) -> NanuukPosition:
@@ -649,6 +685,10 @@ def end_turn(st: NanuukPosition) -> NanuukPosition:
     counts[seat] += 1
     turns = tuple(counts)
     if st.spec.variant == FULL:
+        if not st.home:  # the hunt: the next turn in one copy where it can (the same turn)
+            found = _next_hunter(st.with_())
+            if found is not None:
+                return found
         if not st.home and hunt_is_over(st):
             st = st.with_(home=True)  # N26: the homecoming
         if st.home and not any(_still_playing(st, i) for i in range(len(st.spec.movers))):
@@ -656,65 +696,7 @@ def end_turn(st: NanuukPosition) -> NanuukPosition:
     return start_turn(st, (seat + 1) % st.spec.players, turns=turns)
 
 
-# -- the end of the hunt and the score ----------------------------------------------------------
-def hunt_is_over(st: NanuukPosition) -> bool:
-    """N26: no hunter can still reach an animal on the floe and take it."""
-    pieces = st.pieces
-    if not (pieces[0] or pieces[1] or pieces[2] or pieces[3]):  # the animals (PIECES' first)
-        return True
-    # Mostly some hunter with his harpoon has prey in his own region: ``_can_still_hunt``'s
-    # first question, asked of every hunter before its slower ones are asked of any
-    sheets, pos = st.sheets, st.pos
-    for i in range(len(pos)):
-        sheet = sheets[i]
-        if sheet.carried & HARPOON:
-            if _prey(st, st.flood(1 << pos[i]), ~sheet.bag, sheet.fresh_inuk):
-                return False
-    return not any(_can_still_hunt(st, i) for i in range(len(st.spec.movers)))
-
-
-def _can_still_hunt(st: NanuukPosition, i: int) -> bool:
-    """N26: hunter ``i`` can reach an animal and take it, as he is or after an igloo (N24).
-
-    "Reach" is a path over uncracked edges, hunters and bears ignored; a carried kayak allows
-    one crossing (N25). In an igloo he gets a harpoon back, may lay his whole bag down, and may
-    buy a kayak with a seal or a whale; from there he must reach the animal again.
-    """
-    board, sheet = st.spec.board, st.sheets[i]
-    near = st.flood(1 << st.pos[i])
-    by_kayak = _across(st, near) if sheet.carried & KAYAK else 0
-    if sheet.carried & HARPOON and _prey(st, near | by_kayak, ~sheet.bag, sheet.fresh_inuk):
-        return True
-    buys_kayak = bool(sheet.bag & (ANIMAL_BITS["seal"] | WHALE))
-    if near & board.igloos:  # an igloo on foot: a carried kayak is still his
-        kayak = bool(sheet.carried & KAYAK) or buys_kayak
-        region = near | (_across(st, near) if kayak else 0)
-        if _prey(st, region, ~0, sheet.fresh_inuk):
-            return True
-    for igloo in bits(by_kayak & board.igloos):  # an igloo across a crack: the kayak is spent
-        home = st.flood(1 << igloo)
-        region = home | (_across(st, home) if buys_kayak else 0)
-        if _prey(st, region, ~0, sheet.fresh_inuk):
-            return True
-    return False
-
-
-def _across(st: NanuukPosition, region: int) -> int:
-    """The fields reached from ``region`` by crossing one crack, and all they lead to."""
-    return st.flood(st.spec.board.crossings(region, st.cracks)) & ~region
-
-
-def _prey(st: NanuukPosition, region: int, free: int, fresh_inuk: bool) -> bool:
-    """An animal in ``region`` whose bag slot is in ``free``; a whale needs an Inuk who has
-    not hunted one, with the hunter or met on the way (N22)."""
-    for k in range(len(ANIMALS)):
-        if not free >> k & 1 or not st.pieces[k] & region:
-            continue
-        if 1 << k != WHALE or fresh_inuk or st.pieces[INUIT] & region:
-            return True
-    return False
-
-
+# -- the score ----------------------------------------------------------
 def seat_score(st: NanuukPosition, seat: int) -> int:
     if st.spec.variant != FULL:
         return 0
