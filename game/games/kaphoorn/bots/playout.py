@@ -18,7 +18,6 @@ forecast as its policy: seeing every card, a look-ahead whose play-outs were the
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Iterator
 from typing import cast
 
@@ -31,7 +30,10 @@ from game.games.kaphoorn.bots.simple import (
     WIN,
     WIND_BONUS,
     Course,
+    NormalBot,
+    bridge,
     course,
+    spare,
 )
 from game.games.kaphoorn.rules import KapState, turn
 from game.games.kaphoorn.rules.actions import AGAIN, STAY, KapAction, ignore, play, sail
@@ -41,7 +43,7 @@ from game.games.kaphoorn.rules.winds import Wind
 
 Plan = tuple[KapAction, ...]
 Valued = tuple[float, Plan, int]  # (value, actions, the field the ship ends on)
-BRIDGE = 4  # the longest run of cards laid towards an end field (NormalBot.chain)
+BRIDGE = NormalBot.chain  # the longest run of cards laid towards an end field
 
 
 def greedy(s: KapState, bridges: bool = True) -> KapState:
@@ -98,25 +100,25 @@ def turn_plans(s: KapState, bridges: bool = True) -> Iterator[Valued]:
         if end >= 0 and (frontier >> end & 1 or bridges and _open(s, end)):
             ends[end] = (sail(direction, end), 0)
     for end, (move, paid) in ends.items():
-        path = [end] if frontier >> end & 1 else _bridge(s, end, frontier)
+        path = [end] if frontier >> end & 1 else bridge(s, end, frontier, BRIDGE)
         if not path or len(path) > len(hand):
             continue
         rest = list(hand)
-        bridge: list[KapAction] = []
-        for field in path[:-1]:  # the weakest cards make the bridge (NormalBot._spare)
-            spare = min(sorted(set(rest)), key=_reach)
-            rest.remove(spare)
-            bridge.append(play(spare, field))
+        bridged: list[KapAction] = []
+        for field in path[:-1]:  # the weakest cards make the bridge
+            card = spare(sorted(set(rest)))
+            rest.remove(card)
+            bridged.append(play(card, field))
         laid = s.laid
         for field in path:
             laid |= 1 << field
-        yield from _laid_plans(s, end, move, points - paid, tuple(bridge), laid, sorted(set(rest)))
+        yield from _laid_plans(s, end, move, points - paid, tuple(bridged), laid, sorted(set(rest)))
 
 
 def _laid_plans(
-    s: KapState, end: int, move: KapAction, points: int, bridge: Plan, laid: int, cards: list[int]
+    s: KapState, end: int, move: KapAction, points: int, bridged: Plan, laid: int, cards: list[int]
 ) -> Iterator[Valued]:
-    """The plans that lay ``bridge`` and one of ``cards`` on ``end`` (``laid``: the cards on
+    """The plans that lay ``bridged`` and one of ``cards`` on ``end`` (``laid``: the cards on
     the chart then), make ``move`` there, and "move again" where the points allow."""
     chart = default_chart()
     me = s.seat
@@ -124,12 +126,12 @@ def _laid_plans(
     for seat, f in enumerate(s.ships):
         if seat != me:
             others |= 1 << f
-    used = len(bridge) + 1
+    used = len(bridged) + 1
     cards_left, cost = len(s.hands[me]) - used, LAY_COST * used
     roses, won = _arrive(s.roses[me], end)
     for w in cards:
         there = all_winds()[w]
-        lay = (*bridge, play(w, end), move)
+        lay = (*bridged, play(w, end), move)
         value = WIN if won else _value(end, roses, there, laid, points, cards_left)
         yield value - cost, lay, end
         if won or points < turn.AGAIN_COST:
@@ -150,36 +152,6 @@ def _laid_plans(
 def _open(s: KapState, f: int) -> bool:
     """Whether a card may one day lie on ``f``: open sea without a card yet."""
     return bool(default_chart().playable >> f & 1 and not s.laid >> f & 1)
-
-
-def _reach(w: int) -> tuple[int, int]:
-    """A card's reach: the weakest is the one to give up for a bridge."""
-    wind = all_winds()[w]
-    return wind.distance, len(wind.arrows)
-
-
-def _bridge(s: KapState, end: int, frontier: int) -> list[int]:
-    """The shortest run of empty fields from the cards to ``end`` (from the frontier, ``end``
-    last), at most ``BRIDGE`` long (K16: a chain is laid in one turn); [] if none."""
-    chart = default_chart()
-    open_sea = chart.playable & ~s.laid
-    came: dict[int, int] = {end: -1}
-    depth = {end: 1}
-    todo = deque([end])
-    while todo:
-        f = todo.popleft()
-        if frontier >> f & 1:
-            path = [f]
-            while came[path[-1]] >= 0:
-                path.append(came[path[-1]])
-            return path
-        if depth[f] >= BRIDGE:
-            continue
-        for n in bits(chart.neighbours[f] & open_sea):
-            if n not in came:
-                came[n], depth[n] = f, depth[f] + 1
-                todo.append(n)
-    return []
 
 
 def _moves(s: KapState, me: int) -> Iterator[Valued]:

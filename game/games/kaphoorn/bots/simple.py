@@ -185,38 +185,11 @@ class ShortPlanBot:
                 yield bridge + [play(w, end)]
 
     def _chain(self, s: KapState, end: int, frontier: int) -> list[int]:
-        """The shortest run of empty fields from the cards to ``end`` (end last), if the bot
-        looks that far; each needs a card (K16: a chain is laid in one turn)."""
-        chart = default_chart()
-        open_sea = chart.playable & ~s.laid
-        came: dict[int, int] = {end: -1}
-        todo = deque([end])
-        while todo:
-            f = todo.popleft()
-            if frontier >> f & 1:
-                path = [f]
-                while came[path[-1]] >= 0:
-                    path.append(came[path[-1]])
-                return path
-            if len(self._path(came, f)) >= self.chain:
-                continue
-            for n in bits(chart.neighbours[f] & open_sea):
-                if n not in came:
-                    came[n] = f
-                    todo.append(n)
-        return []
-
-    @staticmethod
-    def _path(came: dict[int, int], f: int) -> list[int]:
-        path = [f]
-        while came[path[-1]] >= 0:
-            path.append(came[path[-1]])
-        return path
+        return bridge(s, end, frontier, self.chain)
 
     @staticmethod
     def _spare(s: KapState, hand: list[int]) -> int:
-        """The card to give up for a bridge: the one with the shortest reach."""
-        return min(hand, key=lambda w: (all_winds()[w].distance, len(all_winds()[w].arrows)))
+        return spare(hand)
 
     def _move_plans(
         self, s: KapState, lay: list[KapAction], judge: Course, cost: int = 0
@@ -267,3 +240,33 @@ def spoiler_target(s: KapState, seat: int) -> int | None:
         return None
     roses = s.roses[seat]
     return min((course(to, roses), to) for _, to in moves)[1]
+
+
+def bridge(s: KapState, end: int, frontier: int, longest: int) -> list[int]:
+    """The shortest run of empty fields from the cards to ``end`` (from the frontier, ``end``
+    last), at most ``longest`` fields; each needs a card (K16: a chain is laid in one turn).
+    [] if there is none that short."""
+    chart = default_chart()
+    open_sea = chart.playable & ~s.laid
+    came: dict[int, int] = {end: -1}
+    depth = {end: 1}
+    todo = deque([end])
+    while todo:
+        f = todo.popleft()
+        if frontier >> f & 1:
+            path = [f]
+            while came[path[-1]] >= 0:
+                path.append(came[path[-1]])
+            return path
+        if depth[f] >= longest:
+            continue
+        for n in bits(chart.neighbours[f] & open_sea):
+            if n not in came:
+                came[n], depth[n] = f, depth[f] + 1
+                todo.append(n)
+    return []
+
+
+def spare(hand: list[int]) -> int:
+    """The card of ``hand`` to give up for a bridge: the one with the shortest reach."""
+    return min(hand, key=lambda w: (all_winds()[w].distance, len(all_winds()[w].arrows)))
