@@ -257,12 +257,17 @@ class Board:
             | (reach >> s2) & o2
         )
 
-    def flood(self, seeds: int, cracks: int) -> int:
-        """Every field reachable from ``seeds`` over uncracked edges (pieces are ignored)."""
-        o0, o1, o2 = self.open_masks(cracks)
+    def spread(
+        self, seeds: int, open3: tuple[int, int, int], target: int = 0, also: int = -1
+    ) -> tuple[int, bool]:
+        """The flood from ``seeds`` over the ``open3`` edges, and whether it stopped early: as
+        soon as it held a field of ``target`` and one of ``also`` (never, for no ``target``).
+        The one flood of the rules: ``grow`` written out in its loop, since the rules flood at
+        every turn's end."""
+        o0, o1, o2 = open3
         s0, s1, s2 = self.shifts
         reach = seeds
-        while True:  # ``grow`` written out: the rules flood at every turn's end
+        while not (reach & target and reach & also):
             grown = (
                 reach
                 | (reach & o0) << s0
@@ -273,52 +278,26 @@ class Board:
                 | (reach >> s2) & o2
             )
             if grown == reach:
-                return reach
+                return reach, False
             reach = grown
+        return reach, True
+
+    def flood(self, seeds: int, cracks: int) -> int:
+        """Every field reachable from ``seeds`` over uncracked edges (pieces are ignored)."""
+        return self.spread(seeds, self.open_masks(cracks))[0]
 
     def flood_short_of(self, seeds: int, cracks: int, target: int) -> int:
         """``flood(seeds, cracks)`` if it never reaches ``target``, else 0: it stops as soon as
         it does (a crack's split asks whether a way round is left, and if none, which side is
         cut off: one flood answers both)."""
-        o0, o1, o2 = self.open_masks(cracks)
-        s0, s1, s2 = self.shifts
-        reach = seeds
-        while not reach & target:  # ``grow`` written out, as in ``flood``
-            grown = (
-                reach
-                | (reach & o0) << s0
-                | (reach >> s0) & o0
-                | (reach & o1) << s1
-                | (reach >> s1) & o1
-                | (reach & o2) << s2
-                | (reach >> s2) & o2
-            )
-            if grown == reach:
-                return reach
-            reach = grown
-        return 0
+        reach, stopped = self.spread(seeds, self.open_masks(cracks), target)
+        return 0 if stopped else reach
 
     def reaches(self, seeds: int, target: int, open3: tuple[int, int, int], also: int = -1) -> bool:
         """Whether a flood from ``seeds`` over the ``open3`` edges (``open_masks``) reaches a
         field of ``target`` (and one of ``also``): ``flood_short_of`` for open masks worked out
         once for several floods."""
-        o0, o1, o2 = open3
-        s0, s1, s2 = self.shifts
-        reach = seeds
-        while not (reach & target and reach & also):  # ``grow`` written out, as in ``flood``
-            grown = (
-                reach
-                | (reach & o0) << s0
-                | (reach >> s0) & o0
-                | (reach & o1) << s1
-                | (reach >> s1) & o1
-                | (reach & o2) << s2
-                | (reach >> s2) & o2
-            )
-            if grown == reach:
-                return False
-            reach = grown
-        return True
+        return self.spread(seeds, open3, target, also)[1]
 
     def regions(self, cracks: int) -> tuple[int, ...]:
         """The fields in play split into regions: each a mask of the fields that uncracked
