@@ -19,6 +19,7 @@ import atexit
 import errno
 import queue
 import threading
+from collections import Counter
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
@@ -48,6 +49,8 @@ class PhoneServer:
         self.set_language(language)
         self._inbox: queue.SimpleQueue[m.PhoneEvent] = queue.SimpleQueue()
         self._kept: dict[int, str] = {}
+        self._heard: Counter[tuple[int, str]] = Counter()  # (seat, kind) of every event posted
+        self._heard_lock = threading.Lock()  # (only ever held for one count)
         self._lock = threading.RLock()  # _kept, _loop and the state below (a signal handler's
         # stop() may come while the game loop's thread holds it)
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -109,6 +112,13 @@ class PhoneServer:
                 self._kept[seat] = text
         self._call(lambda hub: hub.deliver(seat, text))
 
+    def heard(self, seat: int, kind: str) -> int:
+        """How many ``kind`` events the seat's phone has posted since the server was made (the
+        table's poll does not lower it): a caller outside the game loop, which cannot poll, can
+        tell from it that a phone's message has arrived, say that a reloaded page has joined."""
+        with self._heard_lock:
+            return self._heard[(seat, kind)]
+
     def connected(self) -> set[int]:
         """The seats whose phone is connected now."""
         hub = self._hub
@@ -164,7 +174,7 @@ class PhoneServer:
         host = self.host or LOOPBACK
         site = Site(self._socket, lambda: self._language)
         site.allow(host, self.port, ["localhost"] if host == LOOPBACK else [])
-        self._hub = Hub(self.seats, self.limits, site, self._inbox.put, self._kept_for,
+        self._hub = Hub(self.seats, self.limits, site, self._post, self._kept_for,
                         lambda: self._language)  # fmt: skip
         runner = web.AppRunner(site.app(self.limits.frame_bytes), access_log=None,
                                handle_signals=False, shutdown_timeout=1.0)  # fmt: skip
@@ -193,6 +203,11 @@ class PhoneServer:
         if hub is None:
             raise web.HTTPServiceUnavailable()
         return await hub.socket(request)
+
+    def _post(self, event: m.PhoneEvent) -> None:
+        with self._heard_lock:
+            self._heard[(event.seat, event.kind)] += 1
+        self._inbox.put(event)
 
     def _kept_for(self, seat: int) -> str | None:
         with self._lock:

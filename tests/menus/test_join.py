@@ -7,7 +7,6 @@ import asyncio
 import json
 import socket
 import threading
-import time
 from collections.abc import Coroutine, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
@@ -26,7 +25,7 @@ from game.play.config import GameConfig
 from game.ui import qr, theme
 from tests.app_support import close
 from tests.phones.browser import phone  # noqa: F401 (the fixture: a headless browser)
-from tests.phones.phones_support import GUARD, HOST, Phone, free_port
+from tests.phones.phones_support import GUARD, HOST, Phone, free_port, until
 from tests.scenes_support import Driver, fake_tables
 
 T = TypeVar("T")
@@ -203,14 +202,16 @@ def test_real_browsers_join_by_the_qr_address_and_by_the_typed_code(tv, phone) -
     door = app.phones.door
     anna = phone()
     anna.get(door.join_url(0))  # what the first card's QR code says (read back elsewhere)
-    assert drive.until(lambda: 0 in scene.joined, seconds=GUARD)
+    WebDriverWait(anna, GUARD).until(lambda _: door.heard(0, "joined"))  # the browser's time
+    assert drive.until(lambda: 0 in scene.joined)  # then the screen's frames
     ben = phone()
     ben.get(f"http://{scene.short_address()}")  # typed: the address under the code
     field = WebDriverWait(ben, GUARD).until(lambda page: page.find_element(By.ID, "code"))
     WebDriverWait(ben, GUARD).until(lambda _: field.is_displayed())
     field.send_keys(door.add_seat(1).code.lower())  # any case will do
     ben.find_element(By.CSS_SELECTOR, "#join button").click()
-    assert drive.until(lambda: scene.play_button.is_enabled, seconds=GUARD)
+    WebDriverWait(ben, GUARD).until(lambda _: door.heard(1, "joined"))
+    assert drive.until(lambda: scene.play_button.is_enabled)
     assert "Everyone has joined: press Play." in drawn_texts(drive)
     drive.key(pygame.K_RETURN, frames=4)
     assert [c.phones for c in Table.started] == [frozenset({0, 1})]
@@ -253,11 +254,9 @@ def test_a_phone_that_leaves_is_no_longer_joined(tv, phones) -> None:
     handset = phones.join(app.phones.door, 0)
     assert drive.until(lambda: scene.play_button.is_enabled)
     phones.run(handset.close())
-    # the server's thread notices the close in its own time (a busy machine: more than the
-    # game seconds ``until`` runs), so wait for it, then for the screen
-    deadline = time.monotonic() + GUARD
-    while 0 in app.phones.door.connected() and time.monotonic() < deadline:
-        time.sleep(0.01)
+    # the server's thread notices the close in its own time, so wait for that on the phones'
+    # loop (its hang guard), then for the screen, in frames
+    phones.run(until(lambda: app.phones.door.heard(0, "left") > 0))
     assert drive.until(lambda: not scene.play_button.is_enabled)
     assert scene.gone == {0} and "Phone gone, waiting …" in drawn_texts(drive)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -42,17 +41,20 @@ def sent(table: PlayTable, seat: int) -> dict[str, Any] | None:
 
 
 def until_frames(drive: Driver, check: Any, why: Any = None) -> None:
-    """Drive the table a frame at a time until ``check`` holds. The browser and the server run
-    on the wall clock (a reloaded page reconnects when its browser gets round to it), so the
-    wait ends only after both FRAMES frames and GUARD seconds: a guard, not a speed test."""
-    deadline = time.monotonic() + GUARD
-    frames = 0
-    while frames < FRAMES or time.monotonic() < deadline:
+    """Drive the table a frame at a time until ``check`` holds, for at most FRAMES frames. Only
+    for what the table does by itself (a bot's turn takes one frame: see Driver): whatever it
+    waits for from the phone has arrived at the server first (``arrived``)."""
+    for _ in range(FRAMES):
         if check():
             return
         drive.frames(1)
-        frames += 1
     raise AssertionError(f"the table never got there: {why() if why else ''}")
+
+
+def arrived(page: Any, server: PhoneServer, kind: str, before: int) -> None:
+    """Wait until seat 0's phone has posted more ``kind`` events than ``before``: the browser
+    sends when it gets round to it, so this is the browser's wait (a hang guard), not frames."""
+    WebDriverWait(page, GUARD).until(lambda _: server.heard(0, kind) > before)
 
 
 def page_is_current(page: Any, table: PlayTable, seat: int) -> bool:
@@ -71,8 +73,10 @@ def scroll_to(page: Any, element: Any) -> None:
     page.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
 
 
-def tap_a_choice(page: Any, rng: random.Random) -> dict[str, Any]:
-    """A choice of the list tapped, then "Play it" (and "Yes" if the page asks first)."""
+def tap_a_choice(page: Any, server: PhoneServer, rng: random.Random) -> dict[str, Any]:
+    """A choice of the list tapped, then "Play it" (and "Yes" if the page asks first), until
+    the server has the action."""
+    actions = server.heard(0, "action")
     buttons = page.find_elements(By.CSS_SELECTOR, "#game .choice")
     assert buttons, "no choice on the page on its turn"
     button = rng.choice(buttons)
@@ -86,6 +90,7 @@ def tap_a_choice(page: Any, rng: random.Random) -> dict[str, Any]:
         WebDriverWait(page, GUARD).until(lambda _: page.find_element(By.ID, "ask").is_displayed())
         assert page.find_element(By.ID, "ask-text").text == chosen["asks"]
         page.find_element(By.ID, "ask-yes").click()
+    arrived(page, server, "action", actions)
     return chosen
 
 
@@ -120,7 +125,7 @@ def test_a_whole_nanuuk_game_is_played_by_tapping_the_phone(
         assert not table.human_turn and table.board_targets() == []
         assert table.question() == "Anna is choosing on the phone"
         moves = len(table.moves)
-        chosen = tap_a_choice(page, rng)
+        chosen = tap_a_choice(page, server, rng)
         until_frames(drive, lambda moves=moves: len(table.moves) > moves,
                      lambda: table.phones.refusals if table.phones else None)  # fmt: skip
         assert table.moves[moves] == chosen["action"]  # the tapped choice, played as a click
@@ -143,13 +148,15 @@ def test_a_reload_in_the_middle_of_a_turn_comes_back_to_it(
     first = page.find_elements(By.CSS_SELECTOR, "#game .choice")[0]
     scroll_to(page, first)
     first.click()
+    joins = server.heard(0, "joined")
     page.refresh()  # the phone slept, or its player pulled the page down
+    arrived(page, server, "joined", joins)
     until_frames(drive, lambda: table.phones is not None and 0 in table.phones.joined
                  and server.connected() == {0})  # fmt: skip
     WebDriverWait(page, GUARD).until(lambda _: page_is_current(page, table, 0))
     assert page.find_element(By.ID, "turn").text == "Your turn"
     moves = len(table.moves)
-    chosen = tap_a_choice(page, random.Random(1))
+    chosen = tap_a_choice(page, server, random.Random(1))
     until_frames(drive, lambda: len(table.moves) > moves)
     assert table.moves[moves] == chosen["action"]
 
@@ -168,7 +175,7 @@ def test_a_second_device_with_the_seats_address_is_refused_and_the_game_goes_on(
     assert problem.text == "Another phone has this seat. Ask at the TV to release it."
     assert shown(other) is None and server.connected() == {0}
     moves = len(table.moves)
-    chosen = tap_a_choice(page, random.Random(2))
+    chosen = tap_a_choice(page, server, random.Random(2))
     until_frames(drive, lambda: len(table.moves) > moves)
     assert table.moves[moves] == chosen["action"]
 
@@ -180,6 +187,7 @@ def test_the_language_menu_speaks_dutch_on_this_phone_only(
     table = start(drive, server, page, ["human", "easy"])
     wait_for_choices(drive, page, table)
     page.find_element(By.CSS_SELECTOR, "#lang option[value='nl']").click()
+    arrived(page, server, "language", 0)
     until_frames(drive, lambda: (sent(table, 0) or {}).get("lang") == "nl")
     WebDriverWait(page, GUARD).until(lambda _: page_is_current(page, table, 0))
     WebDriverWait(page, GUARD).until(

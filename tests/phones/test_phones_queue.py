@@ -46,9 +46,13 @@ def test_the_table_polls_what_the_phones_sent_in_order(server: PhoneServer) -> N
             PhoneEvent(2, "language", {"lang": "nl"}),
         ]
         assert server.poll() == []  # each event is polled once
+        # ... but what was heard stays counted, for a caller that cannot poll (a page's test)
+        assert [server.heard(2, kind) for kind in ("joined", "action", "undo", "language")] == [
+            1, 3, 1, 1]  # fmt: skip
+        assert (server.heard(0, "action"), server.heard(1, "action")) == (1, 0)
         await anna.close()
         assert await events(server, 1) == [PhoneEvent(0, "left")]
-        assert server.connected() == {2}
+        assert server.connected() == {2} and server.heard(0, "left") == 1
         await ben.close()
 
     run(scenario())
