@@ -2,9 +2,10 @@
 
 The menus and the table may not import ``game.phones`` (it sits beside the menus, above the
 table); they see this object as ``services.phones``. ``open()`` starts the server on the port of
-the settings (``phones_port``) or of ``--phones-port``, in the table's language; a port it cannot
-listen on becomes ``PhonesUnavailable`` with the words' key and, for a busy port, another port
-that is free now (the suggestion the join screen shows). ``close()`` stops it.
+the settings (``phones_port``) or of ``--phones-port``, in the table's language (followed
+whenever a scene closes: the settings, from the pause menu, may have changed it); a port it
+cannot listen on becomes ``PhonesUnavailable`` with the words' key and, for a busy port, another
+port that is free now (the suggestion the join screen shows). ``close()`` stops it.
 
 The app closes it at the end of a game (the results screen), at the title (quit to title, the
 kiosk's return, an error's), and when the run ends (the window's close, SIGTERM: the loop's
@@ -86,7 +87,10 @@ class PhoneHost:
             self.close()
 
     def scene_left(self, scene: Scene) -> None:
-        pass
+        # the settings (from the pause menu, mid-game) may have changed the TV's language: a
+        # page opened or a phone joined from now on speaks it too, as the table's payloads do
+        if self._server is not None:
+            self._server.set_language(i18n.language())
 
 
 def unavailable(problem: PhoneError, host: str | None, port: int) -> PhonesUnavailable:

@@ -229,3 +229,32 @@ def test_a_port_taken_by_another_program_is_phones_unavailable_with_a_free_one(t
         assert app.phones.door is None
     finally:
         close(app)
+
+
+def test_a_phone_joining_after_the_tv_changed_its_language_mid_game_speaks_the_new_one(
+    tmp_path: Path, phones
+) -> None:
+    from game.menus.settings import SettingsScene
+    from tests.phones.phones_support import Phone
+
+    app = make_app(tmp_path / "data")
+    try:
+        door = app.phones.open()
+        drive = Driver(app)
+        app.scenes.push(SettingsScene)  # the pause menu's Settings, over the table
+        drive.frames(2)
+        app.scenes.top.set_language("de")  # type: ignore[union-attr]
+        drive.frames(1)
+        opened = phones.run(Phone.open(door, device="late-phone"))
+        phones.open.append(opened)
+        phones.run(opened.hello(token=door.add_seat(1).token))
+        assert phones.run(opened.expect("welcome"))["lang"] == "en"  # the settings still open
+        app.scenes.top.back()  # type: ignore[union-attr]
+        drive.frames(2)
+        late = phones.run(Phone.open(door, device="later-phone"))
+        phones.open.append(late)
+        phones.run(late.hello(token=door.add_seat(2).token))
+        assert phones.run(late.expect("welcome"))["lang"] == "de"
+    finally:
+        i18n.set_language("en")
+        close(app)
