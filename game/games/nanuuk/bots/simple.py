@@ -82,6 +82,9 @@ FREE_SLOT = 0.2
 CUT_OFF = 2.5  # no way to any igloo: no +2 at the end, no harpoon, no unloading
 HOME_HUNT = 0.4  # during the hunt, a little pull towards the igloos
 MAX_DIST = 25
+# the weights by distance, worked out once (the same floats as ``DECAY ** d`` each time)
+_DECAYED = tuple(DECAY**d for d in range(MAX_DIST + 3))
+_ANIMAL_WORTH = tuple(float(v) for v in ANIMAL_VALUE)
 
 
 # -- small helpers ------------------------------------------------------------------------------
@@ -270,6 +273,24 @@ class Evaluator:
         return sum(self.hunter_value(st, i) for i in self.spec.of_seat(s))
 
     def hunter_value(self, st: NanuukState, i: int) -> float:
+        """Hunter ``i``'s worth where he stands. Kept (``_JUDGED``): in a search nearly half the
+        hunters judged stand as in a position judged before (another end of the same turn,
+        another seat's evaluation), and the floods behind the value are the search's main cost.
+        The key holds all it reads: his field and sheet, the cracks, the pieces, who stands
+        where (his way), the homecoming."""
+        board = self.board
+        key = (id(board), i, st.pos[i], st.sheets[i], st.home, st.cracks, st.pieces, st.occupied())
+        value = _JUDGED.get(key)
+        if value is None:
+            value = self._hunter_value(st, i)
+            if len(_JUDGED) >= JUDGED_CAP:
+                _JUDGED.clear()
+                _JUDGED_BOARDS.clear()
+            _JUDGED[key] = value
+            _JUDGED_BOARDS[id(board)] = board  # alive while its values are kept: its id its own
+        return value
+
+    def _hunter_value(self, st: NanuukState, i: int) -> float:
         sheet: Sheet = st.sheets[i]
         value = float(sheet.points)
         p = st.pos[i]
@@ -328,13 +349,14 @@ class Evaluator:
         wanted: list[tuple[int, float]] = []  # (mask, value) the hunter would take now
         later = 0  # animals he could take after a visit to an igloo
         whales_about = bool(pieces[3])
+        takes = sheet.takes
+        fresh = sheet.fresh_inuk
         for k in range(4):
             if not pieces[k]:
                 continue
-            animal = ("fish", "seal", "walrus", "whale")[k]
-            if sheet.can_take(animal):
-                wanted.append((pieces[k], float(ANIMAL_VALUE[k])))
-            elif k < 3 or sheet.fresh_inuk:
+            if takes >> k & 1:  # (the bag's bit of kind k is 1 << k)
+                wanted.append((pieces[k], _ANIMAL_WORTH[k]))
+            elif k < 3 or fresh:
                 later |= pieces[k]
         if not sheet.inuk and whales_about and pieces[4]:
             wanted.append((pieces[4], INUK_VALUE))
@@ -356,23 +378,23 @@ class Evaluator:
             if new & targets:
                 for mask, v in wanted:
                     if new & mask:
-                        best = max(best, v * DECAY ** (d - 1))
+                        best = max(best, v * _DECAYED[d - 1])
             if igloo_d is None and new & board.igloos:
                 igloo_d = d
             if new & later:
                 found_later = True
             reach = grown & passable | start
-            if best >= 4.0 * DECAY ** (d - 1) and igloo_d is not None:
+            if best >= 4.0 * _DECAYED[d - 1] and igloo_d is not None:
                 break
         value = PROSPECT * best
         if found_later and igloo_d is not None:
-            value = max(value, 0.5 * PROSPECT * 2.0 * DECAY ** (igloo_d + 2))
+            value = max(value, 0.5 * PROSPECT * 2.0 * _DECAYED[igloo_d + 2])
         if igloo_d is None:
             region = board.reach(start, st.cracks, bool(sheet.carried & KAYAK))
             if not region & board.igloos:
                 value -= CUT_OFF
         else:
-            value += HOME_HUNT * DECAY**igloo_d
+            value += HOME_HUNT * _DECAYED[igloo_d]
         return value
 
 
@@ -402,6 +424,11 @@ class Budget:
 
 
 _EVALUATORS: dict[tuple[Any, int], Evaluator] = {}
+# ``Evaluator.hunter_value``'s values, for every seat's evaluator of every game on the board
+# (the board by its id: ``_JUDGED_BOARDS`` keeps each alive while its values are kept)
+_JUDGED: dict[tuple[Any, ...], float] = {}
+_JUDGED_BOARDS: dict[int, Board] = {}
+JUDGED_CAP = 32_768  # values kept at most (a few MB); then they are all let go
 
 
 def evaluator(spec: Any, seat: int) -> Evaluator:

@@ -10,9 +10,14 @@ HARPOON, HUSKY, SLEDGE, KAYAK = 1, 2, 4, 8
 EQUIPMENT_BITS = {"harpoon": HARPOON, "husky": HUSKY, "sledge": SLEDGE, "kayak": KAYAK}
 ANIMAL_BITS = {"fish": 1, "seal": 2, "walrus": 4, "whale": 8}
 WHALE = 8
+ALL_ANIMALS = 15  # the bag's four slots
 VALUE = {"fish": 1, "seal": 2, "walrus": 3, "whale": 4}  # N27
 BUYS = {"fish": HUSKY, "walrus": SLEDGE, "seal": KAYAK, "whale": HUSKY | SLEDGE | KAYAK}  # N24
 IGLOO_BONUS = 2  # N27
+_FISH, _SEAL, _WALRUS, _WHALE = VALUE.values()
+_BAG_POINTS = tuple(
+    sum(v for a, v in VALUE.items() if bag & ANIMAL_BITS[a]) for bag in range(2 * WHALE)
+)  # the points of each bag, by its bits
 
 
 class Sheet(NamedTuple):
@@ -35,6 +40,15 @@ class Sheet(NamedTuple):
     def can_take(self, animal: str) -> bool:
         """N22: harpoon, a free slot, and for a whale a fresh Inuk."""
         return self.why_not_take(animal) is None
+
+    @property
+    def takes(self) -> int:
+        """The kinds he may take now (``can_take``), as their bag bits: the bots ask it of
+        every hunter in every position they judge."""
+        if not self.carried & HARPOON:
+            return 0
+        free = ALL_ANIMALS & ~self.bag  # a whale in the bag: his Inuk has hunted one
+        return free if self.inuk else free & ~WHALE
 
     def why_not_take(self, animal: str) -> Refused | None:
         """Why he cannot take ``animal`` (N22): no harpoon (``CANNOT_HUNT``), its bag slot is
@@ -66,8 +80,9 @@ class Sheet(NamedTuple):
 
     @property
     def points(self) -> int:
-        carried = sum(v for a, v in VALUE.items() if self.bag & ANIMAL_BITS[a])
-        return carried + sum(n * v for n, v in zip(self.igloo, VALUE.values(), strict=False))
+        """N27: the animals in the bag and on the igloo side (the Inuit count nothing)."""
+        f, s, w, wh, _ = self.igloo
+        return _BAG_POINTS[self.bag] + f * _FISH + s * _SEAL + w * _WALRUS + wh * _WHALE
 
     @property
     def equipment(self) -> int:
