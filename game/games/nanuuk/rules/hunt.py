@@ -51,7 +51,8 @@ def prey_near(st: NanuukPosition) -> bool:
         return True
     opens = None
     cut_off, homeless = q.cut_off, q.homeless
-    for i, prey in enumerate(q.preys):
+    for i in _witness_first(st, len(q.preys)):
+        prey = q.preys[i]
         if not prey or cut_off >> i & 1:
             continue
         p = pos[i]
@@ -61,15 +62,17 @@ def prey_near(st: NanuukPosition) -> bool:
             if not board.reaches(1 << p, prey, opens):
                 cut_off |= 1 << i
                 continue
+        q = _noted(st, q, cut_off, homeless)
         st.__dict__["_witness"] = (q, i, cracks)  # for the next turn's question
-        return _noted(st, q, cut_off, homeless)
+        return True
     for i, prey in enumerate(q.homes):  # N24: by way of an igloo
         if not prey or homeless >> i & 1:
             continue
         if opens is None:
             opens = board.open_masks(cracks)
         if board.reaches(1 << pos[i], prey, opens, board.igloos):
-            return _noted(st, q, cut_off, homeless)
+            _noted(st, q, cut_off, homeless)
+            return True
         homeless |= 1 << i
     _noted(st, q, cut_off, homeless)
     return False
@@ -142,11 +145,22 @@ def _still_hunting(st: NanuukPosition, q: Quarry, board: Board, cracks: int) -> 
     return False
 
 
-def _noted(st: NanuukPosition, q: Quarry, cut_off: int, homeless: int) -> bool:
-    """Keep what the floods found with this position (for its copies to come): True."""
+def _witness_first(st: NanuukPosition, hunters: int) -> list[int]:
+    """The hunters in the order ``prey_near`` asks them: the last witness first (mostly he
+    still has prey in his region when the crack split it, or when an animal was taken), then
+    the others round the table. Any order gives the same answer; this one floods least."""
+    known = st._witness
+    first = known[1] if known is not None else 0
+    return [*range(first, hunters), *range(first)]
+
+
+def _noted(st: NanuukPosition, q: Quarry, cut_off: int, homeless: int) -> Quarry:
+    """Keep what the floods found with this position (for its copies to come): the quarry
+    kept (a new one if they found more hunters cut off or homeless)."""
     if cut_off != q.cut_off or homeless != q.homeless:
-        st.__dict__["_quarry"] = q._replace(cracks=st.cracks, cut_off=cut_off, homeless=homeless)
-    return True
+        q = q._replace(cracks=st.cracks, cut_off=cut_off, homeless=homeless)
+        st.__dict__["_quarry"] = q
+    return q
 
 
 def _in_bag(bag: int, pieces: tuple[int, ...]) -> int:

@@ -31,14 +31,15 @@ def targets(st: NanuukPosition, i: int, first_round_ban: bool = True) -> Steps:
     N23: a bear's field needs the harpoon, is barred in the mover's first turn, and needs an
     empty field to banish the bear to.
     """
-    banned = first_round_ban and st.turns[st.spec.movers[i].seat] == 0 if st.sheets else False
     # the memo outlives a change of ``turns``: key on what matters of it (an int, ``i`` and
     # ``banned``, is hashed quicker than a tuple)
-    key = 2 * i + 1 if banned else 2 * i
+    key = 2 * i
+    if first_round_ban and st.sheets and not st.turns[st.spec.movers[i].seat]:
+        key += 1  # banned: the full game's first turn of the hunt (N23)
     memo = st.memo
     found: Steps | None = memo.get(key)
     if found is None:
-        found = memo[key] = _targets(st, i, banned)
+        found = memo[key] = _targets(st, i, key & 1 == 1)
     return found
 
 
@@ -50,12 +51,15 @@ def _targets(st: NanuukPosition, i: int, banned: bool) -> Steps:
     board = spec.board
     if spec.variant != FULL:
         return walks(board, f, st.cracks, st.occupied())
-    if st.pieces[BEARS] & board.neighbours[f]:
+    near = board.neighbours[f]
+    if st.pieces[BEARS] & near:
         return _steps_by_bears(st, i, banned)  # N23 asks about the whole floe
     # Without a bear next to him: his steps over the ice (the kayak's crossing too, N25), less
-    # those onto a hunter's field but an igloo's (N9)
-    steps = on_ice(board, f, st.cracks, st.sheets[i].carried & KAYAK)
-    blocked = st.occupied() & ~board.igloos & board.neighbours[f]
+    # those onto a hunter's field but an igloo's (N9); ``on_ice``, written out (a call less at
+    # every turn's end)
+    table = board.by_kayak if st.sheets[i].carried & KAYAK else board.over_ice
+    steps = table[f, st.cracks & board.around[f]]
+    blocked = st.occupied() & near & ~board.igloos
     return tuple([s for s in steps if not blocked >> s[0] & 1]) if blocked else steps
 
 

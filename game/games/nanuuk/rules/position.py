@@ -115,6 +115,50 @@ class NanuukPosition:
         _SET(new, "__dict__", data)
         return new
 
+    def with_turn(self, changes: dict[str, Any]) -> Self:
+        """``with_all(changes)`` for changes to the turn's fields alone (no board field, so the
+        memo and the other caches go on), in fewer steps: the flow's moves within a turn."""
+        data = self.__dict__.copy()
+        data.update(changes)
+        data["_legal"] = None
+        new = _NEW(type(self))
+        _SET(new, "__dict__", data)
+        return new
+
+    def stepped_to(self, to: int, changes: dict[str, Any]) -> Self:
+        """``with_(pos=..., **changes)`` for the mover's step to ``to`` (``changes`` holds no
+        board field but ``sheets``), in fewer steps. Who is cut off from what stays so (a step
+        stays in the hunter's region, one by kayak changes his sheet: ``hunt.Quarry``); the
+        fields with a mover are known but where he left an igloo (it may hold another)."""
+        i = self.mover
+        old = self.pos[i]
+        pos = list(self.pos)
+        pos[i] = to
+        data = self.__dict__.copy()
+        data.update(changes)
+        data["pos"], data["_legal"] = tuple(pos), None
+        memo = data["memo"] = {}
+        occupied = self.memo.get("occupied")
+        if occupied is not None and not self.spec.board.igloos >> old & 1:
+            memo["occupied"] = occupied & ~(1 << old) | 1 << to
+        new = _NEW(type(self))
+        _SET(new, "__dict__", data)
+        return new
+
+    def cracked(self, cracks: int, changes: dict[str, Any] | None = None) -> Self:
+        """``with_(cracks=cracks, **changes)`` for the turn flow's short cuts after a crack, in
+        fewer steps: ``changes`` holds no board field, and the new memo starts with the fields
+        that hold a mover (a crack moves nobody). The caller may fill the memo and the legal
+        list before it hands the copy out."""
+        data = self.__dict__.copy()
+        if changes:
+            data.update(changes)
+        data["cracks"], data["_legal"] = cracks, None
+        data["memo"] = {"occupied": self.occupied()}
+        new = _NEW(type(self))
+        _SET(new, "__dict__", data)
+        return new
+
     def regions(self) -> tuple[int, ...]:
         """The floe's regions now: masks of the fields that uncracked edges connect (N6), the
         whole board between them. A flood over uncracked edges from a field fills its region.

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.games.nanuuk.rules.actions import Choose, choose_action
 from game.games.nanuuk.rules.board import Board, shared_board
 from game.games.nanuuk.rules.level import SetUp, check_setup, default_level, setup_from_dict
 from game.protocol.base import NewGame, Variant, VariantOption, seeded_rng
@@ -116,6 +117,9 @@ class Spec:
     # game) or "" (none: ``turn._crack``)
     seat_movers: tuple[tuple[int, ...], ...] = field(init=False, compare=False, hash=False)
     short_cut: str = field(init=False, compare=False, hash=False, default="")
+    # per seat the choice between all his movers (``Choose`` each, in ``seat_movers`` order):
+    # the legal list at most turns' start of a game with two movers each
+    seat_choices: tuple[tuple[Choose, ...], ...] = field(init=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         _set = object.__setattr__
@@ -124,6 +128,9 @@ class Spec:
         _set(self, "seat_movers", tuple(self.of_seat(s) for s in range(self.players)))
         cut = {FULL: "hunt", INTRO: "intro" if self.players == 2 else ""}.get(self.variant, "")
         _set(self, "short_cut", cut)
+        who = self.movers
+        choices = tuple(tuple(choose_action(who[i].id) for i in m) for m in self.seat_movers)
+        _set(self, "seat_choices", choices)
 
     def opt(self, key: str) -> Any:
         return self.options[key]

@@ -122,11 +122,11 @@ class NanuukState(NanuukPosition, State[NanuukAction]):
                 self.refuse(action)  # raises IllegalAction with why_not's reason
         # the flow copies a position with ``with_``, which keeps its class: this state's (no
         # ``cast``: a call of its own at every action)
-        return turn.HANDLERS[type(action)](self, action)  # type: ignore[return-value]
+        return _HANDLERS[type(action)](self, action)  # type: ignore[return-value]
 
     def apply_legal(self, action: NanuukAction) -> NanuukState:
         """``apply`` for an action of this state's ``legal_actions()``, not checked again."""
-        return turn.HANDLERS[type(action)](self, action)  # type: ignore[return-value]
+        return _HANDLERS[type(action)](self, action)  # type: ignore[return-value]
 
     def why_not(self, action: Any) -> Refusal | None:
         """The refusal ``apply`` would raise, without applying: the legal list is cached."""
@@ -253,6 +253,8 @@ def reason_code(reason: str) -> str:
 def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, int, int]:
     return (-scores[seat], -turn.seat_equipment(state, seat), seat)
 
+
+_HANDLERS = turn.HANDLERS  # read at every action: a global look-up less
 
 # -- legal actions per phase ---------------------------------------------------------------
 # Actions are immutable values, interned (``actions.py``): the legal lists are cheap to build

@@ -63,6 +63,7 @@ from game.games.nanuuk.rules.spec import (
     NEIGHBOURHOOD,
     PARTNER,
     SHARED,
+    Spec,
 )
 
 INUIT, BEARS = PIECES.index("inuk"), PIECES.index("bear")
@@ -153,7 +154,8 @@ def begin_move(st: NanuukPosition, i: int, fresh: Fresh | None = None) -> Nanuuk
     """Mover ``i`` moves next: within this turn, or as the first move of the ``fresh`` one."""
     if fresh is None:
         moved = st.moved | 1 << i
-        return st.with_(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=moved)
+        return st.with_turn({"phase": STEP, "mover": i, "steps": _steps(st, i), "stepped": 0,
+                             "moved": moved})  # fmt: skip
     steps = _steps(st, i)
     return st.with_all({**fresh, "phase": STEP, "mover": i, "steps": steps, "stepped": 0,
                         "moved": 1 << i})  # fmt: skip
@@ -375,17 +377,12 @@ def _mush(st: NanuukPosition, a: Mush) -> NanuukPosition:
 
 def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
     i = st.mover
-    pos = list(st.pos)
-    pos[i] = a.to
     sheets = st.sheets
     if a.kayak:  # N25: the kayak crosses one crack and goes back to the igloo side
         sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
-    if st.steps == 1 and (st.quiet == 0 or not st.sheets):  # the common case: a crack now
-        occupied, old, known = st.memo.get("occupied"), st.pos[i], st._quarry
-        st = st.with_(pos=tuple(pos), sheets=sheets, steps=0, stepped=st.stepped + 1, at=a.to)
-        st.__dict__["_quarry"] = known  # a step: who is cut off stays so (``hunt.Quarry``)
-        if occupied is not None and not st.spec.board.igloos >> old & 1:  # the fields with a
-            st.memo["occupied"] = occupied & ~(1 << old) | 1 << a.to  # mover: only an igloo
+    changes = {"sheets": sheets, "steps": st.steps - 1, "stepped": st.stepped + 1, "at": a.to}
+    st = st.stepped_to(a.to, changes)
+    if st.steps == 0 and (st.quiet == 0 or not sheets):  # the common case: a crack now
         cracks = moves.crack_actions(st, a.to)  # holds two (N9), he left his alone
         if cracks:
             data = st.__dict__  # still private to this call
@@ -393,11 +390,6 @@ def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
             data["_legal"] = cracks  # the legal list: the question asked is answered
             return st
         return _entered(st.with_(owed=False) if st.owed else st)
-    known = st._quarry
-    st = st.with_(
-        pos=tuple(pos), sheets=sheets, steps=st.steps - 1, stepped=st.stepped + 1, at=a.to
-    )
-    st.__dict__["_quarry"] = known  # as above
     if not _crack_now(st):
         return _entered(st.with_(owed=True, quiet=max(0, st.quiet - 1)))
     if moves.crack_options(st, a.to):
@@ -462,17 +454,16 @@ def _next_intro_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
         return None  # N13: both stuck, he loses
     turns = list(st.turns)
     turns[st.seat] += 1
-    new = {**_NEW_TURN, "cracks": cracks, "seat": seat, "skipped": (), "turns": tuple(turns)}
+    new = {**_NEW_TURN, "seat": seat, "skipped": (), "turns": tuple(turns)}
     if len(able) == 1:  # ``begin_move``: he moves the one that can
         i = able[0]
         new.update(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=1 << i)
-    st = st.with_all(new)
+    st = st.cracked(cracks, new)
     st.memo.update(found)
-    who = spec.movers
-    if len(able) > 1:  # ``_ready``: the choice, and its legal list
-        st.__dict__["_legal"] = tuple([choose_action(who[i].id) for i in able])
+    if len(able) > 1:  # ``_ready``: the choice (between both), and its legal list
+        st.__dict__["_legal"] = spec.seat_choices[seat]
     else:  # the step question's legal list: his steps alone (no extras in this game)
-        st.__dict__["_legal"] = moves.step_actions(who[able[0]].id, first)
+        st.__dict__["_legal"] = moves.step_actions(spec.movers[able[0]].id, first)
     return st
 
 
@@ -486,9 +477,7 @@ def _next_hunt_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
     p = st.pieces
     if (st.spec.board.igloos | p[0] | p[1] | p[2] | p[3] | p[4] | p[5]) & bit:
         return None  # an animal, an Inuk, a bear or an igloo on the field: its questions
-    new = st.with_(cracks=cracks)  # private to this call until handed out
-    new.memo["occupied"] = st.occupied()  # the crack moves nobody
-    return _next_hunter(new)
+    return _next_hunter(st.cracked(cracks))  # a copy private to this call until handed out
 
 
 def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
@@ -531,11 +520,18 @@ def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
             data["_legal"] = moves.step_actions(spec.movers[i].id, first)
     else:  # ``_ready``: the choice, and its legal list
         data.update(_NEW_TURN)
-        who = spec.movers
-        data["_legal"] = tuple([choose_action(who[i].id) for i in able])
+        data["_legal"] = _choices(spec, seat, able)
     data["seat"], data["turns"] = seat, tuple(turns)
     data["skipped"] = tuple(skipped) if skipped else ()
     return new
+
+
+def _choices(spec: Spec, seat: int, able: list[int]) -> tuple[NanuukAction, ...]:
+    """The legal list of the choice between the movers ``able`` of ``seat`` (in his order)."""
+    if len(able) == len(spec.seat_movers[seat]):
+        return spec.seat_choices[seat]  # all of them
+    who = spec.movers
+    return tuple([choose_action(who[i].id) for i in able])
 
 
 _HUNTER_MOVES: Fresh = {**_NEW_TURN, "phase": STEP, "steps": 1}  # the rest: ``mover``, ``moved``
