@@ -408,20 +408,25 @@ def _crack_now(st: NanuukPosition) -> bool:
 def _crack(st: NanuukPosition, a: Crack) -> NanuukPosition:
     cut = st.spec.short_cut
     if cut and not (st.closing or st.steps or st.owed):  # the crack ends the move
-        found = None
         if cut == "intro":  # the two-player introduction game
             found = _next_intro_turn(st, st.cracks | a.edge)
-        elif not st.home:  # the full game's hunt
-            found = _next_hunt_turn(st, st.cracks | a.edge)
-        if found is not None:
-            return found
+            if found is not None:
+                return found
+        elif not st.home:  # the full game's hunt: the copy the short cut declines goes on
+            new = st.cracked(st.cracks | a.edge)  # the long way, with all it found out (the
+            found = _next_hunt_turn(new)  # hunt's end, regions, floods)
+            return _cracked(new) if found is None else found
     return crack_step_by_step(st, a)
 
 
 def crack_step_by_step(st: NanuukPosition, a: Crack) -> NanuukPosition:
     """The crack and all it leads to, one rule after the other (``_crack`` takes a short cut
     where it can: the tests hold the two equal)."""
-    st = st.with_(cracks=st.cracks | a.edge)
+    return _cracked(st.with_(cracks=st.cracks | a.edge))
+
+
+def _cracked(st: NanuukPosition) -> NanuukPosition:
+    """What follows the crack, in ``st`` that has it."""
     if st.closing:
         return _after_move(st.with_(closing=False))
     if st.steps == 0 and not st.owed and st.spec.variant != FULL:
@@ -467,25 +472,28 @@ def _next_intro_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
     return st
 
 
-def _next_hunt_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
-    """The full game's commonest turn end during the hunt, in one copy: the crack ends the move
-    on a field with nothing to take, meet or enter (N22-N24), the hunt goes on (N26), and one
-    of the next players can move (those who cannot are passed over, N21). What ``_entered``,
-    ``end_turn``, ``start_turn`` and ``_start_full`` do then, without their intermediate
-    copies; None where they would do more."""
-    bit = 1 << st.at
-    p = st.pieces
-    if (st.spec.board.igloos | p[0] | p[1] | p[2] | p[3] | p[4] | p[5]) & bit:
+def _next_hunt_turn(new: NanuukPosition) -> NanuukPosition | None:
+    """The full game's commonest turn end during the hunt, in one copy: the crack (in the copy
+    ``new``, private to the caller) ends the move on a field with nothing to take, meet or
+    enter (N22-N24), the hunt goes on (N26), and one of the next players can move (those who
+    cannot are passed over, N21). What ``_entered``, ``end_turn``, ``start_turn`` and
+    ``_start_full`` do then, without their intermediate copies; None where they would do more
+    (``new`` then unchanged but for what it found out)."""
+    bit = 1 << new.at
+    p = new.pieces
+    if (new.spec.board.igloos | p[0] | p[1] | p[2] | p[3] | p[4] | p[5]) & bit:
         return None  # an animal, an Inuk, a bear or an igloo on the field: its questions
-    return _next_hunter(st.cracked(cracks))  # a copy private to this call until handed out
+    return _next_hunter(new)
 
 
 def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
     """``end_turn`` during the hunt, in the copy ``new`` (private to the caller, changed in
-    place): the turn is counted, the hunt goes on (N26) and one of the next players can move
-    (those who cannot are passed over, N21). What ``end_turn``, ``start_turn`` and
-    ``_start_full`` do then, without their intermediate copies; None where they would do more
-    (the homecoming; nobody able to move, N31)."""
+    place if it is the next turn): the turn is counted, the hunt goes on (N26) and one of the
+    next players can move (those who cannot are passed over, N21). What ``end_turn``,
+    ``start_turn`` and ``_start_full`` do then, without their intermediate copies; None where
+    they would do more (the homecoming; nobody able to move once round the table, where the
+    first-round ban may change, N23, and the game may end, N31), ``new`` then unchanged but
+    for what it found out (the caches)."""
     if not prey_near(new) and hunt_is_over(new):  # the quick yes first, then N26 in full
         return None  # N26: the homecoming
     spec = new.spec
@@ -495,10 +503,7 @@ def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
     turns[seat] += 1
     skipped: list[int] = []
     first: Steps = ()
-    data = new.__dict__  # the new turn's fields: none of them is a board field (the memo holds)
-    for round_trip in range(2 * n + 1):  # as ``start_turn``
-        if round_trip == n:  # once round the table: the counts decide the first-round ban (N23)
-            data["turns"], data["skipped"] = tuple(turns), tuple(skipped)
+    for _ in range(n):  # as ``start_turn``, once round the table
         seat = (seat + 1) % n
         able = []  # ``_mobile_ones``, written out
         for i in spec.seat_movers[seat]:
@@ -511,7 +516,8 @@ def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
         turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
         skipped.append(seat)
     else:
-        return None  # nobody can move: the long way (N31)
+        return None  # nobody can move: the long way
+    data = new.__dict__  # the new turn's fields: none of them is a board field (the memo holds)
     if len(able) == 1:  # ``begin_move``: he moves the one that can, one step (N8)
         i = able[0]
         data.update(_HUNTER_MOVES)
@@ -556,10 +562,8 @@ def _entered(st: NanuukPosition) -> NanuukPosition:
     bit = 1 << g
     sheet = st.sheets[i]
     if st.pieces[INUIT] & bit and not sheet.inuk:  # N22: the Inuk follows him
-        st = _set_sheet(
-            st.with_(pieces=_without(st.pieces, INUIT, bit)), i, sheet._replace(inuk=True)
-        )
-        return _go_on(st)
+        sheets = _replaced(st.sheets, i, sheet._replace(inuk=True))
+        return _go_on(st.with_(pieces=_without(st.pieces, INUIT, bit), sheets=sheets))
     if st.pieces[BEARS] & bit:
         return st.with_(phase=BANISH)
     for k, animal in enumerate(ANIMALS):  # PIECES begins with the animals, in the same order
@@ -572,11 +576,10 @@ def _entered(st: NanuukPosition) -> NanuukPosition:
 
 
 def _take(st: NanuukPosition, a: Take) -> NanuukPosition:
-    kind = PIECES.index(a.animal)
-    st = st.with_(pieces=_without(st.pieces, kind, 1 << st.at))
+    pieces = _without(st.pieces, PIECES.index(a.animal), 1 << st.at)
     sheet = st.sheets[st.mover]
-    bit = 1 << ANIMALS.index(a.animal)
-    return _go_on(_set_sheet(st, st.mover, sheet._replace(bag=sheet.bag | bit)))
+    sheet = sheet._replace(bag=sheet.bag | 1 << ANIMALS.index(a.animal))
+    return _go_on(st.with_(pieces=pieces, sheets=_replaced(st.sheets, st.mover, sheet)))
 
 
 def _leave(st: NanuukPosition, a: Leave) -> NanuukPosition:
@@ -588,8 +591,8 @@ def _banish(st: NanuukPosition, a: Banish) -> NanuukPosition:
     pieces = list(st.pieces)
     pieces[BEARS] = (pieces[BEARS] & ~(1 << st.at)) | 1 << a.to
     sheet = st.sheets[st.mover]
-    st = st.with_(pieces=tuple(pieces))
-    return _go_on(_set_sheet(st, st.mover, sheet._replace(carried=sheet.carried & ~HARPOON)))
+    sheet = sheet._replace(carried=sheet.carried & ~HARPOON)
+    return _go_on(st.with_(pieces=tuple(pieces), sheets=_replaced(st.sheets, st.mover, sheet)))
 
 
 def _exchange(st: NanuukPosition, a: Exchange) -> NanuukPosition:
