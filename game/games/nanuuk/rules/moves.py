@@ -129,6 +129,12 @@ def is_stuck_by_ice(st: NanuukPosition, i: int) -> bool:
     return st.cracks & around == around
 
 
+def is_enclosed(st: NanuukPosition, i: int) -> bool:
+    """N9, N25: every edge round the mover cracked and no kayak to cross one: no step, and none
+    to come while his sheet stays (cracks only come)."""
+    return is_stuck_by_ice(st, i) and not (st.sheets and st.sheets[i].carried & KAYAK)
+
+
 def crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:
     """N7 (and N28 variant 2): the edges the crack for field ``f`` may go on."""
     key = ("cracks", f)

@@ -75,6 +75,11 @@ class NanuukPosition:
     # his region, with that quarry and the cracks then (or None)
     _quarry: ClassVar[Any]
     _witness: ClassVar[Any]
+    # ``_enclosed`` masks the movers found with every edge round them cracked and no kayak: no
+    # step for good (N9, N25), as long as no piece, sheet or crack changes but by the turn
+    # flow's steps and cracks (``stepped_to``, ``cracked``: cracks only come, and a mover that
+    # steps is not enclosed); ``with_`` starts it afresh when a board field changes
+    _enclosed: ClassVar[int]
 
     def __post_init__(self) -> None:
         # A plain dict of its own, caches included: a fresh instance shares its keys with the
@@ -82,6 +87,7 @@ class NanuukPosition:
         # such a dict miss the interpreter's attribute caches (as do reads of a descriptor).
         caches: dict[str, Any] = {
             "_legal": None, "memo": {}, "_regions": None, "_quarry": None, "_witness": None,
+            "_enclosed": 0,
         }  # fmt: skip
         _SET(self, "__dict__", {**self.__dict__, **caches})
 
@@ -95,7 +101,7 @@ class NanuukPosition:
         data.update(changes)
         data["_legal"] = None
         if not _BOARD_FIELDS.isdisjoint(changes):
-            data["memo"] = {}
+            data["memo"], data["_enclosed"] = {}, 0
             if "pos" in changes:  # not a step of the turn flow's: who is cut off from what
                 data["_quarry"] = None  # is to be worked out again (``hunt.Quarry``)
         new = _NEW(type(self))
@@ -107,8 +113,8 @@ class NanuukPosition:
         data = self.__dict__.copy()
         data.update(changes)
         data["_legal"] = None
-        if not _BOARD_FIELDS.isdisjoint(changes):
-            data["memo"] = {}  # the memo holds what depends on the board only: keep it if it can
+        if not _BOARD_FIELDS.isdisjoint(changes):  # the memo holds what depends on the
+            data["memo"], data["_enclosed"] = {}, 0  # board only: keep it if it can
             if "pos" in changes:  # as in ``with_``
                 data["_quarry"] = None
         new = _NEW(type(self))  # a state's copy is a state

@@ -503,21 +503,28 @@ def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
     turns[seat] += 1
     skipped: list[int] = []
     first: Steps = ()
+    enclosed = new._enclosed  # no need to ask them (N9, N25)
     for _ in range(n):  # as ``start_turn``, once round the table
         seat = (seat + 1) % n
         able = []  # ``_mobile_ones``, written out
         for i in spec.seat_movers[seat]:
+            if enclosed >> i & 1:
+                continue
             steps = moves.targets(new, i)
             if steps:
                 able.append(i)
                 first = steps  # the steps of the first (and maybe only) one able
+            elif moves.is_enclosed(new, i):
+                enclosed |= 1 << i
         if able:
             break
         turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
         skipped.append(seat)
     else:
+        new.__dict__["_enclosed"] = enclosed
         return None  # nobody can move: the long way
     data = new.__dict__  # the new turn's fields: none of them is a board field (the memo holds)
+    data["_enclosed"] = enclosed
     if len(able) == 1:  # ``begin_move``: he moves the one that can, one step (N8)
         i = able[0]
         data.update(_HUNTER_MOVES)
