@@ -151,16 +151,19 @@ class NanuukPosition:
         _SET(new, "__dict__", data)
         return new
 
-    def cracked(self, cracks: int, changes: dict[str, Any] | None = None) -> Self:
+    def cracked(
+        self, cracks: int, changes: dict[str, Any] | None = None, memo: dict[Any, Any] | None = None
+    ) -> Self:
         """``with_(cracks=cracks, **changes)`` for the turn flow's short cuts after a crack, in
-        fewer steps: ``changes`` holds no board field, and the new memo starts with the fields
-        that hold a mover (a crack moves nobody). The caller may fill the memo and the legal
-        list before it hands the copy out."""
+        fewer steps: ``changes`` holds no board field, and the new memo is ``memo`` (what the
+        caller worked out of the new position) or starts with the fields that hold a mover (a
+        crack moves nobody). The caller may fill the memo and the legal list, and change the
+        copy, before it hands it out."""
         data = self.__dict__.copy()
         if changes:
             data.update(changes)
         data["cracks"], data["_legal"] = cracks, None
-        data["memo"] = {"occupied": self.occupied()}
+        data["memo"] = {"occupied": self.occupied()} if memo is None else memo
         new = _NEW(type(self))
         _SET(new, "__dict__", data)
         return new

@@ -459,17 +459,16 @@ def _next_intro_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
         return None  # N13: both stuck, he loses
     turns = list(st.turns)
     turns[st.seat] += 1
-    new = {**_NEW_TURN, "seat": seat, "skipped": (), "turns": tuple(turns)}
-    if len(able) == 1:  # ``begin_move``: he moves the one that can
-        i = able[0]
-        new.update(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=1 << i)
-    st = st.cracked(cracks, new)
-    st.memo.update(found)
+    new = st.cracked(cracks, _NEW_TURN, found)
+    data = new.__dict__  # private to this call until handed out
+    data["seat"], data["skipped"], data["turns"] = seat, (), tuple(turns)
     if len(able) > 1:  # ``_ready``: the choice (between both), and its legal list
-        st.__dict__["_legal"] = spec.seat_choices[seat]
-    else:  # the step question's legal list: his steps alone (no extras in this game)
-        st.__dict__["_legal"] = moves.step_actions(spec.movers[able[0]].id, first)
-    return st
+        data["_legal"] = spec.seat_choices[seat]
+    else:  # ``begin_move``: he moves the one that can; the step question's legal list: his
+        i = able[0]  # steps alone (no extras in this game)
+        data["phase"], data["mover"], data["steps"], data["moved"] = STEP, i, _steps(st, i), 1 << i
+        data["_legal"] = moves.step_actions(spec.movers[i].id, first)
+    return new
 
 
 def _next_hunt_turn(new: NanuukPosition) -> NanuukPosition | None:
