@@ -158,9 +158,20 @@ def crack_actions(st: NanuukPosition, f: int) -> tuple[Crack, ...]:
     board = spec.board
     key = (f, board.crack_key(f, st.cracks))
     found: tuple[Crack, ...] | None = board.local.get(key)
-    if found is None:
+    if found is None:  # (all of them are made with a game's spec: ``crack_lists``)
         found = board.local[key] = tuple(map(crack_action, board.crack_edges[key]))
     return found
+
+
+def crack_lists(board: Board) -> None:
+    """Every crack question's legal list of the board (``crack_actions``), by field and crack
+    key, made at once when a game on the board is set up rather than one by one as play meets
+    them (a few thousand, and mostly met in the first games of a process)."""
+    local = board.local
+    if len(local) < len(board.crack_edges):
+        for key, edges in board.crack_edges.items():
+            if key not in local:
+                local[key] = tuple(map(crack_action, edges))
 
 
 def _crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:

@@ -131,18 +131,18 @@ class NanuukPosition:
         _SET(new, "__dict__", data)
         return new
 
-    def stepped_to(self, to: int, changes: dict[str, Any]) -> Self:
-        """``with_(pos=..., **changes)`` for the mover's step to ``to`` (``changes`` holds no
-        board field but ``sheets``), in fewer steps. Who is cut off from what stays so (a step
-        stays in the hunter's region, one by kayak changes his sheet: ``hunt.Quarry``); the
-        fields with a mover are known but where he left an igloo (it may hold another)."""
+    def stepped_to(self, to: int, sheets: tuple[Sheet, ...]) -> Self:
+        """The mover's step to ``to``: ``with_(pos=..., sheets=sheets, steps=steps - 1,
+        stepped=stepped + 1, at=to)`` in fewer steps. Who is cut off from what stays so (a
+        step stays in the hunter's region, one by kayak changes his sheet: ``hunt.Quarry``);
+        the fields with a mover are known but where he left an igloo (it may hold another)."""
         i = self.mover
         old = self.pos[i]
         pos = list(self.pos)
         pos[i] = to
         data = self.__dict__.copy()
-        data.update(changes)
-        data["pos"], data["_legal"] = tuple(pos), None
+        data["pos"], data["sheets"], data["at"], data["_legal"] = tuple(pos), sheets, to, None
+        data["steps"], data["stepped"] = self.steps - 1, self.stepped + 1
         memo = data["memo"] = {}
         occupied = self.memo.get("occupied")
         if occupied is not None and not self.spec.board.igloos >> old & 1:

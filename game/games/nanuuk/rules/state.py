@@ -156,6 +156,7 @@ class NanuukState(NanuukPosition, State[NanuukAction]):
     @classmethod
     def first(cls, spec: Spec) -> NanuukState:
         """The position before the first piece is placed."""
+        moves.crack_lists(spec.board)  # the board's crack questions, once per process
         by_piece = {PIECE_OF_KIND[k]: mask for k, mask in spec.pieces.items()}
         return cls(
             spec=spec,

@@ -380,8 +380,7 @@ def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
     sheets = st.sheets
     if a.kayak:  # N25: the kayak crosses one crack and goes back to the igloo side
         sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
-    changes = {"sheets": sheets, "steps": st.steps - 1, "stepped": st.stepped + 1, "at": a.to}
-    st = st.stepped_to(a.to, changes)
+    st = st.stepped_to(a.to, sheets)
     if st.steps == 0 and (st.quiet == 0 or not sheets):  # the common case: a crack now
         cracks = moves.crack_actions(st, a.to)  # holds two (N9), he left his alone
         if cracks:
