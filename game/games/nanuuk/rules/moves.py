@@ -5,8 +5,6 @@ These read a state and never change it; ``turn.py`` uses them to move the game o
 
 from __future__ import annotations
 
-import functools
-
 from game.games.nanuuk.rules.actions import Crack, Step, crack_action, steps_to
 from game.games.nanuuk.rules.board import Board, Steps, bits
 from game.games.nanuuk.rules.position import NanuukPosition
@@ -95,11 +93,10 @@ def walks(board: Board, f: int, cracks: int, occupied: int) -> Steps:
     return tuple([s for s in steps if not blocked >> s[0] & 1]) if blocked else steps
 
 
-@functools.cache
 def step_actions(who: str, steps: Steps) -> tuple[Step, ...]:
     """The interned ``Step`` of mover ``who`` to each of ``steps``: the step question's legal
-    list (without the extras of ``state._legal_step``). The same steps (from the same tables,
-    mostly the same tuple) come back again and again, a legal list at every step of every game."""
+    list (without the extras of ``state._legal_step``). Not kept: a cache of these lists, by
+    the steps, missed one time in three in a process's first few hundred games, and grew."""
     on_foot, by_kayak = steps_to(who)
     return tuple([by_kayak[g] if kayak else on_foot[g] for g, kayak in steps])
 
