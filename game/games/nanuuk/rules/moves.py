@@ -36,29 +36,27 @@ def targets(st: NanuukPosition, i: int, first_round_ban: bool = True) -> Steps:
         key += 1  # banned: the full game's first turn of the hunt (N23)
     memo = st.memo
     found: Steps | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _targets(st, i, key & 1 == 1)
-    return found
-
-
-def _targets(st: NanuukPosition, i: int, banned: bool) -> Steps:
+    if found is not None:
+        return found
     f = st.pos[i]
     if f < 0:
-        return ()
-    spec = st.spec
-    board = spec.board
-    if spec.variant != FULL:
-        return walks(board, f, st.cracks, st.occupied())
-    near = board.neighbours[f]
-    if st.pieces[BEARS] & near:
-        return _steps_by_bears(st, i, banned)  # N23 asks about the whole floe
-    # Without a bear next to him: his steps over the ice (the kayak's crossing too, N25), less
-    # those onto a hunter's field but an igloo's (N9); ``on_ice``, written out (a call less at
-    # every turn's end)
-    table = board.by_kayak if st.sheets[i].carried & KAYAK else board.over_ice
-    steps = table[f, st.cracks & board.around[f]]
-    blocked = st.occupied() & near & ~board.igloos
-    return tuple([s for s in steps if not blocked >> s[0] & 1]) if blocked else steps
+        found = ()
+    else:
+        board = st.spec.board
+        near = board.neighbours[f]
+        if not st.sheets:
+            found = walks(board, f, st.cracks, st.occupied())  # the introduction games
+        elif st.pieces[BEARS] & near:
+            found = _steps_by_bears(st, i, key & 1 == 1)  # N23 asks about the whole floe
+        else:  # his steps over the ice (the kayak's crossing too, N25), less those onto a
+            # hunter's field but an igloo's (N9); ``on_ice``, written out (a call less)
+            table = board.by_kayak if st.sheets[i].carried & KAYAK else board.over_ice
+            found = table[f, st.cracks & board.around[f]]
+            blocked = st.occupied() & near & ~board.igloos
+            if blocked:
+                found = tuple([s for s in found if not blocked >> s[0] & 1])
+    memo[key] = found
+    return found
 
 
 def on_ice(board: Board, f: int, cracks: int, kayak: int) -> Steps:

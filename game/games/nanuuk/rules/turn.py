@@ -575,7 +575,8 @@ def _entered(st: NanuukPosition) -> NanuukPosition:
         if st.pieces[k] & bit:
             return st.with_(phase=TAKE) if sheet.can_take(animal) else _go_on(st)
     if st.spec.board.igloos & bit:  # N24: a lost harpoon comes back free
-        st = _set_sheet(st, i, sheet._replace(carried=sheet.carried | HARPOON))
+        if not sheet.carried & HARPOON:  # (his sheet as it is else: the same copy, caches kept)
+            st = _set_sheet(st, i, sheet._replace(carried=sheet.carried | HARPOON))
         return st.with_(phase=IGLOO) if sheet.bag else _go_on(st)
     return _go_on(st)
 
@@ -684,15 +685,15 @@ def may_stay(st: NanuukPosition) -> bool:
 
 
 def end_turn(st: NanuukPosition) -> NanuukPosition:
+    if st.spec.variant == FULL and not st.home:  # the hunt: the next turn in one copy where it
+        found = _next_hunter(st.with_turn({}))  # can (the same turn)
+        if found is not None:
+            return found
     seat = st.seat
     counts = list(st.turns)
     counts[seat] += 1
     turns = tuple(counts)
     if st.spec.variant == FULL:
-        if not st.home:  # the hunt: the next turn in one copy where it can (the same turn)
-            found = _next_hunter(st.with_())
-            if found is not None:
-                return found
         if not st.home and hunt_is_over(st):
             st = st.with_(home=True)  # N26: the homecoming
         if st.home and not any(_still_playing(st, i) for i in range(len(st.spec.movers))):
