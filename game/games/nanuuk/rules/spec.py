@@ -287,6 +287,8 @@ def _initial_cracks(spec: Spec) -> int:
             cracks |= board.edge(floe.field(a), floe.field(b))
         except KeyError as exc:
             raise ValueError(f"nanuuk full: crack-list entry {text!r}: {exc.args[0]}") from None
+    if not spec.opt("cracks"):
+        return cracks  # none at random (most games: no need to sort the edges, seed a draw)
     free = [e for e in sorted(board.edges) if not cracks & e]
     for e in seeded_rng(spec.seed, "cracks").sample(free, min(spec.opt("cracks"), len(free))):
         cracks |= e

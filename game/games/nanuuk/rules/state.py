@@ -18,16 +18,16 @@ from game.games.nanuuk.rules.actions import (
     Deposit,
     EndTurn,
     Exchange,
-    Leave,
     Mush,
     NanuukAction,
     Stay,
-    Take,
     action_from_dict,
     banish_action,
     choose_action,
     crack_action,
+    leave_action,
     places_on,
+    take_action,
 )
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.phases import (
@@ -325,7 +325,7 @@ def _legal_crack(st: NanuukState) -> tuple[NanuukAction, ...]:
 def _legal_take(st: NanuukState) -> tuple[NanuukAction, ...]:
     animal = st.piece_at(st.at)
     assert animal is not None
-    return (Take(animal), Leave(animal))
+    return (take_action(animal), leave_action(animal))
 
 
 def _legal_banish(st: NanuukState) -> tuple[NanuukAction, ...]:
