@@ -125,12 +125,17 @@ class Spec:
         _set = object.__setattr__
         _set(self, "players", len(self.names))
         _set(self, "social_cracks", self.variant == FULL and bool(self.options.get("variant-2")))
-        _set(self, "seat_movers", tuple(self.of_seat(s) for s in range(self.players)))
+        seats: list[list[int]] = [[] for _ in range(self.players)]  # ``of_seat`` of each
+        for i, m in enumerate(self.movers):
+            if m.seat != SHARED:
+                seats[m.seat].append(i)
+        _set(self, "seat_movers", tuple(map(tuple, seats)))
+        self._seats.update(enumerate(self.seat_movers))
         cut = {FULL: "hunt", INTRO: "intro" if self.players == 2 else ""}.get(self.variant, "")
         _set(self, "short_cut", cut)
         who = self.movers
-        choices = tuple(tuple(choose_action(who[i].id) for i in m) for m in self.seat_movers)
-        _set(self, "seat_choices", choices)
+        choices = [tuple([choose_action(who[i].id) for i in m]) for m in self.seat_movers]
+        _set(self, "seat_choices", tuple(choices))
 
     def opt(self, key: str) -> Any:
         return self.options[key]
