@@ -156,9 +156,12 @@ def _noted(st: NanuukPosition, q: Quarry, cut_off: int, homeless: int) -> Quarry
 def _in_bag(bag: int, pieces: tuple[int, ...]) -> int:
     """The fields of the fish, seals and walruses of the kinds in ``bag`` (slot ``k`` is bit
     ``k``, the kind ``pieces[k]``): a kind he has is not his prey (N22)."""
-    return (
-        (pieces[0] if bag & 1 else 0) | (pieces[1] if bag & 2 else 0) | (pieces[2] if bag & 4 else 0)
-    )
+    out = pieces[0] if bag & 1 else 0  # (written out: a loop's cost at every quarry)
+    if bag & 2:
+        out |= pieces[1]
+    if bag & 4:
+        out |= pieces[2]
+    return out
 
 
 def _near(board: Board, cracks: int, p: int, prey: int) -> bool:
