@@ -292,7 +292,7 @@ def test_nanuuks_copies_in_fewer_steps_are_the_copies_with_makes(
     crack of whole games."""
     rng = random.Random(seed)
     variant, players, options = table
-    state = rules_for("nanuuk").new_game(variant, players, seed=seed, options=options)
+    state: Any = rules_for("nanuuk").new_game(variant, players, seed=seed, options=options)
     while not state.is_over():
         action = rng.choice(state.legal_actions())
         if isinstance(action, Step):
@@ -328,7 +328,7 @@ def test_nanuuks_enclosed_movers_have_no_step(
     spelled out, in every position of whole games (and are enclosed still)."""
     rng = random.Random(seed)
     variant, players, options = table
-    state = rules_for("nanuuk").new_game(variant, players, seed=seed, options=options)
+    state: Any = rules_for("nanuuk").new_game(variant, players, seed=seed, options=options)
     while not state.is_over():
         enclosed = state.__dict__["_enclosed"]
         for i in range(len(state.pos)):
