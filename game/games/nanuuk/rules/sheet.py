@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import mul
 from typing import Any, NamedTuple
 
 from game.games.nanuuk.rules.codes import Refused
@@ -13,6 +14,10 @@ WHALE = 8
 VALUE = {"fish": 1, "seal": 2, "walrus": 3, "whale": 4}  # N27
 BUYS = {"fish": HUSKY, "walrus": SLEDGE, "seal": KAYAK, "whale": HUSKY | SLEDGE | KAYAK}  # N24
 IGLOO_BONUS = 2  # N27
+_VALUES = tuple(VALUE.values())  # in bag slot order, as the igloo side counts them
+_BAG_POINTS = tuple(  # the points of the animals in each bag (a mask of slots)
+    sum(v for a, v in VALUE.items() if bag & ANIMAL_BITS[a]) for bag in range(16)
+)
 
 
 class Sheet(NamedTuple):
@@ -66,8 +71,7 @@ class Sheet(NamedTuple):
 
     @property
     def points(self) -> int:
-        carried = sum(v for a, v in VALUE.items() if self.bag & ANIMAL_BITS[a])
-        return carried + sum(n * v for n, v in zip(self.igloo, VALUE.values(), strict=False))
+        return _BAG_POINTS[self.bag] + sum(map(mul, self.igloo, _VALUES))  # (the Inuit: none)
 
     @property
     def equipment(self) -> int:

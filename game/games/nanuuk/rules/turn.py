@@ -718,10 +718,20 @@ def seat_equipment(st: NanuukPosition, seat: int) -> int:
     return sum(st.sheets[i].equipment for i in st.spec.of_seat(seat))
 
 
+def full_scores(st: NanuukPosition) -> tuple[int, ...]:
+    """Every seat's score (N27), worked out once for the board fields (the end's result and
+    the outcome ask it of the same sheets and fields)."""
+    memo = st.memo
+    found: tuple[int, ...] | None = memo.get("scores")
+    if found is None:
+        found = memo["scores"] = tuple([seat_score(st, s) for s in range(st.spec.players)])
+    return found
+
+
 def final_scores(st: NanuukPosition) -> list[int]:
     n = st.spec.players
     if st.spec.variant == FULL:
-        return [seat_score(st, s) for s in range(n)]
+        return list(full_scores(st))
     if st.spec.variant == INTRO and n > 2:  # players outlasted; the winner outlasted all
         return [n - 1 if s in st.winners else st.out.index(s) for s in range(n)]
     return [1 if s in st.winners else 0 for s in range(n)]
@@ -739,7 +749,7 @@ def full_result(st: NanuukPosition) -> tuple[tuple[int, ...], str]:
     """N27: the winners and what decided it: "most_points"; a tie: more carried equipment
     ("equipment"); still tied: "shared"."""
     n = st.spec.players
-    scores = [seat_score(st, s) for s in range(n)]
+    scores = full_scores(st)
     top = max(scores)
     best = [s for s in range(n) if scores[s] == top]
     if len(best) == 1:
