@@ -71,7 +71,8 @@ class Sheet(NamedTuple):
 
     @property
     def points(self) -> int:
-        return _BAG_POINTS[self.bag] + sum(map(mul, self.igloo, _VALUES))  # (the Inuit: none)
+        deposited: int = sum(map(mul, self.igloo, _VALUES))  # (the Inuit count no points)
+        return _BAG_POINTS[self.bag] + deposited
 
     @property
     def equipment(self) -> int:
