@@ -42,9 +42,10 @@ def targets(st: NanuukPosition, i: int, first_round_ban: bool = True) -> Steps:
     if f < 0:
         found = ()
     else:
-        board = st.spec.board
+        spec = st.spec
+        board = spec.board
         near = board.neighbours[f]
-        if not st.sheets:
+        if spec.variant != FULL:
             found = walks(board, f, st.cracks, st.occupied())  # the introduction games
         elif st.pieces[BEARS] & near:
             found = _steps_by_bears(st, i, key & 1 == 1)  # N23 asks about the whole floe

@@ -411,9 +411,11 @@ def _crack(st: NanuukPosition, a: Crack) -> NanuukPosition:
             found = _next_intro_turn(st, st.cracks | a.edge)
             if found is not None:
                 return found
-        elif not st.home:  # the full game's hunt: the copy the short cut declines goes on
-            new = st.cracked(st.cracks | a.edge)  # the long way, with all it found out (the
-            found = _next_hunt_turn(new)  # hunt's end, regions, floods)
+        elif not st.home:  # the full game's hunt
+            new = st.cracked(st.cracks | a.edge)
+            found = _next_hunt_turn(new)
+            # where the short cut declines, its copy goes the long way with all it found out
+            # (the hunt's end, the regions, the floods)
             return _cracked(new) if found is None else found
     return crack_step_by_step(st, a)
 
