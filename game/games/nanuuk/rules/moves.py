@@ -68,20 +68,19 @@ def on_ice(board: Board, f: int, cracks: int, kayak: int) -> Steps:
 
 
 def _steps_by_bears(st: NanuukPosition, i: int, banned: bool) -> Steps:
-    """N9, N23, N25: the full game's steps of hunter ``i``, a bear next to him."""
-    board, cracks, occupied = st.spec.board, st.cracks, st.occupied()
-    kayak = st.sheets[i].carried & KAYAK
+    """N9, N23, N25: the full game's steps of hunter ``i``, a bear next to him: his steps over
+    the ice (``on_ice``), less those onto a hunter's field but an igloo's, and onto a bear's
+    field those where he may not face it."""
+    board = st.spec.board
+    steps = on_ice(board, st.pos[i], st.cracks, st.sheets[i].carried & KAYAK)
+    blocked = st.occupied() & ~board.igloos
     bears = st.pieces[BEARS]
     out = []
-    for g, e in board.steps[st.pos[i]]:
-        crossed = bool(cracks & e)
-        if crossed and not kayak:
+    for step in steps:
+        g = step[0]
+        if blocked >> g & 1 or bears >> g & 1 and not _may_face_bear(st, i, g, banned):
             continue
-        if occupied >> g & 1 and not board.igloos >> g & 1:
-            continue
-        if bears >> g & 1 and not _may_face_bear(st, i, g, banned):
-            continue
-        out.append((g, crossed))
+        out.append(step)
     return tuple(out)
 
 
