@@ -157,7 +157,7 @@ def make_spec(game: NewGame) -> Spec:
     _check_options(game)
     mode = _mode(variant_id, len(names), opts)
     board = board_for(mode)
-    movers, placing = _movers(variant_id, len(names), opts)
+    movers, placing = _line_up(variant_id, len(names), opts.get("bears"), opts.get("two-hunters"))
     pieces = _pieces(variant_id, mode, len(names), opts)
     spec = Spec(
         variant_id,
@@ -204,6 +204,15 @@ def _mode(variant_id: str, players: int, opts: dict[str, Any]) -> str:
 def full_game_mode(players: int, two_hunters: bool = False) -> str:
     """N2: the 2-player (one hunter each) and the 3-player full game leave out the ~~ fields."""
     return "no-waves" if players == 3 or (players == 2 and not two_hunters) else "all"
+
+
+@functools.cache
+def _line_up(
+    variant_id: str, players: int, bears: int | None, two_hunters: bool | None
+) -> tuple[tuple[Mover, ...], tuple[tuple[int, str | None], ...]]:
+    """``_movers`` of the options they depend on, made once for each (the movers are values,
+    shared by the games that have them)."""
+    return _movers(variant_id, players, {"bears": bears, "two-hunters": two_hunters})
 
 
 def _movers(
