@@ -41,7 +41,7 @@ from game.games.kaphoorn.rules.position import HIDDEN
 from game.games.nanuuk.rules import hunt as nanuuk_hunt
 from game.games.nanuuk.rules import moves as nanuuk_moves
 from game.games.nanuuk.rules import turn as nanuuk_turn
-from game.games.nanuuk.rules.actions import Step
+from game.games.nanuuk.rules.actions import Crack, Step
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.position import NanuukPosition
 from game.games.nanuuk.rules.sheet import HARPOON, KAYAK
@@ -275,6 +275,67 @@ def test_nanuuks_short_cuts_play_the_game_the_rules_play_step_by_step(
         assert fast.to_dict() == plain.to_dict()
         assert fast.legal_actions() == plain_legal
     assert fast.outcome() == plain.outcome()
+
+
+def _occupied_spelled_out(st_: Any) -> int:
+    return sum({1 << p for p in st_.pos if p >= 0})  # hunters may share an igloo
+
+
+@settings(max_examples=30, deadline=None)
+@given(table=st.sampled_from(NANUUK_TABLES), seed=st.integers(0, 10**9))
+def test_nanuuks_copies_in_fewer_steps_are_the_copies_with_makes(
+    table: tuple[str, int, dict[str, Any] | None], seed: int
+) -> None:
+    """The turn flow's own copies (a step: ``stepped_to``; a crack: ``cracked``; the turn's
+    fields alone: ``with_turn``) are the copies ``with_`` makes, field by field, and what they
+    carry in the memo (the fields with a mover) is what the position holds, at every step and
+    crack of whole games."""
+    rng = random.Random(seed)
+    variant, players, options = table
+    state: Any = rules_for("nanuuk").new_game(variant, players, seed=seed, options=options)
+    while not state.is_over():
+        action = rng.choice(state.legal_actions())
+        if isinstance(action, Step):
+            pos = list(state.pos)
+            pos[state.mover] = action.to
+            copy = state.stepped_to(action.to, state.sheets)
+            want = state.with_(pos=tuple(pos), steps=state.steps - 1, stepped=state.stepped + 1,
+                               at=action.to)  # fmt: skip
+        elif isinstance(action, Crack):
+            copy = state.cracked(state.cracks | action.edge)
+            want = state.with_(cracks=state.cracks | action.edge)
+        else:
+            copy = state.with_turn({"closing": True, "quiet": 1})
+            want = state.with_(closing=True, quiet=1)
+        assert copy == want
+        assert copy.to_dict() == want.to_dict()
+        assert copy.__dict__["_legal"] is None
+        occupied = copy.memo.get("occupied")
+        assert occupied is None or occupied == _occupied_spelled_out(copy)
+        state = state.apply(action)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    table=st.sampled_from([t for t in NANUUK_TABLES if t[0] == "full"]),
+    seed=st.integers(0, 10**9),
+)
+def test_nanuuks_enclosed_movers_have_no_step(
+    table: tuple[str, int, dict[str, Any] | None], seed: int
+) -> None:
+    """N9, N25: the hunters the flow found enclosed (every edge round them cracked, no kayak)
+    and carries from copy to copy, not asking them again at each turn's end, have no step,
+    spelled out, in every position of whole games (and are enclosed still)."""
+    rng = random.Random(seed)
+    variant, players, options = table
+    state: Any = rules_for("nanuuk").new_game(variant, players, seed=seed, options=options)
+    while not state.is_over():
+        enclosed = state.__dict__["_enclosed"]
+        for i in range(len(state.pos)):
+            if enclosed >> i & 1:
+                assert nanuuk_moves.is_enclosed(state, i)
+                assert _steps_spelled_out(state, i) == []
+        state = state.apply(rng.choice(state.legal_actions()))
 
 
 @settings(max_examples=60, deadline=None)

@@ -210,6 +210,8 @@ place_action = functools.cache(Place)
 choose_action = functools.cache(Choose)
 crack_action = functools.cache(Crack)
 banish_action = functools.cache(Banish)
+take_action = functools.cache(Take)
+leave_action = functools.cache(Leave)
 
 
 class _ByField(dict[int, Any]):

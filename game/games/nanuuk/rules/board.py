@@ -304,8 +304,9 @@ class Board:
         edges connect (a flood from any of its fields), in no particular order."""
         out = []
         left = self.mask
+        opens = self.open_masks(cracks)  # every flood crosses the same edges
         while left:
-            region = self.flood(left & -left, cracks)
+            region = self.spread(left & -left, opens)[0]
             out.append(region)
             left &= ~region
         return tuple(out)

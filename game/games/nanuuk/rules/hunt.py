@@ -47,29 +47,26 @@ def prey_near(st: NanuukPosition) -> bool:
     copy): mostly it still is, a turn later. A hunter whose flood found nothing is not asked
     again while his prey stays (``Quarry``)."""
     board, cracks, pos, q = st.spec.board, st.cracks, st.pos, quarry(st)
-    if _still_hunting(st, q, board, cracks):
+    known = st._witness
+    if known is not None and _still_hunting(st, q, board, cracks, known):
         return True
-    opens = None
+    opens = board.open_masks(cracks)  # the floods of all hunters cross the same edges
     cut_off, homeless = q.cut_off, q.homeless
     for i, prey in enumerate(q.preys):
         if not prey or cut_off >> i & 1:
             continue
-        p = pos[i]
-        if not _near(board, cracks, p, prey):  # else one step away: no flood needed
-            if opens is None:  # the floods of all hunters cross the same edges
-                opens = board.open_masks(cracks)
-            if not board.reaches(1 << p, prey, opens):
-                cut_off |= 1 << i
-                continue
+        if not board.reaches(1 << pos[i], prey, opens):
+            cut_off |= 1 << i
+            continue
+        q = _noted(st, q, cut_off, homeless)
         st.__dict__["_witness"] = (q, i, cracks)  # for the next turn's question
-        return _noted(st, q, cut_off, homeless)
+        return True
     for i, prey in enumerate(q.homes):  # N24: by way of an igloo
         if not prey or homeless >> i & 1:
             continue
-        if opens is None:
-            opens = board.open_masks(cracks)
         if board.reaches(1 << pos[i], prey, opens, board.igloos):
-            return _noted(st, q, cut_off, homeless)
+            _noted(st, q, cut_off, homeless)
+            return True
         homeless |= 1 << i
     _noted(st, q, cut_off, homeless)
     return False
@@ -119,43 +116,51 @@ def quarry(st: NanuukPosition) -> Quarry:
     return found
 
 
-def _still_hunting(st: NanuukPosition, q: Quarry, board: Board, cracks: int) -> bool:
-    """The witness (the hunter last found with prey in his region, and the cracks then) still
-    has it: the prey is the same (``q``), he stepped within his region since (or not at all),
-    and each crack since has a way round it by a field next to both its ends, uncracked (so
-    it split no region); or an animal he may take is next to him."""
-    known = st._witness
-    if known is None or known[0] is not q:
+def _still_hunting(
+    st: NanuukPosition, q: Quarry, board: Board, cracks: int, known: tuple[Quarry, int, int]
+) -> bool:
+    """The witness (``known``: the hunter last found with prey in his region, with the quarry
+    and the cracks then) still has it. Quick where his prey is the same (``q``): he stepped
+    within his region since (or not at all) and each crack since has a way round it by a field
+    next to both its ends, uncracked (so it split no region). Else an animal he may take is
+    next to him, or a flood from his field reaches one (after a crack that split a region, or
+    an animal taken: mostly he still has prey near)."""
+    held, i, before = known
+    if held is q and not before & ~cracks:  # the same prey, no crack gone (never, in a game)
+        new = cracks & ~before
+        if not new:
+            return True
+        if not new & (new - 1):  # one crack more
+            for way in board.detours.get(new, ()):
+                if not cracks & way:
+                    st.__dict__["_witness"] = (q, i, cracks)
+                    return True
+    prey, p = q.preys[i], st.pos[i]
+    if not prey or q.cut_off >> i & 1:
         return False
-    i, before = known[1], known[2]
-    new = cracks & ~before
-    if not new:
-        return not before & ~cracks  # (the same cracks, not fewer)
-    if not before & ~cracks and not new & (new - 1):  # one crack more
-        for way in board.detours.get(new, ()):
-            if not cracks & way:
-                st.__dict__["_witness"] = (q, i, cracks)
-                return True
-    if _near(board, cracks, st.pos[i], q.preys[i]):
+    if _near(board, cracks, p, prey) or board.reaches(1 << p, prey, board.open_masks(cracks)):
         st.__dict__["_witness"] = (q, i, cracks)
         return True
     return False
 
 
-def _noted(st: NanuukPosition, q: Quarry, cut_off: int, homeless: int) -> bool:
-    """Keep what the floods found with this position (for its copies to come): True."""
-    if cut_off != q.cut_off or homeless != q.homeless:
-        st.__dict__["_quarry"] = q._replace(cracks=st.cracks, cut_off=cut_off, homeless=homeless)
-    return True
+def _noted(st: NanuukPosition, q: Quarry, cut_off: int, homeless: int) -> Quarry:
+    """Keep what the floods found with this position (for its copies to come): the quarry
+    kept (a new one if they found more hunters cut off or homeless)."""
+    if cut_off != q.cut_off or homeless != q.homeless:  # (quicker than ``_replace``)
+        q = Quarry(q.pieces, q.sheets, st.cracks, q.preys, q.homes, cut_off, homeless)
+        st.__dict__["_quarry"] = q
+    return q
 
 
 def _in_bag(bag: int, pieces: tuple[int, ...]) -> int:
     """The fields of the fish, seals and walruses of the kinds in ``bag`` (slot ``k`` is bit
     ``k``, the kind ``pieces[k]``): a kind he has is not his prey (N22)."""
-    out = 0
-    for k in range(3):
-        if bag >> k & 1:
-            out |= pieces[k]
+    out = pieces[0] if bag & 1 else 0  # (written out: a loop's cost at every quarry)
+    if bag & 2:
+        out |= pieces[1]
+    if bag & 4:
+        out |= pieces[2]
     return out
 
 

@@ -5,8 +5,6 @@ These read a state and never change it; ``turn.py`` uses them to move the game o
 
 from __future__ import annotations
 
-import functools
-
 from game.games.nanuuk.rules.actions import Crack, Step, crack_action, steps_to
 from game.games.nanuuk.rules.board import Board, Steps, bits
 from game.games.nanuuk.rules.position import NanuukPosition
@@ -31,32 +29,35 @@ def targets(st: NanuukPosition, i: int, first_round_ban: bool = True) -> Steps:
     N23: a bear's field needs the harpoon, is barred in the mover's first turn, and needs an
     empty field to banish the bear to.
     """
-    banned = first_round_ban and st.turns[st.spec.movers[i].seat] == 0 if st.sheets else False
     # the memo outlives a change of ``turns``: key on what matters of it (an int, ``i`` and
     # ``banned``, is hashed quicker than a tuple)
-    key = 2 * i + 1 if banned else 2 * i
+    key = 2 * i
+    if first_round_ban and st.sheets and not st.turns[st.spec.movers[i].seat]:
+        key += 1  # banned: the full game's first turn of the hunt (N23)
     memo = st.memo
     found: Steps | None = memo.get(key)
-    if found is None:
-        found = memo[key] = _targets(st, i, banned)
-    return found
-
-
-def _targets(st: NanuukPosition, i: int, banned: bool) -> Steps:
+    if found is not None:
+        return found
     f = st.pos[i]
     if f < 0:
-        return ()
-    spec = st.spec
-    board = spec.board
-    if spec.variant != FULL:
-        return walks(board, f, st.cracks, st.occupied())
-    if st.pieces[BEARS] & board.neighbours[f]:
-        return _steps_by_bears(st, i, banned)  # N23 asks about the whole floe
-    # Without a bear next to him: his steps over the ice (the kayak's crossing too, N25), less
-    # those onto a hunter's field but an igloo's (N9)
-    steps = on_ice(board, f, st.cracks, st.sheets[i].carried & KAYAK)
-    blocked = st.occupied() & ~board.igloos & board.neighbours[f]
-    return tuple([s for s in steps if not blocked >> s[0] & 1]) if blocked else steps
+        found = ()
+    else:
+        spec = st.spec
+        board = spec.board
+        near = board.neighbours[f]
+        if spec.variant != FULL:
+            found = walks(board, f, st.cracks, st.occupied())  # the introduction games
+        elif st.pieces[BEARS] & near:
+            found = _steps_by_bears(st, i, key & 1 == 1)  # N23 asks about the whole floe
+        else:  # his steps over the ice (the kayak's crossing too, N25), less those onto a
+            # hunter's field but an igloo's (N9); ``on_ice``, written out (a call less)
+            table = board.by_kayak if st.sheets[i].carried & KAYAK else board.over_ice
+            found = table[f, st.cracks & board.around[f]]
+            blocked = st.occupied() & near & ~board.igloos
+            if blocked:
+                found = tuple([s for s in found if not blocked >> s[0] & 1])
+    memo[key] = found
+    return found
 
 
 def on_ice(board: Board, f: int, cracks: int, kayak: int) -> Steps:
@@ -67,20 +68,19 @@ def on_ice(board: Board, f: int, cracks: int, kayak: int) -> Steps:
 
 
 def _steps_by_bears(st: NanuukPosition, i: int, banned: bool) -> Steps:
-    """N9, N23, N25: the full game's steps of hunter ``i``, a bear next to him."""
-    board, cracks, occupied = st.spec.board, st.cracks, st.occupied()
-    kayak = st.sheets[i].carried & KAYAK
+    """N9, N23, N25: the full game's steps of hunter ``i``, a bear next to him: his steps over
+    the ice (``on_ice``), less those onto a hunter's field but an igloo's, and onto a bear's
+    field those where he may not face it."""
+    board = st.spec.board
+    steps = on_ice(board, st.pos[i], st.cracks, st.sheets[i].carried & KAYAK)
+    blocked = st.occupied() & ~board.igloos
     bears = st.pieces[BEARS]
     out = []
-    for g, e in board.steps[st.pos[i]]:
-        crossed = bool(cracks & e)
-        if crossed and not kayak:
+    for step in steps:
+        g = step[0]
+        if blocked >> g & 1 or bears >> g & 1 and not _may_face_bear(st, i, g, banned):
             continue
-        if occupied >> g & 1 and not board.igloos >> g & 1:
-            continue
-        if bears >> g & 1 and not _may_face_bear(st, i, g, banned):
-            continue
-        out.append((g, crossed))
+        out.append(step)
     return tuple(out)
 
 
@@ -91,11 +91,10 @@ def walks(board: Board, f: int, cracks: int, occupied: int) -> Steps:
     return tuple([s for s in steps if not blocked >> s[0] & 1]) if blocked else steps
 
 
-@functools.cache
 def step_actions(who: str, steps: Steps) -> tuple[Step, ...]:
     """The interned ``Step`` of mover ``who`` to each of ``steps``: the step question's legal
-    list (without the extras of ``state._legal_step``). The same steps (from the same tables,
-    mostly the same tuple) come back again and again, a legal list at every step of every game."""
+    list (without the extras of ``state._legal_step``). Not kept: a cache of these lists, by
+    the steps, missed one time in three in a process's first few hundred games, and grew."""
     on_foot, by_kayak = steps_to(who)
     return tuple([by_kayak[g] if kayak else on_foot[g] for g, kayak in steps])
 
@@ -125,6 +124,12 @@ def is_stuck_by_ice(st: NanuukPosition, i: int) -> bool:
     return st.cracks & around == around
 
 
+def is_enclosed(st: NanuukPosition, i: int) -> bool:
+    """N9, N25: every edge round the mover cracked and no kayak to cross one: no step, and none
+    to come while his sheet stays (cracks only come)."""
+    return is_stuck_by_ice(st, i) and not (st.sheets and st.sheets[i].carried & KAYAK)
+
+
 def crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:
     """N7 (and N28 variant 2): the edges the crack for field ``f`` may go on."""
     key = ("cracks", f)
@@ -148,9 +153,20 @@ def crack_actions(st: NanuukPosition, f: int) -> tuple[Crack, ...]:
     board = spec.board
     key = (f, board.crack_key(f, st.cracks))
     found: tuple[Crack, ...] | None = board.local.get(key)
-    if found is None:
+    if found is None:  # (all of them are made with a game's spec: ``crack_lists``)
         found = board.local[key] = tuple(map(crack_action, board.crack_edges[key]))
     return found
+
+
+def crack_lists(board: Board) -> None:
+    """Every crack question's legal list of the board (``crack_actions``), by field and crack
+    key, made at once when a game on the board is set up rather than one by one as play meets
+    them (a few thousand, and mostly met in the first games of a process)."""
+    local = board.local
+    if len(local) < len(board.crack_edges):
+        for key, edges in board.crack_edges.items():
+            if key not in local:
+                local[key] = tuple(map(crack_action, edges))
 
 
 def _crack_options(st: NanuukPosition, f: int) -> tuple[int, ...]:

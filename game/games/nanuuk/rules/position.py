@@ -75,6 +75,11 @@ class NanuukPosition:
     # his region, with that quarry and the cracks then (or None)
     _quarry: ClassVar[Any]
     _witness: ClassVar[Any]
+    # ``_enclosed`` masks the movers found with every edge round them cracked and no kayak: no
+    # step for good (N9, N25), as long as no piece, sheet or crack changes but by the turn
+    # flow's steps and cracks (``stepped_to``, ``cracked``: cracks only come, and a mover that
+    # steps is not enclosed); ``with_`` starts it afresh when a board field changes
+    _enclosed: ClassVar[int]
 
     def __post_init__(self) -> None:
         # A plain dict of its own, caches included: a fresh instance shares its keys with the
@@ -82,6 +87,7 @@ class NanuukPosition:
         # such a dict miss the interpreter's attribute caches (as do reads of a descriptor).
         caches: dict[str, Any] = {
             "_legal": None, "memo": {}, "_regions": None, "_quarry": None, "_witness": None,
+            "_enclosed": 0,
         }  # fmt: skip
         _SET(self, "__dict__", {**self.__dict__, **caches})
 
@@ -95,7 +101,7 @@ class NanuukPosition:
         data.update(changes)
         data["_legal"] = None
         if not _BOARD_FIELDS.isdisjoint(changes):
-            data["memo"] = {}
+            data["memo"], data["_enclosed"] = {}, 0
             if "pos" in changes:  # not a step of the turn flow's: who is cut off from what
                 data["_quarry"] = None  # is to be worked out again (``hunt.Quarry``)
         new = _NEW(type(self))
@@ -107,11 +113,58 @@ class NanuukPosition:
         data = self.__dict__.copy()
         data.update(changes)
         data["_legal"] = None
-        if not _BOARD_FIELDS.isdisjoint(changes):
-            data["memo"] = {}  # the memo holds what depends on the board only: keep it if it can
+        if not _BOARD_FIELDS.isdisjoint(changes):  # the memo holds what depends on the
+            data["memo"], data["_enclosed"] = {}, 0  # board only: keep it if it can
             if "pos" in changes:  # as in ``with_``
                 data["_quarry"] = None
         new = _NEW(type(self))  # a state's copy is a state
+        _SET(new, "__dict__", data)
+        return new
+
+    def with_turn(self, changes: dict[str, Any]) -> Self:
+        """``with_all(changes)`` for changes to the turn's fields alone (no board field, so the
+        memo and the other caches go on), in fewer steps: the flow's moves within a turn."""
+        data = self.__dict__.copy()
+        data.update(changes)
+        data["_legal"] = None
+        new = _NEW(type(self))
+        _SET(new, "__dict__", data)
+        return new
+
+    def stepped_to(self, to: int, sheets: tuple[Sheet, ...]) -> Self:
+        """The mover's step to ``to``: ``with_(pos=..., sheets=sheets, steps=steps - 1,
+        stepped=stepped + 1, at=to)`` in fewer steps. Who is cut off from what stays so (a
+        step stays in the hunter's region, one by kayak changes his sheet: ``hunt.Quarry``);
+        the fields with a mover are known but where he left an igloo (it may hold another)."""
+        i = self.mover
+        old = self.pos[i]
+        pos = list(self.pos)
+        pos[i] = to
+        data = self.__dict__.copy()
+        data["pos"], data["sheets"], data["at"], data["_legal"] = tuple(pos), sheets, to, None
+        data["steps"], data["stepped"] = self.steps - 1, self.stepped + 1
+        memo = data["memo"] = {}
+        occupied = self.memo.get("occupied")
+        if occupied is not None and not self.spec.board.igloos >> old & 1:
+            memo["occupied"] = occupied & ~(1 << old) | 1 << to
+        new = _NEW(type(self))
+        _SET(new, "__dict__", data)
+        return new
+
+    def cracked(
+        self, cracks: int, changes: dict[str, Any] | None = None, memo: dict[Any, Any] | None = None
+    ) -> Self:
+        """``with_(cracks=cracks, **changes)`` for the turn flow's short cuts after a crack, in
+        fewer steps: ``changes`` holds no board field, and the new memo is ``memo`` (what the
+        caller worked out of the new position) or starts with the fields that hold a mover (a
+        crack moves nobody). The caller may fill the memo and the legal list, and change the
+        copy, before it hands it out."""
+        data = self.__dict__.copy()
+        if changes:
+            data.update(changes)
+        data["cracks"], data["_legal"] = cracks, None
+        data["memo"] = {"occupied": self.occupied()} if memo is None else memo
+        new = _NEW(type(self))
         _SET(new, "__dict__", data)
         return new
 

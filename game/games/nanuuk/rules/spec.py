@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.games.nanuuk.rules.actions import Choose, choose_action
 from game.games.nanuuk.rules.board import Board, shared_board
 from game.games.nanuuk.rules.level import SetUp, check_setup, default_level, setup_from_dict
 from game.protocol.base import NewGame, Variant, VariantOption, seeded_rng
@@ -116,14 +117,25 @@ class Spec:
     # game) or "" (none: ``turn._crack``)
     seat_movers: tuple[tuple[int, ...], ...] = field(init=False, compare=False, hash=False)
     short_cut: str = field(init=False, compare=False, hash=False, default="")
+    # per seat the choice between all his movers (``Choose`` each, in ``seat_movers`` order):
+    # the legal list at most turns' start of a game with two movers each
+    seat_choices: tuple[tuple[Choose, ...], ...] = field(init=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         _set = object.__setattr__
         _set(self, "players", len(self.names))
         _set(self, "social_cracks", self.variant == FULL and bool(self.options.get("variant-2")))
-        _set(self, "seat_movers", tuple(self.of_seat(s) for s in range(self.players)))
+        seats: list[list[int]] = [[] for _ in range(self.players)]  # ``of_seat`` of each
+        for i, m in enumerate(self.movers):
+            if m.seat != SHARED:
+                seats[m.seat].append(i)
+        _set(self, "seat_movers", tuple(map(tuple, seats)))
+        self._seats.update(enumerate(self.seat_movers))
         cut = {FULL: "hunt", INTRO: "intro" if self.players == 2 else ""}.get(self.variant, "")
         _set(self, "short_cut", cut)
+        who = self.movers
+        choices = [tuple([choose_action(who[i].id) for i in m]) for m in self.seat_movers]
+        _set(self, "seat_choices", tuple(choices))
 
     def opt(self, key: str) -> Any:
         return self.options[key]
@@ -145,7 +157,7 @@ def make_spec(game: NewGame) -> Spec:
     _check_options(game)
     mode = _mode(variant_id, len(names), opts)
     board = board_for(mode)
-    movers, placing = _movers(variant_id, len(names), opts)
+    movers, placing = _line_up(variant_id, len(names), opts.get("bears"), opts.get("two-hunters"))
     pieces = _pieces(variant_id, mode, len(names), opts)
     spec = Spec(
         variant_id,
@@ -192,6 +204,15 @@ def _mode(variant_id: str, players: int, opts: dict[str, Any]) -> str:
 def full_game_mode(players: int, two_hunters: bool = False) -> str:
     """N2: the 2-player (one hunter each) and the 3-player full game leave out the ~~ fields."""
     return "no-waves" if players == 3 or (players == 2 and not two_hunters) else "all"
+
+
+@functools.cache
+def _line_up(
+    variant_id: str, players: int, bears: int | None, two_hunters: bool | None
+) -> tuple[tuple[Mover, ...], tuple[tuple[int, str | None], ...]]:
+    """``_movers`` of the options they depend on, made once for each (the movers are values,
+    shared by the games that have them)."""
+    return _movers(variant_id, players, {"bears": bears, "two-hunters": two_hunters})
 
 
 def _movers(
@@ -280,6 +301,8 @@ def _initial_cracks(spec: Spec) -> int:
             cracks |= board.edge(floe.field(a), floe.field(b))
         except KeyError as exc:
             raise ValueError(f"nanuuk full: crack-list entry {text!r}: {exc.args[0]}") from None
+    if not spec.opt("cracks"):
+        return cracks  # none at random (most games: no need to sort the edges, seed a draw)
     free = [e for e in sorted(board.edges) if not cracks & e]
     for e in seeded_rng(spec.seed, "cracks").sample(free, min(spec.opt("cracks"), len(free))):
         cracks |= e

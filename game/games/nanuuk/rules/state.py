@@ -18,16 +18,16 @@ from game.games.nanuuk.rules.actions import (
     Deposit,
     EndTurn,
     Exchange,
-    Leave,
     Mush,
     NanuukAction,
     Stay,
-    Take,
     action_from_dict,
     banish_action,
     choose_action,
     crack_action,
+    leave_action,
     places_on,
+    take_action,
 )
 from game.games.nanuuk.rules.board import bits
 from game.games.nanuuk.rules.phases import (
@@ -122,11 +122,11 @@ class NanuukState(NanuukPosition, State[NanuukAction]):
                 self.refuse(action)  # raises IllegalAction with why_not's reason
         # the flow copies a position with ``with_``, which keeps its class: this state's (no
         # ``cast``: a call of its own at every action)
-        return turn.HANDLERS[type(action)](self, action)  # type: ignore[return-value]
+        return _HANDLERS[type(action)](self, action)  # type: ignore[return-value]
 
     def apply_legal(self, action: NanuukAction) -> NanuukState:
         """``apply`` for an action of this state's ``legal_actions()``, not checked again."""
-        return turn.HANDLERS[type(action)](self, action)  # type: ignore[return-value]
+        return _HANDLERS[type(action)](self, action)  # type: ignore[return-value]
 
     def why_not(self, action: Any) -> Refusal | None:
         """The refusal ``apply`` would raise, without applying: the legal list is cached."""
@@ -156,6 +156,7 @@ class NanuukState(NanuukPosition, State[NanuukAction]):
     @classmethod
     def first(cls, spec: Spec) -> NanuukState:
         """The position before the first piece is placed."""
+        moves.crack_lists(spec.board)  # the board's crack questions, once per process
         by_piece = {PIECE_OF_KIND[k]: mask for k, mask in spec.pieces.items()}
         return cls(
             spec=spec,
@@ -254,6 +255,8 @@ def _full_rank(state: NanuukState, scores: list[int], seat: int) -> tuple[int, i
     return (-scores[seat], -turn.seat_equipment(state, seat), seat)
 
 
+_HANDLERS = turn.HANDLERS  # read at every action: a global look-up less
+
 # -- legal actions per phase ---------------------------------------------------------------
 # Actions are immutable values, interned (``actions.py``): the legal lists are cheap to build
 # and ``apply``'s membership test is an identity check in the common case.
@@ -322,7 +325,7 @@ def _legal_crack(st: NanuukState) -> tuple[NanuukAction, ...]:
 def _legal_take(st: NanuukState) -> tuple[NanuukAction, ...]:
     animal = st.piece_at(st.at)
     assert animal is not None
-    return (Take(animal), Leave(animal))
+    return (take_action(animal), leave_action(animal))
 
 
 def _legal_banish(st: NanuukState) -> tuple[NanuukAction, ...]:

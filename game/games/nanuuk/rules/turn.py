@@ -63,6 +63,7 @@ from game.games.nanuuk.rules.spec import (
     NEIGHBOURHOOD,
     PARTNER,
     SHARED,
+    Spec,
 )
 
 INUIT, BEARS = PIECES.index("inuk"), PIECES.index("bear")
@@ -153,7 +154,8 @@ def begin_move(st: NanuukPosition, i: int, fresh: Fresh | None = None) -> Nanuuk
     """Mover ``i`` moves next: within this turn, or as the first move of the ``fresh`` one."""
     if fresh is None:
         moved = st.moved | 1 << i
-        return st.with_(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=moved)
+        return st.with_turn({"phase": STEP, "mover": i, "steps": _steps(st, i), "stepped": 0,
+                             "moved": moved})  # fmt: skip
     steps = _steps(st, i)
     return st.with_all({**fresh, "phase": STEP, "mover": i, "steps": steps, "stepped": 0,
                         "moved": 1 << i})  # fmt: skip
@@ -375,17 +377,11 @@ def _mush(st: NanuukPosition, a: Mush) -> NanuukPosition:
 
 def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
     i = st.mover
-    pos = list(st.pos)
-    pos[i] = a.to
     sheets = st.sheets
     if a.kayak:  # N25: the kayak crosses one crack and goes back to the igloo side
         sheets = _replaced(sheets, i, sheets[i]._replace(carried=sheets[i].carried & ~KAYAK))
-    if st.steps == 1 and (st.quiet == 0 or not st.sheets):  # the common case: a crack now
-        occupied, old, known = st.memo.get("occupied"), st.pos[i], st._quarry
-        st = st.with_(pos=tuple(pos), sheets=sheets, steps=0, stepped=st.stepped + 1, at=a.to)
-        st.__dict__["_quarry"] = known  # a step: who is cut off stays so (``hunt.Quarry``)
-        if occupied is not None and not st.spec.board.igloos >> old & 1:  # the fields with a
-            st.memo["occupied"] = occupied & ~(1 << old) | 1 << a.to  # mover: only an igloo
+    st = st.stepped_to(a.to, sheets)
+    if st.steps == 0 and (st.quiet == 0 or not sheets):  # the common case: a crack now
         cracks = moves.crack_actions(st, a.to)  # holds two (N9), he left his alone
         if cracks:
             data = st.__dict__  # still private to this call
@@ -393,11 +389,6 @@ def _step(st: NanuukPosition, a: Step) -> NanuukPosition:
             data["_legal"] = cracks  # the legal list: the question asked is answered
             return st
         return _entered(st.with_(owed=False) if st.owed else st)
-    known = st._quarry
-    st = st.with_(
-        pos=tuple(pos), sheets=sheets, steps=st.steps - 1, stepped=st.stepped + 1, at=a.to
-    )
-    st.__dict__["_quarry"] = known  # as above
     if not _crack_now(st):
         return _entered(st.with_(owed=True, quiet=max(0, st.quiet - 1)))
     if moves.crack_options(st, a.to):
@@ -416,20 +407,27 @@ def _crack_now(st: NanuukPosition) -> bool:
 def _crack(st: NanuukPosition, a: Crack) -> NanuukPosition:
     cut = st.spec.short_cut
     if cut and not (st.closing or st.steps or st.owed):  # the crack ends the move
-        found = None
         if cut == "intro":  # the two-player introduction game
             found = _next_intro_turn(st, st.cracks | a.edge)
+            if found is not None:
+                return found
         elif not st.home:  # the full game's hunt
-            found = _next_hunt_turn(st, st.cracks | a.edge)
-        if found is not None:
-            return found
+            new = st.cracked(st.cracks | a.edge)
+            found = _next_hunt_turn(new)
+            # where the short cut declines, its copy goes the long way with all it found out
+            # (the hunt's end, the regions, the floods)
+            return _cracked(new) if found is None else found
     return crack_step_by_step(st, a)
 
 
 def crack_step_by_step(st: NanuukPosition, a: Crack) -> NanuukPosition:
     """The crack and all it leads to, one rule after the other (``_crack`` takes a short cut
     where it can: the tests hold the two equal)."""
-    st = st.with_(cracks=st.cracks | a.edge)
+    return _cracked(st.with_(cracks=st.cracks | a.edge))
+
+
+def _cracked(st: NanuukPosition) -> NanuukPosition:
+    """What follows the crack, in ``st`` that has it."""
     if st.closing:
         return _after_move(st.with_(closing=False))
     if st.steps == 0 and not st.owed and st.spec.variant != FULL:
@@ -462,41 +460,40 @@ def _next_intro_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
         return None  # N13: both stuck, he loses
     turns = list(st.turns)
     turns[st.seat] += 1
-    new = {**_NEW_TURN, "cracks": cracks, "seat": seat, "skipped": (), "turns": tuple(turns)}
-    if len(able) == 1:  # ``begin_move``: he moves the one that can
-        i = able[0]
-        new.update(phase=STEP, mover=i, steps=_steps(st, i), stepped=0, moved=1 << i)
-    st = st.with_all(new)
-    st.memo.update(found)
-    who = spec.movers
-    if len(able) > 1:  # ``_ready``: the choice, and its legal list
-        st.__dict__["_legal"] = tuple([choose_action(who[i].id) for i in able])
-    else:  # the step question's legal list: his steps alone (no extras in this game)
-        st.__dict__["_legal"] = moves.step_actions(who[able[0]].id, first)
-    return st
+    new = st.cracked(cracks, _NEW_TURN, found)
+    data = new.__dict__  # private to this call until handed out
+    data["seat"], data["skipped"], data["turns"] = seat, (), tuple(turns)
+    if len(able) > 1:  # ``_ready``: the choice (between both), and its legal list
+        data["_legal"] = spec.seat_choices[seat]
+    else:  # ``begin_move``: he moves the one that can; the step question's legal list: his
+        i = able[0]  # steps alone (no extras in this game)
+        data["phase"], data["mover"], data["steps"], data["moved"] = STEP, i, _steps(st, i), 1 << i
+        data["_legal"] = moves.step_actions(spec.movers[i].id, first)
+    return new
 
 
-def _next_hunt_turn(st: NanuukPosition, cracks: int) -> NanuukPosition | None:
-    """The full game's commonest turn end during the hunt, in one copy: the crack ends the move
-    on a field with nothing to take, meet or enter (N22-N24), the hunt goes on (N26), and one
-    of the next players can move (those who cannot are passed over, N21). What ``_entered``,
-    ``end_turn``, ``start_turn`` and ``_start_full`` do then, without their intermediate
-    copies; None where they would do more."""
-    bit = 1 << st.at
-    p = st.pieces
-    if (st.spec.board.igloos | p[0] | p[1] | p[2] | p[3] | p[4] | p[5]) & bit:
+def _next_hunt_turn(new: NanuukPosition) -> NanuukPosition | None:
+    """The full game's commonest turn end during the hunt, in one copy: the crack (in the copy
+    ``new``, private to the caller) ends the move on a field with nothing to take, meet or
+    enter (N22-N24), the hunt goes on (N26), and one of the next players can move (those who
+    cannot are passed over, N21). What ``_entered``, ``end_turn``, ``start_turn`` and
+    ``_start_full`` do then, without their intermediate copies; None where they would do more
+    (``new`` then unchanged but for what it found out)."""
+    bit = 1 << new.at
+    p = new.pieces
+    if (new.spec.board.igloos | p[0] | p[1] | p[2] | p[3] | p[4] | p[5]) & bit:
         return None  # an animal, an Inuk, a bear or an igloo on the field: its questions
-    new = st.with_(cracks=cracks)  # private to this call until handed out
-    new.memo["occupied"] = st.occupied()  # the crack moves nobody
     return _next_hunter(new)
 
 
 def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
     """``end_turn`` during the hunt, in the copy ``new`` (private to the caller, changed in
-    place): the turn is counted, the hunt goes on (N26) and one of the next players can move
-    (those who cannot are passed over, N21). What ``end_turn``, ``start_turn`` and
-    ``_start_full`` do then, without their intermediate copies; None where they would do more
-    (the homecoming; nobody able to move, N31)."""
+    place if it is the next turn): the turn is counted, the hunt goes on (N26) and one of the
+    next players can move (those who cannot are passed over, N21). What ``end_turn``,
+    ``start_turn`` and ``_start_full`` do then, without their intermediate copies; None where
+    they would do more (the homecoming; nobody able to move once round the table, where the
+    first-round ban may change, N23, and the game may end, N31), ``new`` then unchanged but
+    for what it found out (the caches)."""
     if not prey_near(new) and hunt_is_over(new):  # the quick yes first, then N26 in full
         return None  # N26: the homecoming
     spec = new.spec
@@ -506,23 +503,28 @@ def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
     turns[seat] += 1
     skipped: list[int] = []
     first: Steps = ()
-    data = new.__dict__  # the new turn's fields: none of them is a board field (the memo holds)
-    for round_trip in range(2 * n + 1):  # as ``start_turn``
-        if round_trip == n:  # once round the table: the counts decide the first-round ban (N23)
-            data["turns"], data["skipped"] = tuple(turns), tuple(skipped)
+    enclosed = new._enclosed  # no need to ask them (N9, N25)
+    for _ in range(n):  # as ``start_turn``, once round the table
         seat = (seat + 1) % n
         able = []  # ``_mobile_ones``, written out
         for i in spec.seat_movers[seat]:
+            if enclosed >> i & 1:
+                continue
             steps = moves.targets(new, i)
             if steps:
                 able.append(i)
                 first = steps  # the steps of the first (and maybe only) one able
+            elif moves.is_enclosed(new, i):
+                enclosed |= 1 << i
         if able:
             break
         turns[seat] += 1  # N21: he stays, no crack arises, and the turn passes
         skipped.append(seat)
     else:
-        return None  # nobody can move: the long way (N31)
+        new.__dict__["_enclosed"] = enclosed
+        return None  # nobody can move: the long way
+    data = new.__dict__  # the new turn's fields: none of them is a board field (the memo holds)
+    data["_enclosed"] = enclosed
     if len(able) == 1:  # ``begin_move``: he moves the one that can, one step (N8)
         i = able[0]
         data.update(_HUNTER_MOVES)
@@ -531,11 +533,18 @@ def _next_hunter(new: NanuukPosition) -> NanuukPosition | None:
             data["_legal"] = moves.step_actions(spec.movers[i].id, first)
     else:  # ``_ready``: the choice, and its legal list
         data.update(_NEW_TURN)
-        who = spec.movers
-        data["_legal"] = tuple([choose_action(who[i].id) for i in able])
+        data["_legal"] = _choices(spec, seat, able)
     data["seat"], data["turns"] = seat, tuple(turns)
     data["skipped"] = tuple(skipped) if skipped else ()
     return new
+
+
+def _choices(spec: Spec, seat: int, able: list[int]) -> tuple[NanuukAction, ...]:
+    """The legal list of the choice between the movers ``able`` of ``seat`` (in his order)."""
+    if len(able) == len(spec.seat_movers[seat]):
+        return spec.seat_choices[seat]  # all of them
+    who = spec.movers
+    return tuple([choose_action(who[i].id) for i in able])
 
 
 _HUNTER_MOVES: Fresh = {**_NEW_TURN, "phase": STEP, "steps": 1}  # the rest: ``mover``, ``moved``
@@ -560,27 +569,25 @@ def _entered(st: NanuukPosition) -> NanuukPosition:
     bit = 1 << g
     sheet = st.sheets[i]
     if st.pieces[INUIT] & bit and not sheet.inuk:  # N22: the Inuk follows him
-        st = _set_sheet(
-            st.with_(pieces=_without(st.pieces, INUIT, bit)), i, sheet._replace(inuk=True)
-        )
-        return _go_on(st)
+        sheets = _replaced(st.sheets, i, sheet._replace(inuk=True))
+        return _go_on(st.with_(pieces=_without(st.pieces, INUIT, bit), sheets=sheets))
     if st.pieces[BEARS] & bit:
         return st.with_(phase=BANISH)
     for k, animal in enumerate(ANIMALS):  # PIECES begins with the animals, in the same order
         if st.pieces[k] & bit:
             return st.with_(phase=TAKE) if sheet.can_take(animal) else _go_on(st)
     if st.spec.board.igloos & bit:  # N24: a lost harpoon comes back free
-        st = _set_sheet(st, i, sheet._replace(carried=sheet.carried | HARPOON))
+        if not sheet.carried & HARPOON:  # (his sheet as it is else: the same copy, caches kept)
+            st = _set_sheet(st, i, sheet._replace(carried=sheet.carried | HARPOON))
         return st.with_(phase=IGLOO) if sheet.bag else _go_on(st)
     return _go_on(st)
 
 
 def _take(st: NanuukPosition, a: Take) -> NanuukPosition:
-    kind = PIECES.index(a.animal)
-    st = st.with_(pieces=_without(st.pieces, kind, 1 << st.at))
+    pieces = _without(st.pieces, PIECES.index(a.animal), 1 << st.at)
     sheet = st.sheets[st.mover]
-    bit = 1 << ANIMALS.index(a.animal)
-    return _go_on(_set_sheet(st, st.mover, sheet._replace(bag=sheet.bag | bit)))
+    sheet = sheet._replace(bag=sheet.bag | 1 << ANIMALS.index(a.animal))
+    return _go_on(st.with_(pieces=pieces, sheets=_replaced(st.sheets, st.mover, sheet)))
 
 
 def _leave(st: NanuukPosition, a: Leave) -> NanuukPosition:
@@ -592,8 +599,8 @@ def _banish(st: NanuukPosition, a: Banish) -> NanuukPosition:
     pieces = list(st.pieces)
     pieces[BEARS] = (pieces[BEARS] & ~(1 << st.at)) | 1 << a.to
     sheet = st.sheets[st.mover]
-    st = st.with_(pieces=tuple(pieces))
-    return _go_on(_set_sheet(st, st.mover, sheet._replace(carried=sheet.carried & ~HARPOON)))
+    sheet = sheet._replace(carried=sheet.carried & ~HARPOON)
+    return _go_on(st.with_(pieces=tuple(pieces), sheets=_replaced(st.sheets, st.mover, sheet)))
 
 
 def _exchange(st: NanuukPosition, a: Exchange) -> NanuukPosition:
@@ -680,15 +687,15 @@ def may_stay(st: NanuukPosition) -> bool:
 
 
 def end_turn(st: NanuukPosition) -> NanuukPosition:
+    if st.spec.variant == FULL and not st.home:  # the hunt: the next turn in one copy where it
+        found = _next_hunter(st.with_turn({}))  # can (the same turn)
+        if found is not None:
+            return found
     seat = st.seat
     counts = list(st.turns)
     counts[seat] += 1
     turns = tuple(counts)
     if st.spec.variant == FULL:
-        if not st.home:  # the hunt: the next turn in one copy where it can (the same turn)
-            found = _next_hunter(st.with_())
-            if found is not None:
-                return found
         if not st.home and hunt_is_over(st):
             st = st.with_(home=True)  # N26: the homecoming
         if st.home and not any(_still_playing(st, i) for i in range(len(st.spec.movers))):
@@ -713,10 +720,20 @@ def seat_equipment(st: NanuukPosition, seat: int) -> int:
     return sum(st.sheets[i].equipment for i in st.spec.of_seat(seat))
 
 
+def full_scores(st: NanuukPosition) -> tuple[int, ...]:
+    """Every seat's score (N27), worked out once for the board fields (the end's result and
+    the outcome ask it of the same sheets and fields)."""
+    memo = st.memo
+    found: tuple[int, ...] | None = memo.get("scores")
+    if found is None:
+        found = memo["scores"] = tuple([seat_score(st, s) for s in range(st.spec.players)])
+    return found
+
+
 def final_scores(st: NanuukPosition) -> list[int]:
     n = st.spec.players
     if st.spec.variant == FULL:
-        return [seat_score(st, s) for s in range(n)]
+        return list(full_scores(st))
     if st.spec.variant == INTRO and n > 2:  # players outlasted; the winner outlasted all
         return [n - 1 if s in st.winners else st.out.index(s) for s in range(n)]
     return [1 if s in st.winners else 0 for s in range(n)]
@@ -734,7 +751,7 @@ def full_result(st: NanuukPosition) -> tuple[tuple[int, ...], str]:
     """N27: the winners and what decided it: "most_points"; a tie: more carried equipment
     ("equipment"); still tied: "shared"."""
     n = st.spec.players
-    scores = [seat_score(st, s) for s in range(n)]
+    scores = full_scores(st)
     top = max(scores)
     best = [s for s in range(n) if scores[s] == top]
     if len(best) == 1:
