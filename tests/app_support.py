@@ -12,9 +12,11 @@ from game.play.registry import rules_for
 
 
 def close(app: App) -> None:
-    """Close what a test's App still holds: open statistics rows, scenes, bot workers."""
+    """Close what a test's App still holds: open statistics rows, scenes, bot workers, the
+    phone server (its thread would outlive the test)."""
     if app.kiosk is not None:
         app.kiosk.close()
+    app.phones.close()
     for scene in reversed(app.scenes.stack):
         scene.exit()
     app.scenes.stack.clear()
