@@ -7,7 +7,6 @@ one line saying what is wrong and exit code 2, before a window opens.
 from __future__ import annotations
 
 import argparse
-import json
 import math
 import os
 import sys
@@ -21,7 +20,7 @@ from game.persist.paths import (
     file_problem,
     output_file_problem,
 )
-from game.play.config import HUMAN, GameConfig, Seat, new_seed
+from game.play.config import HUMAN, GameConfig, Seat, new_seed, parse_option
 from game.play.registry import games, ids, plugin
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # stdout carries the JSON outcome only
@@ -134,18 +133,6 @@ def default_players(levels: tuple[str, ...], players: int) -> str:
         return ",".join([HUMAN] * players)
     level = "normal" if "normal" in levels else levels[0]
     return ",".join([HUMAN] + [f"ai:{level}"] * (players - 1))
-
-
-def parse_option(text: str) -> tuple[str, Any]:
-    """``KEY=VALUE`` -> (key, value) with ints, floats and booleans recognised."""
-    key, sep, value = text.partition("=")
-    if not sep or not key.strip():
-        raise ValueError(f"option {text!r} must look like KEY=VALUE")
-    try:
-        parsed: Any = json.loads(value)
-    except (ValueError, RecursionError):  # not JSON, or JSON nested or long beyond reading
-        parsed = value
-    return key.strip(), parsed
 
 
 def build_parser() -> argparse.ArgumentParser:

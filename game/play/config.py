@@ -8,6 +8,7 @@ a record (``game.play.saves``); checked against the game's plugin when a table i
 
 from __future__ import annotations
 
+import json
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -78,3 +79,16 @@ def new_seed() -> int:
     """The seed of "a random game": one of too many to try them all against one's own hand of
     cards (from a small range a player could find the seed, and so the deal, by search)."""
     return secrets.randbelow(10**12)
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """A variant option as the command line and the tools take it: ``KEY=VALUE`` -> (key,
+    value) with ints, floats and booleans recognised."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip():
+        raise ValueError(f"option {text!r} must look like KEY=VALUE")
+    try:
+        parsed: Any = json.loads(value)
+    except (ValueError, RecursionError):  # not JSON, or JSON nested or long beyond reading
+        parsed = value
+    return key.strip(), parsed

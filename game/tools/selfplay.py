@@ -8,7 +8,8 @@ games of 25-45 turns each).
 
 A thin front end to :mod:`game.tools.tournament`: the same games, but the seats stay fixed
 (seat ``i`` plays ``--bots``'s i-th level) and the report is about the games, not the bots.
-Each level thinks with its default budget (``game.protocol.bots.BUDGETS``).
+Each level thinks with its default budget (``game.protocol.bots.BUDGETS``); ``--option
+KEY=VALUE`` (repeatable) plays every game with that variant option.
 """
 
 from __future__ import annotations
@@ -18,7 +19,16 @@ import json
 import sys
 
 from game.play.registry import IDS as GAME_IDS
-from game.tools.tournament import BOT_NAMES, check_game, parse_bots, play_many, play_one, summary
+from game.tools.tournament import (
+    BOT_NAMES,
+    add_option_flag,
+    check_game,
+    check_options,
+    parse_bots,
+    play_many,
+    play_one,
+    summary,
+)
 
 __all__ = ["main", "play_one", "summary"]
 
@@ -32,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
+    add_option_flag(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
     variant = check_game(parser, args.game, args.variant)
@@ -47,9 +58,12 @@ def main(argv: list[str] | None = None) -> int:
             f"--players: {args.game} {variant.id} is for {variant.min_players}-"
             f"{variant.max_players} players, not {args.players}"
         )
+    options = check_options(parser, args.game, variant, args.players, args.option)
     seeds = range(args.seed, args.seed + args.games)
-    results = play_many(args.game, variant.id, [levels] * args.games, seeds, jobs=args.jobs)
-    report = {"game": args.game, "variant": variant.id, "bots": list(levels)}
+    results = play_many(
+        args.game, variant.id, [levels] * args.games, seeds, jobs=args.jobs, options=options
+    )
+    report = {"game": args.game, "variant": variant.id, "bots": list(levels), "options": options}
     report |= summary(results)
     if args.json:
         print(json.dumps(report))

@@ -19,7 +19,9 @@ Strength that repeats on any machine: ``--iterations LEVEL=N`` (repeatable, e.g.
 hard=400 --iterations normal=50``) gives that level a fixed work budget (its search's iterations,
 see ``game.protocol.bots``) in place of its time budget: it never reads a clock, so a seeded
 tournament plays the same games on every machine, however fast or busy. ``--records FILE``
-writes every game's moves (one JSON line per game), to compare two runs.
+writes every game's moves (one JSON line per game), to compare two runs. ``--option KEY=VALUE``
+(repeatable) plays every game with that variant option, as the game's command line takes it
+(Nanuuk!'s full game with two hunters each: ``--variant full --option two-hunters=true``).
 
 ``game.tools.selfplay`` is a thin front end to the same code (fixed seats, length statistics).
 """
@@ -41,6 +43,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from game.play.bots import make_bot
+from game.play.config import parse_option
 from game.play.registry import IDS as GAME_IDS
 from game.play.registry import plugin, rules_for
 from game.protocol.base import Variant
@@ -109,9 +112,10 @@ def play_one(
     seed: int,
     budgets: dict[str, float] | None = None,
     iterations: dict[str, int] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """One game: seat ``i`` is played by bot ``seats[i]`` (a level or ``random``), a level
-    named in ``iterations`` with that work budget.
+    """One game, with the variant ``options``: seat ``i`` is played by bot ``seats[i]`` (a
+    level or ``random``), a level named in ``iterations`` with that work budget.
 
     Returns the seats, the winning seats and bots, each bot's (fractional) wins, the outcome
     reason, the turns per player, each bot's decision times in seconds and the moves played
@@ -122,7 +126,7 @@ def play_one(
     players = [make_player(game, name, iterations) for name in seats]
     moves: list[dict[str, Any]] = []
     rngs = [random.Random(f"tournament:{seed}:{seat}") for seat in range(len(seats))]
-    state = rules.new_game(variant, len(seats), seed=seed)
+    state = rules.new_game(variant, len(seats), seed=seed, options=options)
     thinking: dict[str, list[float]] = {name: [] for name in dict.fromkeys(seats)}
     decisions = 0
     try:
@@ -165,7 +169,10 @@ def share_wins(seats: Sequence[str], winners: Sequence[int]) -> dict[str, float]
     return wins
 
 
-Job = tuple[str, str, tuple[str, ...], int, dict[str, float] | None, dict[str, int] | None]
+Job = tuple[
+    str, str, tuple[str, ...], int, dict[str, float] | None, dict[str, int] | None,
+    dict[str, Any] | None,
+]  # fmt: skip
 
 
 def _play(job: Job) -> dict[str, Any]:
@@ -180,11 +187,12 @@ def play_many(
     budgets: dict[str, float] | None = None,
     jobs: int = 0,
     iterations: dict[str, int] | None = None,
+    options: dict[str, Any] | None = None,
 ) -> list[dict[str, Any]]:
     """Play one game per (seating, seed), in ``jobs`` processes (0 = one per core; 1 = here);
-    the levels named in ``iterations`` with that work budget."""
+    the levels named in ``iterations`` with that work budget, every game with ``options``."""
     work: list[Job] = [
-        (game, variant, tuple(s), seed, budgets, iterations)
+        (game, variant, tuple(s), seed, budgets, iterations, options)
         for s, seed in zip(seatings, seeds, strict=True)
     ]
     workers = min(jobs or os.cpu_count() or 1, len(work))
@@ -316,6 +324,26 @@ def record_line(result: dict[str, Any]) -> str:
     return json.dumps({key: result[key] for key in kept}, sort_keys=True)
 
 
+def add_option_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a variant option for every game (as the game's command line "
+                        "takes it); repeatable")  # fmt: skip
+
+
+def check_options(
+    parser: argparse.ArgumentParser, game: str, variant: Variant, players: int, given: list[str]
+) -> dict[str, Any]:
+    """The ``--option`` values, checked by the rules as a new game of ``players`` seats checks
+    them (an unknown key, a value the option does not offer, an option for other tables), or
+    an argparse error in the rules' words."""
+    try:
+        options = dict(parse_option(text) for text in given)
+        rules_for(game).new_game(variant.id, players, seed=1, options=options)
+    except ValueError as exc:
+        parser.error(f"--option: {exc}")
+    return options
+
+
 def parse_bots(parser: argparse.ArgumentParser, text: str) -> tuple[str, ...]:
     names = tuple(name.strip() for name in text.split(","))
     bad = [name for name in names if name not in BOT_NAMES]
@@ -339,7 +367,8 @@ def _format_table(report: dict[str, Any]) -> str:
     lines = [
         f"{report['game']} / {report['variant']}: {report['players']} players, "
         f"{report['games']} games from seed {report['seed']}, "
-        f"line-up {','.join(report['lineup'])} (rotating)",
+        f"line-up {','.join(report['lineup'])} (rotating)"
+        + "".join(f", {key}={json.dumps(value)}" for key, value in report["options"].items()),
         "",
         f"{'bot':<8} {'seats':>6} {'wins':>7} {'win rate':>9}  {'95% CI':<15} {'fair':>6}"
         f" {'mean ms':>9} {'max ms':>9}",
@@ -414,6 +443,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--jobs", type=int, default=0, help="processes (0 = one per core)")
     parser.add_argument("--records", metavar="FILE", help="write each game's moves (JSON lines)")
+    add_option_flag(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON line")
     args = parser.parse_args(argv)
 
@@ -436,6 +466,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--jobs must be 0 (one per core) or more")
     budgets = {level: BUDGETS[level] for level in LEVELS} | dict(args.budget)
     iterations = dict(args.iterations)
+    options = check_options(parser, args.game, variant, players, args.option)
 
     seats = lineup(names, players)
     jobs = min(args.jobs or os.cpu_count() or 1, args.games)
@@ -448,6 +479,7 @@ def main(argv: list[str] | None = None) -> int:
         budgets,
         jobs,
         iterations,
+        options,
     )
     elapsed = time.perf_counter() - started
     report: dict[str, Any] = {
@@ -457,6 +489,7 @@ def main(argv: list[str] | None = None) -> int:
         "bots": list(names),
         "lineup": list(seats),
         "seed": args.seed,
+        "options": options,
         "budgets_s": {
             name: budget_for(name, budgets)
             for name in dict.fromkeys(seats)

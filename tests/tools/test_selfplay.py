@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -20,6 +21,23 @@ def test_selfplay_reports_lengths_and_reasons(capsys: pytest.CaptureFixture[str]
     assert set(report["reasons"]) <= {"roses", "finish", "rounds"}
 
 
+def test_selfplay_plays_with_the_options_given(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[dict[str, Any]] = []
+    real = selfplay.play_many
+
+    def play_many(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+        played.append(kwargs["options"])  # the games themselves: test_tournament.py
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(selfplay, "play_many", play_many)
+    args = "--game nanuuk --variant full --players 2 --bots easy --games 1 --jobs 1 --json"
+    assert selfplay.main([*args.split(), "--option", "two-hunters=true"]) == 0
+    assert json.loads(capsys.readouterr().out)["options"] == {"two-hunters": True}
+    assert played == [{"two-hunters": True}]
+
+
 def test_one_game_is_the_same_every_time() -> None:
     first = selfplay.play_one("kaphoorn", "standard", ("easy",) * 3, 11)
     again = selfplay.play_one("kaphoorn", "standard", ("easy",) * 3, 11)
@@ -34,6 +52,7 @@ def test_one_game_is_the_same_every_time() -> None:
         "--game kaphoorn --players 4 --bots easy,easy",
         "--game kaphoorn --variant expert",
         "--game chess",
+        "--game kaphoorn --players 3 --bots easy --option wind=3",
     ],
 )
 def test_wrong_arguments_say_so(args: str, capsys: pytest.CaptureFixture[str]) -> None:

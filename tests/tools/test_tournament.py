@@ -215,10 +215,31 @@ def test_games_run_in_several_processes(capsys: pytest.CaptureFixture[str]) -> N
     assert report["jobs"] == 2 and report["levels"]["random"]["seats"] == 8
 
 
+def test_every_game_is_played_with_the_options_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Nanuuk!'s full game with two hunters each (issue 31, item 5's 2x2): four hunters move in
+    the games recorded, where the same game without the option has two."""
+
+    def hunters(extra: str) -> set[str]:
+        records = tmp_path / "games.jsonl"
+        args = f"--game nanuuk --variant full --bots easy,random --games 2 --jobs 1 {extra}"
+        report = run_json(f"{args} --records {records}", capsys)
+        games = [json.loads(line) for line in records.read_text().splitlines()]
+        assert report["options"] == ({"two-hunters": True} if extra else {})
+        return {a["mover"] for g in games for a in g["actions"] if "hunter" in a.get("mover", "")}
+
+    assert hunters("--option two-hunters=true") == {f"hunter {i}" for i in range(1, 5)}
+    assert hunters("") == {"hunter 1", "hunter 2"}
+
+
 def test_without_json_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert t.main("--game bergruft --bots easy,random --games 2 --jobs 1".split()) == 0
     out = capsys.readouterr().out
     assert "95% CI" in out and "easy" in out and "turns per player" in out
+    args = "--game nanuuk --variant full --bots easy,random --games 1 --jobs 1"
+    assert t.main([*args.split(), "--option", "two-hunters=true"]) == 0
+    assert "two-hunters=true" in capsys.readouterr().out.splitlines()[0]
 
 
 @pytest.mark.parametrize(
@@ -235,6 +256,12 @@ def test_without_json_a_table(capsys: pytest.CaptureFixture[str]) -> None:
         ("--game bergruft --bots easy --budget hard=-1", "must be positive"),
         ("--game bergruft --bots easy --jobs -1", "--jobs"),
         ("--game nanuuk --bots hard,flat", "nanuuk has no 'flat' player"),
+        ("--game bergruft --bots easy --option two-hunters", "must look like KEY=VALUE"),
+        ("--game bergruft --bots easy --option wind=3", "unknown options wind"),
+        (
+            "--game nanuuk --variant full --players 3 --bots easy --option two-hunters=true",
+            "two-hunters is for two players",
+        ),
     ],
 )
 def test_wrong_arguments_say_so(
