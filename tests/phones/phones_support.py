@@ -121,11 +121,16 @@ class Phone:
         return got
 
     async def closed(self) -> int | None:
-        """The close code once the server has closed this connection."""
+        """The close code once the server has closed this connection: the code of the server's
+        close frame, which is what a browser's close event reports (not aiohttp's
+        ``close_code``, which turns to 1006 when the server has let go of the connection before
+        aiohttp's answer to that frame could be written; aiohttp's server does so when it closes
+        a socket that another task reads)."""
         while True:
             message = await self.ws.receive()
-            if message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED,
-                                aiohttp.WSMsgType.CLOSING):  # fmt: skip
+            if message.type is aiohttp.WSMsgType.CLOSE:
+                return int(message.data)
+            if message.type in (aiohttp.WSMsgType.CLOSED, aiohttp.WSMsgType.CLOSING):
                 return self.ws.close_code
             if message.type is aiohttp.WSMsgType.ERROR:
                 return self.ws.close_code
