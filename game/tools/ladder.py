@@ -22,7 +22,12 @@ games are fed in a seeded shuffle (the same order every run). A rating is shown 
 shares with their Wilson 95 % intervals beside the fair share; a shared win counts 1 / winners.
 
 ``--report JSON`` plays nothing and takes the report a ``--json`` run printed (a ladder takes
-hours; its table can be written again from the saved report). ``--readme FILE`` writes this
+hours; its table can be written again from the saved report). ``--journal FILE`` keeps each game
+as it ends (``game.tools.ladder_journal``): started again with the same flags and file, the
+ladder plays only the games the file lacks, so a ladder longer than a night (Nanuuk!'s full
+game) is played in as many runs as it takes. ``--rows NAME`` plays only the rows named, with
+the seeds they have in the whole ladder, so their games count again when the whole ladder is
+played with the same journal. ``--readme FILE`` writes this
 run's table into FILE between ``<!-- ladder:<game> -->`` and
 ``<!-- /ladder:<game> -->`` (the README's strength table: no hand-typed figure).
 """
@@ -43,7 +48,16 @@ from typing import Any
 from game.play.registry import IDS as GAME_IDS
 from game.play.registry import plugin
 from game.protocol.base import Variant
-from game.tools.tournament import GREEDY, RANDOM, _iterations, check_game, play_many, wilson
+from game.tools import ladder_journal
+from game.tools.tournament import (
+    GREEDY,
+    RANDOM,
+    _iterations,
+    check_game,
+    play_each,
+    share_wins,
+    wilson,
+)
 
 ENTRANTS: tuple[str, ...] = (RANDOM, "easy", "normal", "hard")  # weakest first
 Z95 = 1.959963984540054
@@ -126,6 +140,8 @@ def ratings(results: list[dict[str, Any]], seed: int) -> dict[str, dict[str, flo
         for r in results
         if len(set(r["seats"])) == len(r["seats"]) and set(r["seats"]) <= set(ENTRANTS)
     ]
+    if not games:  # only 1-vs-rest rows (``--rows``): nothing to rate
+        return {}
     random.Random(f"ladder:{seed}").shuffle(games)
     for game in games:
         teams = [[rated[name]] for name in game["seats"]]
@@ -156,28 +172,58 @@ def row(name: str, players: int, results: list[dict[str, Any]]) -> dict[str, Any
 
 
 def ladder(game: str, variant: Variant, games: int, seed: int, iterations: dict[str, int],
-           jobs: int, greedy: bool = False) -> dict[str, Any]:  # fmt: skip
-    """Play the whole ladder; the report: ratings, rows, the work budgets, the time it took."""
+           jobs: int, greedy: bool = False, *, journal: Path | None = None,
+           only: Sequence[str] = ()) -> dict[str, Any]:  # fmt: skip
+    """Play the ladder (``only`` these rows, if any; the games ``journal`` holds already are
+    not played again, the others are added to it); the report: ratings, rows, the work
+    budgets, the games played and kept, the time it took."""
     started = time.perf_counter()
-    parts = plan(variant, games, greedy)
-    seatings_all = [s for _, _, part in parts for s in part]
-    seeds = range(seed, seed + len(seatings_all))
-    results = play_many(game, variant.id, seatings_all, seeds, None, jobs, iterations)
-    rows, at = [], 0
-    for name, players, part in parts:
-        rows.append(row(name, players, results[at : at + len(part)]))
-        at += len(part)
+    whole = numbered(plan(variant, games, greedy))
+    parts = [part for part in whole if not only or part[0] in only]
+    iterations_shown = {name: iterations.get(name) for name in ENTRANTS if name != RANDOM}
+    settings = {"game": game, "variant": variant.id, "games_per_row": games, "seed": seed,
+                "greedy": greedy, "iterations": iterations_shown}  # fmt: skip
+    everyone = {place: seating for *_, places in parts for place, seating in places}
+    size = sum(len(places) for *_, places in whole)
+    done = {} if journal is None else ladder_journal.read(journal, settings, size)
+    todo = [place for place in everyone if place not in done]
+    played = play_each(game, variant.id, [everyone[p] for p in todo], [seed + p for p in todo],
+                       None, jobs, iterations) if todo else iter(())  # fmt: skip
+    with ladder_journal.writer(journal, settings) as keep:
+        for place, result in zip(todo, played, strict=True):
+            done[place] = result
+            keep(place, result)
+    results = {place: game_of(everyone[place], seed + place, done[place]) for place in everyone}
+    rows = [row(name, players, [results[p] for p, _ in places]) for name, players, places in parts]
     return {
-        "game": game,
-        "variant": variant.id,
-        "games_per_row": games,
-        "seed": seed,
-        "iterations": {name: iterations.get(name) for name in ENTRANTS if name != RANDOM},
-        "ratings": ratings(results, seed),  # the round-robin's games (different entrants)
+        **settings,
+        "ratings": ratings(list(results.values()), seed),  # the round-robin's (all different)
         "rows": rows,
         "games": len(results),
+        "played": len(todo),
+        "kept": len(everyone) - len(todo),  # taken from the journal
         "elapsed_s": round(time.perf_counter() - started, 1),
     }
+
+
+def numbered(
+    parts: list[tuple[str, int, list[tuple[str, ...]]]],
+) -> list[tuple[str, int, list[tuple[int, tuple[str, ...]]]]]:
+    """Each game of the plan with its place in it: its seed is the first seed + its place, and
+    a journal names it by its place, whichever rows a run plays."""
+    out, at = [], 0
+    for name, players, part in parts:
+        out.append((name, players, list(enumerate(part, start=at))))
+        at += len(part)
+    return out
+
+
+def game_of(seats: tuple[str, ...], seed: int, result: dict[str, Any]) -> dict[str, Any]:
+    """What the ratings and the rows read of one game, from a game just played or a journal."""
+    winners = result["winner_seats"]
+    return {"seed": seed, "seats": list(seats), "winner_seats": list(winners),
+            "ranking": list(result["ranking"]), "reason": result["reason"],
+            "wins": share_wins(seats, winners)}  # fmt: skip
 
 
 def shipped_iterations(game: str, variant: str) -> dict[str, int]:
@@ -199,9 +245,11 @@ def table(report: dict[str, Any]) -> str:
         f"Ladder of {report['game']} ({report['variant']}), {report['games']} games, "
         f"{report['games_per_row']} per row, seed {report['seed']}; iterations: {work}.",
         "",
-        "| level | rating (openskill mu) | 95 % interval |",
-        "|---|---|---|",
     ]
+    if report["ratings"]:
+        lines += ["| level | rating (openskill mu) | 95 % interval |", "|---|---|---|"]
+    else:
+        lines.append("No round-robin games among these rows, so no ratings.")
     for name, r in sorted(report["ratings"].items(), key=lambda kv: -kv[1]["mu"]):
         lines.append(f"| {name} | {r['mu']:.1f} | {r['low']:.1f} – {r['high']:.1f} |")
     lines += ["", "| games | players | wins (95 % interval; fair share) |", "|---|---|---|"]
@@ -249,8 +297,16 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--report", type=Path, metavar="JSON", help="play nothing: take the "
                         "report a --json run printed (a ladder takes hours)")  # fmt: skip
+    parser.add_argument("--journal", type=Path, metavar="FILE", help="keep each game in FILE "
+                        "as it ends; started again with the same flags and FILE, the ladder "
+                        "plays only the games FILE does not hold")  # fmt: skip
+    parser.add_argument("--rows", action="append", default=[], metavar="NAME", help="play "
+                        "only this row, named as the table names it (e.g. '1 hard v 2 normal'"
+                        "); repeatable")  # fmt: skip
     args = parser.parse_args(argv)
     if args.report is not None:
+        if args.journal is not None or args.rows:
+            parser.error("--report plays nothing: it takes no --journal or --rows")
         return _from_report(parser, args)
     variant = check_game(parser, args.game, args.variant)
     if args.games < 1:
@@ -258,7 +314,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 0:
         parser.error("--jobs must be 0 (one per core) or more")
     iterations = shipped_iterations(args.game, variant.id) | dict(args.iterations)
-    report = ladder(args.game, variant, args.games, args.seed, iterations, args.jobs, args.greedy)
+    names = [name for name, _, _ in plan(variant, 1, args.greedy)]
+    for name in args.rows:
+        if name not in names:
+            parser.error(f"--rows: this ladder has no row {name!r} (its rows: {'; '.join(names)})")
+    try:
+        report = ladder(args.game, variant, args.games, args.seed, iterations, args.jobs,
+                        args.greedy, journal=args.journal, only=args.rows)  # fmt: skip
+    except ladder_journal.Refused as exc:
+        parser.error(f"--journal: {exc}")
     text = table(report)
     if args.readme is not None:
         write_readme(args.readme, args.game, text)

@@ -38,7 +38,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
@@ -191,15 +191,31 @@ def play_many(
 ) -> list[dict[str, Any]]:
     """Play one game per (seating, seed), in ``jobs`` processes (0 = one per core; 1 = here);
     the levels named in ``iterations`` with that work budget, every game with ``options``."""
+    return list(play_each(game, variant, seatings, seeds, budgets, jobs, iterations, options))
+
+
+def play_each(
+    game: str,
+    variant: str,
+    seatings: Iterable[Sequence[str]],
+    seeds: Iterable[int],
+    budgets: dict[str, float] | None = None,
+    jobs: int = 0,
+    iterations: dict[str, int] | None = None,
+    options: dict[str, Any] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """``play_many``'s games one by one, in their order, each as soon as it and the ones before
+    it are over (so a caller can keep them as they come: the ladder's journal)."""
     work: list[Job] = [
         (game, variant, tuple(s), seed, budgets, iterations, options)
         for s, seed in zip(seatings, seeds, strict=True)
     ]
     workers = min(jobs or os.cpu_count() or 1, len(work))
     if workers <= 1:
-        return [_play(job) for job in work]
+        yield from map(_play, work)
+        return
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(_play, work))
+        yield from pool.map(_play, work)
 
 
 # -- statistics ------------------------------------------------------------------------------------

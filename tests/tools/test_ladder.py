@@ -135,7 +135,7 @@ def test_a_saved_report_writes_the_same_table_without_playing(
     saved.write_text(json.dumps(report))
     readme = tmp_path / "README.md"
     readme.write_text("<!-- ladder:bergruft -->\n<!-- /ladder:bergruft -->\n")
-    monkeypatch.setattr(ladder, "play_many", None)  # it must not play a game
+    monkeypatch.setattr(ladder, "play_each", None)  # it must not play a game
     assert ladder.main(["--game", "bergruft", "--report", str(saved), "--readme", str(readme)]) == 0
     assert readme.read_text() == f"<!-- ladder:bergruft -->\n{ladder.table(report)}\n" + (
         "<!-- /ladder:bergruft -->\n"
@@ -165,8 +165,113 @@ def test_greedy_rows_measure_easy_against_the_yardstick_without_being_rated() ->
     three = [(n, p) for n, p, _ in plan(variant("kaphoorn"), 3, greedy=True) if "greedy" in n]
     assert three == [("1 easy v 2 greedy", 3), ("1 greedy v 2 easy", 3)]
     games = [{"seats": ["easy", "greedy"], "winner_seats": [1], "ranking": [1, 0]}] * 10
-    rated = ladder.ratings(games, seed=1)
-    assert set(rated) == set(ENTRANTS) and rated["easy"]["mu"] == rated["normal"]["mu"]
+    assert ladder.ratings(games, seed=1) == {}  # greedy's games alone rate no one
+    one = [{"seats": ["hard", "normal"], "winner_seats": [0], "ranking": [0, 1]}]
+    rated = ladder.ratings(games + one, seed=1)
+    assert set(rated) == set(ENTRANTS) and rated["easy"]["mu"] == rated["random"]["mu"]
     report = ladder.ladder("bergruft", variant("bergruft"), 2, 3, {"hard": 5}, jobs=1, greedy=True)
     assert report["rows"][-1]["row"] == "easy v greedy"
     assert set(report["rows"][-1]["shares"]) == {"easy", "greedy"}
+
+
+# -- the journal: a ladder of many hours goes on where it stopped ---------------------------------
+
+
+def _same(a: dict, b: dict) -> bool:
+    """Two reports of the same games (how long they took, and where they came from, aside)."""
+    drop = ("elapsed_s", "played", "kept")
+    return {k: v for k, v in a.items() if k not in drop} == {
+        k: v for k, v in b.items() if k not in drop
+    }
+
+
+def _playing(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Counts the games the ladder has played (through the real ``play_each``)."""
+    counted: list[int] = []
+    real = ladder.play_each
+
+    def play_each(game, variant, seatings, seeds, *rest):
+        seeds = list(seeds)
+        counted.extend(seeds)
+        return real(game, variant, seatings, seeds, *rest)
+
+    monkeypatch.setattr(ladder, "play_each", play_each)
+    return counted
+
+
+def test_a_ladder_goes_on_from_its_journal_playing_only_the_games_it_lacks(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fresh = _tiny()
+    journal = tmp_path / "bergruft.jsonl"
+    first = ladder.ladder(
+        "bergruft", variant("bergruft"), 2, 3, {"hard": 5}, jobs=1, journal=journal
+    )
+    assert _same(first, fresh) and (first["played"], first["kept"]) == (24, 0)
+    lines = journal.read_text().splitlines(keepends=True)
+    assert len(lines) == 1 + 24 and json.loads(lines[0])["ladder"]["seed"] == 3
+    # stopped after ten games, while writing the eleventh
+    journal.write_text("".join(lines[:11]) + lines[11][:9])
+    played = _playing(monkeypatch)
+    again = ladder.ladder(
+        "bergruft", variant("bergruft"), 2, 3, {"hard": 5}, jobs=1, journal=journal
+    )
+    assert _same(again, fresh) and (again["played"], again["kept"]) == (14, 10)
+    assert sorted(played) == list(range(3 + 10, 3 + 24))  # the seeds of the games it lacked
+    places = [json.loads(line)["i"] for line in journal.read_text().splitlines()[1:]]
+    assert sorted(places) == list(range(24))  # each once: the cut line went
+    monkeypatch.setattr(ladder, "play_each", None)  # a whole journal: no game is played
+    whole = ladder.ladder(
+        "bergruft", variant("bergruft"), 2, 3, {"hard": 5}, jobs=1, journal=journal
+    )
+    assert _same(whole, fresh) and (whole["played"], whole["kept"]) == (0, 24)
+
+
+def test_rows_play_their_own_games_which_the_whole_ladder_then_keeps(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fresh = _tiny()
+    journal = tmp_path / "bergruft.jsonl"
+    flags = ["--game", "bergruft", "--games", "2", "--seed", "3", "--iterations", "hard=5",
+             "--jobs", "1", "--journal", str(journal)]  # fmt: skip
+    assert ladder.main([*flags, "--rows", "1 hard v 2 normal", "--json"]) == 0
+    part = json.loads(capsys.readouterr().out)
+    assert [r["row"] for r in part["rows"]] == ["1 hard v 2 normal"]
+    assert part["ratings"] == {} and part["games"] == 2
+    assert "No round-robin games among these rows" in ladder.table(part)
+    places = [n for name, _, game in ladder.numbered(plan(variant("bergruft"), 2))
+              if name == "1 hard v 2 normal" for n, _ in game]  # fmt: skip
+    assert [json.loads(x)["i"] for x in journal.read_text().splitlines()[1:]] == places
+    played = _playing(monkeypatch)
+    assert ladder.main([*flags, "--json"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert _same(whole, fresh) and whole["kept"] == 2 and len(played) == 22
+    assert part["rows"][0] == next(r for r in whole["rows"] if r["row"] == "1 hard v 2 normal")
+
+
+@pytest.mark.parametrize(
+    ("journal", "flags", "message"),
+    [
+        ("settings", ["--seed", "4"], "journal of another ladder (its seed differ)"),
+        ("settings", ["--iterations", "hard=6"], "(its iterations differ)"),
+        ("not a journal\n", [], "is not a ladder's journal"),
+        ("settings", ["--rows", "1 hard v 9 normal"], "no row '1 hard v 9 normal'"),
+        ('settings{"i": 99, "winner_seats": [0]}\n', [], "line 2 is no game of this ladder"),
+    ],
+)
+def test_a_journal_or_a_row_that_does_not_fit_is_refused_and_left_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], journal: str, flags: list[str],
+    message: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    work = {"easy": None, "normal": None, "hard": 5}
+    settings = {"game": "bergruft", "variant": "standard", "games_per_row": 2, "seed": 3,
+                "greedy": False, "iterations": work}  # fmt: skip
+    text = journal.replace("settings", json.dumps({"ladder": settings}) + "\n")
+    path = tmp_path / "journal.jsonl"
+    path.write_text(text)
+    monkeypatch.setattr(ladder, "play_each", None)  # refused before any game
+    base = ["--game", "bergruft", "--games", "2", "--seed", "3", "--iterations", "hard=5"]
+    with pytest.raises(SystemExit) as stop:
+        ladder.main([*base, "--journal", str(path), *flags])
+    assert stop.value.code == 2 and message in capsys.readouterr().err
+    assert path.read_text() == text
