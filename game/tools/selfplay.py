@@ -25,7 +25,7 @@ from game.tools.tournament import (
     check_game,
     check_options,
     parse_bots,
-    play_many,
+    play_each,
     play_one,
     summary,
 )
@@ -60,9 +60,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     options = check_options(parser, args.game, variant, args.players, args.option)
     seeds = range(args.seed, args.seed + args.games)
-    results = play_many(
-        args.game, variant.id, [levels] * args.games, seeds, jobs=args.jobs, options=options
-    )
+    games = [levels] * args.games
+    results = list(play_each(args.game, variant.id, games, seeds, jobs=args.jobs, options=options))
     report = {"game": args.game, "variant": variant.id, "bots": list(levels), "options": options}
     report |= summary(results)
     if args.json:

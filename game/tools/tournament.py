@@ -179,21 +179,6 @@ def _play(job: Job) -> dict[str, Any]:
     return play_one(*job)
 
 
-def play_many(
-    game: str,
-    variant: str,
-    seatings: Iterable[Sequence[str]],
-    seeds: Iterable[int],
-    budgets: dict[str, float] | None = None,
-    jobs: int = 0,
-    iterations: dict[str, int] | None = None,
-    options: dict[str, Any] | None = None,
-) -> list[dict[str, Any]]:
-    """Play one game per (seating, seed), in ``jobs`` processes (0 = one per core; 1 = here);
-    the levels named in ``iterations`` with that work budget, every game with ``options``."""
-    return list(play_each(game, variant, seatings, seeds, budgets, jobs, iterations, options))
-
-
 def play_each(
     game: str,
     variant: str,
@@ -204,8 +189,10 @@ def play_each(
     iterations: dict[str, int] | None = None,
     options: dict[str, Any] | None = None,
 ) -> Iterator[dict[str, Any]]:
-    """``play_many``'s games one by one, in their order, each as soon as it and the ones before
-    it are over (so a caller can keep them as they come: the ladder's journal)."""
+    """Play one game per (seating, seed), in ``jobs`` processes (0 = one per core; 1 = here);
+    the levels named in ``iterations`` with that work budget, every game with ``options``. The
+    games come in their order, each as soon as it and the ones before it are over (so a caller
+    can keep them as they come: the ladder's journal)."""
     work: list[Job] = [
         (game, variant, tuple(s), seed, budgets, iterations, options)
         for s, seed in zip(seatings, seeds, strict=True)
@@ -487,15 +474,10 @@ def main(argv: list[str] | None = None) -> int:
     seats = lineup(names, players)
     jobs = min(args.jobs or os.cpu_count() or 1, args.games)
     started = time.perf_counter()
-    results = play_many(
-        args.game,
-        variant.id,
-        (rotated(seats, i) for i in range(args.games)),
-        range(args.seed, args.seed + args.games),
-        budgets,
-        jobs,
-        iterations,
-        options,
+    seatings = (rotated(seats, i) for i in range(args.games))
+    seeds = range(args.seed, args.seed + args.games)
+    results = list(
+        play_each(args.game, variant.id, seatings, seeds, budgets, jobs, iterations, options)
     )
     elapsed = time.perf_counter() - started
     report: dict[str, Any] = {

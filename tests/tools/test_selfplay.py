@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -25,13 +26,13 @@ def test_selfplay_plays_with_the_options_given(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     played: list[dict[str, Any]] = []
-    real = selfplay.play_many
+    real = selfplay.play_each
 
-    def play_many(*args: Any, **kwargs: Any) -> list[dict[str, Any]]:
+    def play_each(*args: Any, **kwargs: Any) -> Iterator[dict[str, Any]]:
         played.append(kwargs["options"])  # the games themselves: test_tournament.py
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(selfplay, "play_many", play_many)
+    monkeypatch.setattr(selfplay, "play_each", play_each)
     args = "--game nanuuk --variant full --players 2 --bots easy --games 1 --jobs 1 --json"
     assert selfplay.main([*args.split(), "--option", "two-hunters=true"]) == 0
     assert json.loads(capsys.readouterr().out)["options"] == {"two-hunters": True}
