@@ -12,6 +12,10 @@ journal does not hold; a journal of other settings is refused (it would mix two 
 line cut off when a run was stopped while writing it is cut from the file, and its game is played
 again. Compact by design (no moves, no timings): a whole ladder's journal is some hundred
 kilobytes, small enough to keep beside the report in ``docs/ladders/``.
+
+The settings cannot tell the bots' code apart: a journal is for the levels as they played its
+first games. When a level's play changes (its search, its evaluation, not a faster engine that
+plays the same games), start a new journal.
 """
 
 from __future__ import annotations
