@@ -275,3 +275,18 @@ def test_a_journal_or_a_row_that_does_not_fit_is_refused_and_left_as_it_was(
         ladder.main([*base, "--journal", str(path), *flags])
     assert stop.value.code == 2 and message in capsys.readouterr().err
     assert path.read_text() == text
+
+
+REPO = Path(__file__).resolve().parents[2]
+SAVED = sorted((REPO / "docs" / "ladders").glob("*.json"))  # the ladders' --json reports
+
+
+@pytest.mark.parametrize("saved", SAVED, ids=lambda p: p.name)
+def test_the_readmes_ladder_tables_are_the_saved_reports_own(saved: Path) -> None:
+    """No hand-typed figure (issue 31, item 2): each ladder block of the README is the table of
+    the report kept in docs/ladders/, as ``--report FILE --readme README.md`` writes it."""
+    report = json.loads(saved.read_text(encoding="utf-8"))
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    game = report["game"]
+    block = f"<!-- ladder:{game} -->\n{ladder.table(report)}\n<!-- /ladder:{game} -->"
+    assert block in readme
