@@ -1,18 +1,21 @@
 """What Nanuuk!'s bots judge, worked out faster and the same: a sheet's points and the kinds its
 hunter may take (N22, N27) against their rule-by-rule reading, and the full game's hunter values
-kept across positions (``Evaluator.hunter_value``) against the same value worked out afresh."""
+kept across positions (``Evaluator.hunter_value``) against the same value worked out afresh, and
+the nearness of what a hunter may take (``Evaluator._prospects``, bit-parallel floods) against
+a walk field by field."""
 
 from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from game.games.nanuuk.bots import simple
-from game.games.nanuuk.bots.simple import evaluator
+from game.games.nanuuk.bots.simple import CUT_OFF, DECAY, HOME_HUNT, MAX_DIST, PROSPECT, evaluator
 from game.games.nanuuk.rules import RULES
-from game.games.nanuuk.rules.sheet import ANIMAL_BITS, VALUE, Sheet
+from game.games.nanuuk.rules.sheet import ANIMAL_BITS, KAYAK, VALUE, Sheet
 
 ANIMALS = tuple(ANIMAL_BITS)
 sheets = st.builds(
@@ -66,3 +69,68 @@ def test_the_values_kept_are_bounded_and_hold_their_boards(monkeypatch) -> None:
         boards = {key[0] for key in simple._JUDGED}
         assert boards <= set(simple._JUDGED_BOARDS)  # a board's id is its own while kept
         assert all(id(b) == k for k, b in simple._JUDGED_BOARDS.items())
+
+
+def seen_at(state, i: int) -> dict[int, int]:
+    """Each field the hunter sees, by the walk he needs to see it: one step over uncracked ice
+    beyond a field he can walk to (no other hunter, outside the igloos; no bear)."""
+    board, p = state.spec.board, state.pos[i]
+    blocked = (state.occupied() & ~board.igloos & ~(1 << p)) | state.pieces[5]
+    walked, seen, layer = {p}, {}, [p]
+    for d in range(1, MAX_DIST + 1):
+        nxt = []
+        for f in layer:
+            for g, edge in board.steps[f]:
+                if not state.cracks & edge and g not in walked and g not in seen:
+                    seen[g] = d
+                    if not blocked >> g & 1:
+                        walked.add(g)
+                        nxt.append(g)
+        layer = nxt
+    return seen
+
+
+def prospects_walked(judge, state, i: int) -> float:
+    """``_prospects`` read field by field: the best animal he may take (or an Inuk to meet while
+    whales are about), by its worth decayed per step; otherwise an igloo to empty his bag at;
+    the pull towards the nearest igloo, or the loss of being cut off from all of them."""
+    board, sheet, p = state.spec.board, state.sheets[i], state.pos[i]
+    pieces = state.pieces
+    wanted = [(pieces[k], VALUE[a]) for k, a in enumerate(ANIMALS) if sheet.takes >> k & 1]
+    if not sheet.inuk and pieces[3]:
+        wanted.append((pieces[4], simple.INUK_VALUE))
+    later = sum(pieces[k] for k in range(4) if not sheet.takes >> k & 1
+                and (k < 3 or sheet.fresh_inuk))  # fmt: skip
+    seen = seen_at(state, i)
+    best, igloo, found_later = 0.0, 0 if board.igloos >> p & 1 else None, False
+    for d in range(1, MAX_DIST + 1):  # in the order he finds them, until a whale is in sight
+        at_d = [f for f, fd in seen.items() if fd == d]
+        for mask, v in wanted:
+            best = max([best] + [v * DECAY ** (d - 1) for f in at_d if mask >> f & 1])
+        if igloo is None and any(board.igloos >> f & 1 for f in at_d):
+            igloo = d
+        found_later |= any(later >> f & 1 for f in at_d)
+        if best >= 4.0 * DECAY ** (d - 1) and igloo is not None:
+            break
+    value = PROSPECT * best
+    if found_later and igloo is not None:
+        value = max(value, 0.5 * PROSPECT * 2.0 * DECAY ** (igloo + 2))
+    if igloo is not None:
+        return value + HOME_HUNT * DECAY**igloo
+    kayak = bool(sheet.carried & KAYAK)
+    return value - (0 if board.reach(1 << p, state.cracks, kayak) & board.igloos else CUT_OFF)
+
+
+def test_the_nearness_of_the_hunt_is_the_walk_field_by_field() -> None:
+    checked = 0
+    for state in full_game_positions(3, games=4):
+        if state.home:
+            continue
+        judge = evaluator(state.spec, state.seat)
+        for i, p in enumerate(state.pos):
+            if p >= 0:
+                in_igloo = bool(state.spec.board.igloos >> p & 1)
+                got = judge._prospects(state, i, state.sheets[i], in_igloo)
+                assert got == pytest.approx(prospects_walked(judge, state, i), abs=1e-12)
+                checked += 1
+    assert checked > 1000

@@ -370,8 +370,19 @@ class Evaluator:
         for mask, _ in wanted:
             targets |= mask
         found_later = False
+        o0, o1, o2 = open3
+        s0, s1, s2 = board.shifts
+        igloos = board.igloos
         for d in range(1, MAX_DIST + 1):
-            grown = board.grow(reach, open3)
+            grown = (  # ``board.grow(reach, open3)``, written out: the evaluation's hot loop
+                reach
+                | (reach & o0) << s0
+                | (reach >> s0) & o0
+                | (reach & o1) << s1
+                | (reach >> s1) & o1
+                | (reach & o2) << s2
+                | (reach >> s2) & o2
+            )
             new = grown & ~reach
             if not new:
                 break
@@ -379,11 +390,14 @@ class Evaluator:
                 for mask, v in wanted:
                     if new & mask:
                         best = max(best, v * _DECAYED[d - 1])
-            if igloo_d is None and new & board.igloos:
+            if igloo_d is None and new & igloos:
                 igloo_d = d
             if new & later:
                 found_later = True
-            reach = grown & passable | start
+            walked = grown & passable | start
+            if walked == reach:  # he can go no further: the rounds left would find the same
+                break  # fields again (those he cannot enter), each nearer nothing
+            reach = walked
             if best >= 4.0 * _DECAYED[d - 1] and igloo_d is not None:
                 break
         value = PROSPECT * best
