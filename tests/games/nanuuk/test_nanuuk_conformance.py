@@ -7,8 +7,13 @@ JSON round trip of the whole state runs on every 16th action and at the end (it 
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import os
+import pickle
 import random
+import subprocess
+import sys
 from typing import Any
 
 import pytest
@@ -76,6 +81,11 @@ def round_trip(state: Any) -> None:
     assert again == state and again.legal_actions() == state.legal_actions()
 
 
+def fields_hash(state: Any) -> int:
+    """The hash of all the state's fields, worked out now (what the dataclass would give)."""
+    return hash(tuple(getattr(state, f.name) for f in dataclasses.fields(state)))
+
+
 def play(variant: str, players: int, seed: int) -> tuple[Any, Replay]:
     rng = random.Random(f"{variant}:{players}:{seed}")
     options = random_options(variant, players, rng)
@@ -90,7 +100,8 @@ def play(variant: str, players: int, seed: int) -> tuple[Any, Replay]:
         assert actions, f"no legal action in phase {state.phase}"
         if n % ROUND_TRIP_EVERY == 0:
             round_trip(state)
-        before = hash(state)
+        before = hash(state)  # kept by the state from now on
+        assert before == fields_hash(state)
         for stranger in [a for a in seen[-30:] if a not in actions][:2]:
             with pytest.raises(IllegalAction) as refused:
                 state.apply(stranger)
@@ -101,7 +112,8 @@ def play(variant: str, players: int, seed: int) -> tuple[Any, Replay]:
         assert state.action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
         assert str(action) and state.describe(action).startswith(state.names[state.seat])
         nxt = state.apply(action)
-        assert hash(state) == before  # the old state is untouched
+        assert fields_hash(state) == before  # the old state is untouched
+        assert hash(nxt) == fields_hash(nxt)  # and its copy kept no hash of it
         seen.extend(actions)
         log.append(action.to_dict())
         state = nxt
@@ -127,3 +139,26 @@ def test_every_variant_is_in_the_table() -> None:
     for v in RULES.variants():
         counts = {p for variant, p in TABLE if variant == v.id}
         assert counts == set(range(v.min_players, v.max_players + 1))
+
+
+def test_a_state_sent_to_another_process_is_found_there() -> None:
+    """A bot worker gets its positions pickled; a string's hash is another one there (another
+    ``PYTHONHASHSEED``), so a hash kept here must not travel along."""
+    states = [play("full", 3, 4)[0], play("intro", 2, 4)[0]]
+    for st in states:
+        hash(st)  # kept
+    check = (
+        "import pickle, sys, dataclasses\n"
+        "states = pickle.load(sys.stdin.buffer)\n"
+        "for st in states:\n"
+        "    fresh = tuple(getattr(st, f.name) for f in dataclasses.fields(st))\n"
+        "    assert hash(st) == hash(fresh), st.phase\n"
+        "print(len(states))\n"
+    )
+    for seed in ("1", "2"):
+        done = subprocess.run(
+            [sys.executable, "-c", check], input=pickle.dumps(states), capture_output=True,
+            env={**os.environ, "PYTHONHASHSEED": seed}, check=False,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr.decode()
+        assert done.stdout.strip() == b"2"

@@ -2,7 +2,8 @@
 hunter may take (N22, N27) against their rule-by-rule reading, and the full game's hunter values
 kept across positions (``Evaluator.hunter_value``) against the same value worked out afresh, and
 the nearness of what a hunter may take (``Evaluator._prospects``, bit-parallel floods) against
-a walk field by field."""
+a walk field by field; the size of a piece's ice region, read from the position's regions,
+against a flood from its field."""
 
 from __future__ import annotations
 
@@ -134,3 +135,18 @@ def test_the_nearness_of_the_hunt_is_the_walk_field_by_field() -> None:
                 assert got == pytest.approx(prospects_walked(judge, state, i), abs=1e-12)
                 checked += 1
     assert checked > 1000
+
+
+def test_a_pieces_ice_region_is_the_flood_from_its_field() -> None:
+    rng, checked = random.Random(11), 0
+    for game in range(8):
+        state = RULES.new_game("intro", 2 + game % 3, seed=game)
+        while not state.is_over():
+            board = state.spec.board
+            for p in state.pos:
+                if p >= 0:
+                    flood = board.flood(1 << p, state.cracks)
+                    assert simple.Evaluator.region_size(state, p) == flood.bit_count()
+                    checked += 1
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert checked > 500

@@ -88,10 +88,6 @@ _ANIMAL_WORTH = tuple(float(v) for v in ANIMAL_VALUE)
 
 
 # -- small helpers ------------------------------------------------------------------------------
-def popcount(mask: int) -> int:
-    return mask.bit_count()
-
-
 Clock = Callable[[], float]  # seconds
 
 
@@ -135,7 +131,6 @@ class Evaluator:
         # by ice alone (N13) in the 2-player introduction game, else by any way out
         self.ice = self.variant == INTRO and players == 2
         self.full = self.variant == FULL
-        self.regions: dict[int, list[int]] = {}  # cracks -> the ice regions found so far
 
     def __call__(self, st: NanuukState) -> float:
         if st.is_over():
@@ -230,35 +225,32 @@ class Evaluator:
         if p < 0:
             return WAYS[0]
         board = self.board
-        cracks = st.cracks
-        open_edges = [e for _, e in board.steps[p] if not cracks & e]
         targets = moves.targets(st, i)
         free = len(targets)
-        ways = len(open_edges) if self.ice else free
+        if self.ice:  # its ways out are the uncracked edges round it
+            open_edges = board.around[p] & ~st.cracks
+            ways = open_edges.bit_count()
+        else:
+            open_edges, ways = 0, free
         value = WAYS[ways] if ways < len(WAYS) else 0.0
         if ways == 1 and threats is not None:
             if self.ice:
-                if open_edges[0] & threats():
+                if open_edges & threats():
                     value += THREATENED_LAST_WAY
             elif any(e & threats() for g, e in board.steps[p] if (g, False) in targets):
                 value += THREATENED_LAST_WAY / 3
-        region = self.region_size(cracks, p)
+        region = self.region_size(st, p)
         return value + MOBILITY * free + REGION * min(region, REGION_CAP)
 
-    def region_size(self, cracks: int, p: int) -> int:
-        """The size of the ice region of field ``p`` (flood fill over uncracked edges)."""
-        found = self.regions.get(cracks)
-        if found is None:
-            if len(self.regions) > 20_000:
-                self.regions.clear()
-            found = self.regions[cracks] = []
+    @staticmethod
+    def region_size(st: NanuukState, p: int) -> int:
+        """The size of the ice region of field ``p``: the position's regions (``regions()``,
+        which a copy takes along and a crack updates, mostly without a flood)."""
         bit = 1 << p
-        for region in found:
+        for region in st.regions():
             if region & bit:
-                return popcount(region)
-        region = self.board.flood(bit, cracks)
-        found.append(region)
-        return popcount(region)
+                return region.bit_count()
+        return 0  # (every field in play lies in a region)
 
     # the full game ----------------------------------------------------------------------------
     def full_value(self, st: NanuukState) -> float:
@@ -309,7 +301,7 @@ class Evaluator:
                 return value + 0.1 * gear
             return value + max(0.5, 1.9 - 0.15 * dist) + 0.1 * gear
         value += GEAR * gear + (HARPOON_VALUE if carried & HARPOON else 0.0)
-        value += FREE_SLOT * (4 - popcount(sheet.bag))
+        value += FREE_SLOT * (4 - sheet.bag.bit_count())
         value += self._prospects(st, i, sheet, in_igloo)
         return value
 

@@ -83,6 +83,7 @@ class NanuukState(NanuukPosition, State[NanuukAction]):
     """A position (:class:`NanuukPosition`: its fields) as the rules protocol's state."""
 
     VERSION: ClassVar[int] = 1
+    __hash__ = NanuukPosition.__hash__  # kept (the dataclass would make its own again)
 
     # -- the protocol ----------------------------------------------------------------------
     @property
