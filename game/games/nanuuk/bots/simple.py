@@ -362,19 +362,9 @@ class Evaluator:
         for mask, _ in wanted:
             targets |= mask
         found_later = False
-        o0, o1, o2 = open3
-        s0, s1, s2 = board.shifts
-        igloos = board.igloos
+        grow, igloos = board.grow, board.igloos
         for d in range(1, MAX_DIST + 1):
-            grown = (  # ``board.grow(reach, open3)``, written out: the evaluation's hot loop
-                reach
-                | (reach & o0) << s0
-                | (reach >> s0) & o0
-                | (reach & o1) << s1
-                | (reach >> s1) & o1
-                | (reach & o2) << s2
-                | (reach >> s2) & o2
-            )
+            grown = grow(reach, open3)
             new = grown & ~reach
             if not new:
                 break
