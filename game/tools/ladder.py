@@ -27,9 +27,13 @@ as it ends (``game.tools.ladder_journal``): started again with the same flags an
 ladder plays only the games the file lacks, so a ladder longer than a night (Nanuuk!'s full
 game) is played in as many runs as it takes. ``--rows NAME`` plays only the rows named, with
 the seeds they have in the whole ladder, so their games count again when the whole ladder is
-played with the same journal. ``--readme FILE`` writes this
-run's table into FILE between ``<!-- ladder:<game> -->`` and
-``<!-- /ladder:<game> -->`` (the README's strength table: no hand-typed figure).
+played with the same journal. ``--option KEY=VALUE`` plays every game with a variant option
+(Nanuuk!'s full game with two hunters each: ``--variant full --option two-hunters=true``), at
+the tables the option allows (two hunters each: 2 players only, so no 1-vs-rest rows).
+``--readme FILE`` writes this run's table into FILE between ``<!-- ladder:NAME -->`` and
+``<!-- /ladder:NAME -->`` (the README's strength table: no hand-typed figure), NAME the game's
+id, and for another variant than its first, or with options, ``<game>-<variant>[-<option>]``
+(``nanuuk-full``, ``nanuuk-full-two-hunters``): see :func:`block_name`.
 """
 
 from __future__ import annotations
@@ -46,15 +50,18 @@ from pathlib import Path
 from typing import Any
 
 from game.play.registry import IDS as GAME_IDS
-from game.play.registry import plugin
+from game.play.registry import plugin, rules_for
 from game.protocol.base import Variant
 from game.tools import ladder_journal
 from game.tools.tournament import (
     GREEDY,
     RANDOM,
     _iterations,
+    add_option_flag,
     check_game,
+    check_options,
     play_each,
+    read_options,
     share_wins,
     wilson,
 )
@@ -66,8 +73,12 @@ Z95 = 1.959963984540054
 # -- who plays whom --------------------------------------------------------------------------------
 
 
-def smallest_table(variant: Variant) -> int:
-    return 2 if variant.min_players <= 2 <= variant.max_players else variant.min_players
+def smallest_table(tables: Sequence[int]) -> int:
+    return 2 if 2 in tables else min(tables)
+
+
+def all_tables(variant: Variant) -> range:
+    return range(variant.min_players, variant.max_players + 1)
 
 
 def seatings(group: Sequence[str], games: int) -> list[tuple[str, ...]]:
@@ -84,15 +95,17 @@ def one_vs_rest(level: str, below: str, players: int, games: int) -> list[tuple[
 
 
 def plan(
-    variant: Variant, games: int, greedy: bool = False
+    variant: Variant, games: int, greedy: bool = False, tables: Sequence[int] | None = None
 ) -> list[tuple[str, int, list[tuple[str, ...]]]]:
     """The ladder's parts: ``(row name, players, seatings)``; with ``greedy``, Easy's rows
-    against the one-ply greedy yardstick after them (not rated: greedy is no entrant)."""
-    table = smallest_table(variant)
+    against the one-ply greedy yardstick after them (not rated: greedy is no entrant). Played
+    at ``tables`` (player counts; by default every one the variant allows)."""
+    tables = all_tables(variant) if tables is None else tables
+    table = smallest_table(tables)
     parts = [(" v ".join(group), table, seatings(group, games))
              for group in itertools.combinations(ENTRANTS, table)]  # fmt: skip
     for players in (3, 4):
-        if variant.min_players <= players <= variant.max_players:
+        if players in tables:
             for below, level in itertools.pairwise(ENTRANTS):
                 name = f"1 {level} v {players - 1} {below}"
                 parts.append((name, players, one_vs_rest(level, below, players, games)))
@@ -156,6 +169,7 @@ def ratings(results: list[dict[str, Any]], seed: int) -> dict[str, dict[str, flo
             "high": r.mu + Z95 * r.sigma,
         }  # fmt: skip
         for name, r in rated.items()
+        if any(name in game["seats"] for game in games)  # (``--rows``: only those who played)
     }
 
 
@@ -173,22 +187,26 @@ def row(name: str, players: int, results: list[dict[str, Any]]) -> dict[str, Any
 
 def ladder(game: str, variant: Variant, games: int, seed: int, iterations: dict[str, int],
            jobs: int, greedy: bool = False, *, journal: Path | None = None,
-           only: Sequence[str] = ()) -> dict[str, Any]:  # fmt: skip
+           only: Sequence[str] = (), options: dict[str, Any] | None = None,
+           tables: Sequence[int] | None = None) -> dict[str, Any]:  # fmt: skip
     """Play the ladder (``only`` these rows, if any; the games ``journal`` holds already are
-    not played again, the others are added to it); the report: ratings, rows, the work
-    budgets, the games played and kept, the time it took."""
+    not played again, the others are added to it; every game with ``options``, at ``tables``,
+    the player counts they allow); the report: ratings, rows, the work budgets, the games
+    played and kept, the time it took."""
     started = time.perf_counter()
-    whole = numbered(plan(variant, games, greedy))
+    whole = numbered(plan(variant, games, greedy, tables))
     parts = [part for part in whole if not only or part[0] in only]
     iterations_shown = {name: iterations.get(name) for name in ENTRANTS if name != RANDOM}
     settings = {"game": game, "variant": variant.id, "games_per_row": games, "seed": seed,
                 "greedy": greedy, "iterations": iterations_shown}  # fmt: skip
+    if options:  # (only then: the journals begun before options keep their settings line)
+        settings["options"] = options
     everyone = {place: seating for *_, places in parts for place, seating in places}
     size = sum(len(places) for *_, places in whole)
     done = {} if journal is None else ladder_journal.read(journal, settings, size)
     todo = [place for place in everyone if place not in done]
     played = play_each(game, variant.id, [everyone[p] for p in todo], [seed + p for p in todo],
-                       None, jobs, iterations) if todo else iter(())  # fmt: skip
+                       None, jobs, iterations, options) if todo else iter(())  # fmt: skip
     with ladder_journal.writer(journal, settings) as keep:
         for place, result in zip(todo, played, strict=True):
             done[place] = result
@@ -241,8 +259,9 @@ def table(report: dict[str, Any]) -> str:
     """The report as Markdown: the ratings, then the rows (the README's strength table)."""
     work = ", ".join(f"{k} {v}" if v is not None else f"{k} (no search)"
                      for k, v in report["iterations"].items())  # fmt: skip
+    options = "".join(f", {k}={json.dumps(v)}" for k, v in report.get("options", {}).items())
     lines = [
-        f"Ladder of {report['game']} ({report['variant']}), {report['games']} games, "
+        f"Ladder of {report['game']} ({report['variant']}{options}), {report['games']} games, "
         f"{report['games_per_row']} per row, seed {report['seed']}; iterations: {work}.",
         "",
     ]
@@ -262,9 +281,20 @@ def table(report: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def write_readme(path: Path, game: str, text: str) -> None:
-    """Put ``text`` between the game's markers in ``path`` (which must have them)."""
-    begin, end = f"<!-- ladder:{game} -->", f"<!-- /ladder:{game} -->"
+def block_name(report: dict[str, Any]) -> str:
+    """The name of a ladder's block in the README: the game's id for its first variant, else
+    ``<game>-<variant>``; an option adds ``-<key>`` (true) or ``-<key>-<value>``."""
+    name = [report["game"]]
+    if report["variant"] != rules_for(report["game"]).variants()[0].id or report.get("options"):
+        name.append(report["variant"])
+    for key, value in sorted(report.get("options", {}).items()):
+        name.append(key if value is True else f"{key}-{value}")
+    return "-".join(name)
+
+
+def write_readme(path: Path, name: str, text: str) -> None:
+    """Put ``text`` between the markers of block ``name`` in ``path`` (which must have them)."""
+    begin, end = f"<!-- ladder:{name} -->", f"<!-- /ladder:{name} -->"
     old = path.read_text(encoding="utf-8")
     block = re.compile(re.escape(begin) + ".*?" + re.escape(end), re.S)
     if not block.search(old):
@@ -303,6 +333,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", action="append", default=[], metavar="NAME", help="play "
                         "only this row, named as the table names it (e.g. '1 hard v 2 normal'"
                         "); repeatable")  # fmt: skip
+    add_option_flag(parser)
     args = parser.parse_args(argv)
     if args.report is not None:
         if args.journal is not None or args.rows:
@@ -314,20 +345,41 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 0:
         parser.error("--jobs must be 0 (one per core) or more")
     iterations = shipped_iterations(args.game, variant.id) | dict(args.iterations)
-    names = [name for name, _, _ in plan(variant, 1, args.greedy)]
+    options, tables = _options(parser, args.game, variant, args.option)
+    names = [name for name, _, _ in plan(variant, 1, args.greedy, tables)]
     for name in args.rows:
         if name not in names:
             parser.error(f"--rows: this ladder has no row {name!r} (its rows: {'; '.join(names)})")
     try:
         report = ladder(args.game, variant, args.games, args.seed, iterations, args.jobs,
-                        args.greedy, journal=args.journal, only=args.rows)  # fmt: skip
+                        args.greedy, journal=args.journal, only=args.rows, options=options,
+                        tables=tables)  # fmt: skip
     except ladder_journal.Refused as exc:
         parser.error(f"--journal: {exc}")
     text = table(report)
     if args.readme is not None:
-        write_readme(args.readme, args.game, text)
+        write_readme(args.readme, block_name(report), text)
     print(json.dumps(report) if args.json else text)
     return 0
+
+
+def _options(
+    parser: argparse.ArgumentParser, game: str, variant: Variant, given: list[str]
+) -> tuple[dict[str, Any], list[int]]:
+    """The ``--option`` values and the tables (player counts) the rules allow them at; with
+    none, an argparse error in the rules' words (as a new game of the variant's fewest
+    players has it)."""
+    tables = list(all_tables(variant))
+    if not given:
+        return {}, tables
+    fits = []
+    for players in tables:
+        try:
+            read_options(game, variant, players, given)
+        except ValueError:
+            continue
+        fits.append(players)
+    return check_options(parser, game, variant, fits[0] if fits else tables[0], given), fits
 
 
 def _from_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
@@ -340,7 +392,7 @@ def _from_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> i
     if report["game"] != args.game:
         parser.error(f"--report: {args.report} is {report['game']}'s ladder, not {args.game}'s")
     if args.readme is not None:
-        write_readme(args.readme, args.game, text)
+        write_readme(args.readme, block_name(report), text)
     print(json.dumps(report) if args.json else text)
     return 0
 

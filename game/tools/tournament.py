@@ -336,14 +336,20 @@ def add_option_flag(parser: argparse.ArgumentParser) -> None:
 def check_options(
     parser: argparse.ArgumentParser, game: str, variant: Variant, players: int, given: list[str]
 ) -> dict[str, Any]:
-    """The ``--option`` values, checked by the rules as a new game of ``players`` seats checks
-    them (an unknown key, a value the option does not offer, an option for other tables), or
-    an argparse error in the rules' words."""
+    """The ``--option`` values (:func:`read_options`), or an argparse error in the rules'
+    words."""
     try:
-        options = dict(parse_option(text) for text in given)
-        rules_for(game).new_game(variant.id, players, seed=1, options=options)
+        return read_options(game, variant, players, given)
     except ValueError as exc:
         parser.error(f"--option: {exc}")
+
+
+def read_options(game: str, variant: Variant, players: int, given: list[str]) -> dict[str, Any]:
+    """The ``--option`` values, checked by the rules as a new game of ``players`` seats checks
+    them: ValueError for an unknown key, a value the option does not offer, an option for
+    other tables."""
+    options = dict(parse_option(text) for text in given)
+    rules_for(game).new_game(variant.id, players, seed=1, options=options)
     return options
 
 

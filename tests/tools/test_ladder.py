@@ -67,7 +67,7 @@ def test_ratings_rise_with_wins_and_come_from_games_of_different_entrants() -> N
     ] * 50  # a 1-vs-rest game: not rated
     rated = ladder.ratings(won + lopsided, seed=1)
     assert rated["hard"]["low"] > rated["random"]["high"]
-    assert rated["easy"]["mu"] == rated["normal"]["mu"]  # neither played a rated game
+    assert "easy" not in rated and "normal" not in rated  # neither played a rated game
     assert rated["hard"]["low"] < rated["hard"]["mu"] < rated["hard"]["high"]
 
 
@@ -148,7 +148,8 @@ def test_a_saved_report_writes_the_same_table_without_playing(
 
 
 @pytest.mark.parametrize(
-    "flags", [["--games", "0"], ["--jobs", "-1"], ["--iterations", "hard=none"]]
+    "flags",
+    [["--games", "0"], ["--jobs", "-1"], ["--iterations", "hard=none"], ["--option", "nope=1"]],
 )
 def test_wrong_flags_are_refused_with_a_message(flags: list[str], capsys) -> None:
     with pytest.raises(SystemExit) as stop:
@@ -168,7 +169,7 @@ def test_greedy_rows_measure_easy_against_the_yardstick_without_being_rated() ->
     assert ladder.ratings(games, seed=1) == {}  # greedy's games alone rate no one
     one = [{"seats": ["hard", "normal"], "winner_seats": [0], "ranking": [0, 1]}]
     rated = ladder.ratings(games + one, seed=1)
-    assert set(rated) == set(ENTRANTS) and rated["easy"]["mu"] == rated["random"]["mu"]
+    assert set(rated) == {"hard", "normal"}  # only who played a rated game
     report = ladder.ladder("bergruft", variant("bergruft"), 2, 3, {"hard": 5}, jobs=1, greedy=True)
     assert report["rows"][-1]["row"] == "easy v greedy"
     assert set(report["rows"][-1]["shares"]) == {"easy", "greedy"}
@@ -249,6 +250,59 @@ def test_rows_play_their_own_games_which_the_whole_ladder_then_keeps(
     assert part["rows"][0] == next(r for r in whole["rows"] if r["row"] == "1 hard v 2 normal")
 
 
+def test_an_option_plays_every_game_with_it_at_the_tables_it_allows(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 31, item 5: Nanuuk!'s full game with two hunters each (2 players only)."""
+    full = rules_for("nanuuk").variant("full")
+    assert [name for name, players, _ in plan(full, 2, tables=[2]) if players > 2] == []
+    asked: list[tuple] = []
+    real = ladder.play_each
+
+    def play_each(game, variant, seatings, seeds, budgets, jobs, iterations, options):
+        asked.append((variant, options, [len(s) for s in seatings]))
+        return real(game, variant, seatings, seeds, budgets, jobs, iterations, options)
+
+    monkeypatch.setattr(ladder, "play_each", play_each)
+    journal, readme = tmp_path / "nanuuk-full-two-hunters.jsonl", tmp_path / "README.md"
+    readme.write_text("<!-- ladder:nanuuk-full-two-hunters -->\n<!-- /ladder:nanuuk-full-two-"
+                      "hunters -->\n")  # fmt: skip
+    flags = ["--game", "nanuuk", "--variant", "full", "--option", "two-hunters=true", "--games",
+             "2", "--rows", "normal v hard", "--iterations", "hard=3", "--iterations",
+             "normal=20", "--jobs", "1", "--journal", str(journal), "--readme", str(readme),
+             "--json"]  # fmt: skip
+    assert ladder.main(flags) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert asked == [("full", {"two-hunters": True}, [2, 2])]
+    assert report["options"] == {"two-hunters": True} and list(report["ratings"]) == [
+        "normal", "hard"]  # fmt: skip
+    assert json.loads(journal.read_text().splitlines()[0])["ladder"]["options"] == {
+        "two-hunters": True}  # fmt: skip
+    assert ladder.block_name(report) == "nanuuk-full-two-hunters"
+    assert "Ladder of nanuuk (full, two-hunters=true), 2 games" in readme.read_text()
+    names = {name for name, *_ in ladder.plan(full, 1, tables=[2])}
+    for row in ("1 hard v 2 normal", "1 hard v 3 normal"):
+        assert row not in names  # two hunters each: no table of 3 or 4
+    with pytest.raises(SystemExit) as stop:  # the same journal without the option
+        ladder.main([f for f in flags if f not in ("--option", "two-hunters=true")])
+    assert stop.value.code == 2 and "(its options differ)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("report", "name"),
+    [
+        ({"game": "bergruft", "variant": "standard"}, "bergruft"),
+        ({"game": "nanuuk", "variant": "intro"}, "nanuuk"),
+        ({"game": "nanuuk", "variant": "full"}, "nanuuk-full"),
+        ({"game": "nanuuk", "variant": "full", "options": {"two-hunters": True}},
+         "nanuuk-full-two-hunters"),
+        ({"game": "nanuuk", "variant": "full", "options": {"cracks": 8}}, "nanuuk-full-cracks-8"),
+    ],
+)  # fmt: skip
+def test_each_variant_and_option_has_its_own_block_in_the_readme(report, name) -> None:
+    assert ladder.block_name(report) == name
+
+
 @pytest.mark.parametrize(
     ("journal", "flags", "message"),
     [
@@ -287,6 +341,6 @@ def test_the_readmes_ladder_tables_are_the_saved_reports_own(saved: Path) -> Non
     the report kept in docs/ladders/, as ``--report FILE --readme README.md`` writes it."""
     report = json.loads(saved.read_text(encoding="utf-8"))
     readme = (REPO / "README.md").read_text(encoding="utf-8")
-    game = report["game"]
-    block = f"<!-- ladder:{game} -->\n{ladder.table(report)}\n<!-- /ladder:{game} -->"
+    name = ladder.block_name(report)
+    block = f"<!-- ladder:{name} -->\n{ladder.table(report)}\n<!-- /ladder:{name} -->"
     assert block in readme
