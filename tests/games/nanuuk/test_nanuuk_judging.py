@@ -150,3 +150,25 @@ def test_a_pieces_ice_region_is_the_flood_from_its_field() -> None:
                     checked += 1
             state = state.apply(rng.choice(state.legal_actions()))
     assert checked > 500
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("intro", 2), ("intro", 3), ("partner", 4), ("helpers", 2), ("bear-hunt", 3),
+     ("bear-fear", 2)],
+)  # fmt: skip
+def test_a_pieces_safety_kept_for_one_seat_is_the_same_for_the_others(variant, players) -> None:
+    """The safeties are kept by position (``Evaluator.safeties``), whichever seat judged it
+    first: each seat's value is the same as with nothing kept."""
+    rng = random.Random(5)
+    for game in range(3):
+        state = RULES.new_game(variant, players, seed=game)
+        while not state.is_over():
+            for seat in range(players):
+                simple._SAFE.clear()
+                fresh = evaluator(state.spec, seat)(state)
+                for other in range(players):
+                    simple._SAFE.clear()
+                    evaluator(state.spec, other)(state)  # judged by another seat first
+                    assert evaluator(state.spec, seat)(state) == fresh
+            state = state.apply(rng.choice(state.legal_actions()))

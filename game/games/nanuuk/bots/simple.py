@@ -145,16 +145,7 @@ class Evaluator:
         n = spec.players
         variant = self.variant
         movers = spec.movers
-        next_seat = st.seat  # the player to move: his cracks are the threats
-        threats: list[int] = []  # computed when first needed
-
-        def threat_mask() -> int:
-            if not threats:
-                threats.append(self._threats(st, next_seat))
-            return threats[0]
-
-        def safety(i: int) -> float:
-            return self.piece_safety(st, i, threat_mask if movers[i].seat != next_seat else None)
+        safety = self.safeties(st).__getitem__
 
         def seat_safety(s: int) -> float:
             return sum(safety(i) for i in spec.of_seat(s))
@@ -196,6 +187,29 @@ class Evaluator:
             theirs = spec.index[f"Inuk {2 - seat}"]
             return safety(mine) - 0.8 * safety(theirs)
         return 0.0
+
+    def safeties(self, st: NanuukState) -> tuple[float, ...]:
+        """Every piece's :meth:`piece_safety` in ``st``, the same for every seat's evaluation,
+        kept (``_SAFE``): the hard bot judges each end of a turn for both sides right after the
+        turn search judged it for one."""
+        found = _SAFE.get(st)
+        if found is None:
+            next_seat = st.seat  # the player to move: his cracks are the threats
+            threats: list[int] = []  # computed when first needed
+
+            def threat_mask() -> int:
+                if not threats:
+                    threats.append(self._threats(st, next_seat))
+                return threats[0]
+
+            found = tuple(
+                self.piece_safety(st, i, threat_mask if m.seat != next_seat else None)
+                for i, m in enumerate(self.spec.movers)
+            )
+            if len(_SAFE) >= SAFE_CAP:
+                _SAFE.clear()
+            _SAFE[st] = found
+        return found
 
     def _prey(self, seat: int, n: int) -> int:
         """The seat whose enclosure first makes ``seat`` the winner (N14), as the rules say."""
@@ -425,6 +439,9 @@ _EVALUATORS: dict[tuple[Any, int], Evaluator] = {}
 _JUDGED: dict[tuple[Any, ...], float] = {}
 _JUDGED_BOARDS: dict[int, Board] = {}
 JUDGED_CAP = 32_768  # values kept at most (a few MB); then they are all let go
+# ``Evaluator.safeties``: the pieces' safety by position, the positions kept alive with them
+_SAFE: dict[NanuukState, tuple[float, ...]] = {}
+SAFE_CAP = 4_096
 
 
 def evaluator(spec: Any, seat: int) -> Evaluator:
