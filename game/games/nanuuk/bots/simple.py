@@ -439,9 +439,10 @@ _EVALUATORS: dict[tuple[Any, int], Evaluator] = {}
 _JUDGED: dict[tuple[Any, ...], float] = {}
 _JUDGED_BOARDS: dict[int, Board] = {}
 JUDGED_CAP = 32_768  # values kept at most (a few MB); then they are all let go
-# ``Evaluator.safeties``: the pieces' safety by position, the positions kept alive with them
+# ``Evaluator.safeties``: the pieces' safety by position (the positions kept alive with them: a
+# few hundred, some 2 KB each)
 _SAFE: dict[NanuukState, tuple[float, ...]] = {}
-SAFE_CAP = 4_096
+SAFE_CAP = 512  # (the hits come right after the turn search: 256 kept 90% of them)
 
 
 def evaluator(spec: Any, seat: int) -> Evaluator:
