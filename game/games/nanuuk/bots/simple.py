@@ -145,7 +145,10 @@ class Evaluator:
         n = spec.players
         variant = self.variant
         movers = spec.movers
-        safety = self.safeties(st).__getitem__
+        safe = self.safeties(st)
+
+        def safety(i: int) -> float:
+            return safe[i]
 
         def seat_safety(s: int) -> float:
             return sum(safety(i) for i in spec.of_seat(s))
