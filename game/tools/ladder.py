@@ -81,6 +81,19 @@ def all_tables(variant: Variant) -> range:
     return range(variant.min_players, variant.max_players + 1)
 
 
+def tables_for(game: str, variant: Variant, options: dict[str, Any]) -> list[int]:
+    """The tables (player counts) of ``variant`` whose new games the rules start with
+    ``options`` (two hunters each: 2 players only); every table without options."""
+    fits = []
+    for players in all_tables(variant):
+        try:
+            rules_for(game).new_game(variant.id, players, seed=1, options=options)
+        except ValueError:
+            continue
+        fits.append(players)
+    return fits
+
+
 def seatings(group: Sequence[str], games: int) -> list[tuple[str, ...]]:
     """``games`` seatings of ``group``: every order of its entrants in turn (so each entrant
     sits in each seat equally often over every ``len(group)!`` games)."""
@@ -187,14 +200,14 @@ def row(name: str, players: int, results: list[dict[str, Any]]) -> dict[str, Any
 
 def ladder(game: str, variant: Variant, games: int, seed: int, iterations: dict[str, int],
            jobs: int, greedy: bool = False, *, journal: Path | None = None,
-           only: Sequence[str] = (), options: dict[str, Any] | None = None,
-           tables: Sequence[int] | None = None) -> dict[str, Any]:  # fmt: skip
+           only: Sequence[str] = (),
+           options: dict[str, Any] | None = None) -> dict[str, Any]:  # fmt: skip
     """Play the ladder (``only`` these rows, if any; the games ``journal`` holds already are
-    not played again, the others are added to it; every game with ``options``, at ``tables``,
-    the player counts they allow); the report: ratings, rows, the work budgets, the games
-    played and kept, the time it took."""
+    not played again, the others are added to it; every game with ``options``, at the tables
+    the rules allow them); the report: ratings, rows, the work budgets, the games played and
+    kept, the time it took."""
     started = time.perf_counter()
-    whole = numbered(plan(variant, games, greedy, tables))
+    whole = numbered(plan(variant, games, greedy, tables_for(game, variant, options or {})))
     parts = [part for part in whole if not only or part[0] in only]
     iterations_shown = {name: iterations.get(name) for name in ENTRANTS if name != RANDOM}
     settings = {"game": game, "variant": variant.id, "games_per_row": games, "seed": seed,
@@ -345,15 +358,16 @@ def main(argv: list[str] | None = None) -> int:
     if args.jobs < 0:
         parser.error("--jobs must be 0 (one per core) or more")
     iterations = shipped_iterations(args.game, variant.id) | dict(args.iterations)
-    options, tables = _options(parser, args.game, variant, args.option)
+    options = _options(parser, args.game, variant, args.option)
+    tables = tables_for(args.game, variant, options)
     names = [name for name, _, _ in plan(variant, 1, args.greedy, tables)]
     for name in args.rows:
         if name not in names:
             parser.error(f"--rows: this ladder has no row {name!r} (its rows: {'; '.join(names)})")
     try:
         report = ladder(args.game, variant, args.games, args.seed, iterations, args.jobs,
-                        args.greedy, journal=args.journal, only=args.rows, options=options,
-                        tables=tables)  # fmt: skip
+                        args.greedy, journal=args.journal, only=args.rows,
+                        options=options)  # fmt: skip
     except ladder_journal.Refused as exc:
         parser.error(f"--journal: {exc}")
     text = table(report)
@@ -365,21 +379,16 @@ def main(argv: list[str] | None = None) -> int:
 
 def _options(
     parser: argparse.ArgumentParser, game: str, variant: Variant, given: list[str]
-) -> tuple[dict[str, Any], list[int]]:
-    """The ``--option`` values and the tables (player counts) the rules allow them at; with
-    none, an argparse error in the rules' words (as a new game of the variant's fewest
-    players has it)."""
-    tables = list(all_tables(variant))
-    if not given:
-        return {}, tables
-    fits = []
+) -> dict[str, Any]:
+    """The ``--option`` values, as the rules read them at the first table that takes them; at
+    none, an argparse error in the rules' words (as a new game of the fewest players has it)."""
+    tables = all_tables(variant)
     for players in tables:
         try:
-            read_options(game, variant, players, given)
+            return read_options(game, variant, players, given)
         except ValueError:
             continue
-        fits.append(players)
-    return check_options(parser, game, variant, fits[0] if fits else tables[0], given), fits
+    return check_options(parser, game, variant, tables[0], given)
 
 
 def _from_report(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
