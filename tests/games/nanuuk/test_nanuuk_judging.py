@@ -2,8 +2,9 @@
 hunter may take (N22, N27) against their rule-by-rule reading, and the full game's hunter values
 kept across positions (``Evaluator.hunter_value``) against the same value worked out afresh, and
 the nearness of what a hunter may take (``Evaluator._prospects``, bit-parallel floods) against
-a walk field by field; the size of a piece's ice region, read from the position's regions,
-against a flood from its field."""
+a walk field by field; the introduction games' safety of every piece, worked out in one loop
+from the position's regions, against each piece's safety read plainly with a flood from its
+field."""
 
 from __future__ import annotations
 
@@ -14,8 +15,21 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from game.games.nanuuk.bots import simple
-from game.games.nanuuk.bots.simple import CUT_OFF, DECAY, HOME_HUNT, MAX_DIST, PROSPECT, evaluator
-from game.games.nanuuk.rules import RULES
+from game.games.nanuuk.bots.simple import (
+    CUT_OFF,
+    DECAY,
+    HOME_HUNT,
+    MAX_DIST,
+    MOBILITY,
+    PROSPECT,
+    REGION,
+    REGION_CAP,
+    THREATENED_LAST_WAY,
+    UNPLACED,
+    WAYS,
+    evaluator,
+)
+from game.games.nanuuk.rules import RULES, moves
 from game.games.nanuuk.rules.sheet import ANIMAL_BITS, KAYAK, VALUE, Sheet
 
 ANIMALS = tuple(ANIMAL_BITS)
@@ -137,19 +151,53 @@ def test_the_nearness_of_the_hunt_is_the_walk_field_by_field() -> None:
     assert checked > 1000
 
 
-def test_a_pieces_ice_region_is_the_flood_from_its_field() -> None:
-    rng, checked = random.Random(11), 0
-    for game in range(8):
-        state = RULES.new_game("intro", 2 + game % 3, seed=game)
+def plain_safety(st, i: int) -> tuple[float, bool]:
+    """A piece's safety read plainly, one rule at a time: its ways out (the uncracked edges
+    round it in the 2-player introduction game, else its free steps), the next player's threat
+    to its last one, its free steps, and its ice region as a flood from its field; and whether
+    the threat counted."""
+    p = st.pos[i]
+    if p == -1:
+        return UNPLACED, False
+    if p < 0:
+        return WAYS[0], False
+    spec, board = st.spec, st.spec.board
+    ice = spec.variant == "intro" and spec.players == 2
+    targets = moves.targets(st, i)
+    open_edges = board.around[p] & ~st.cracks if ice else 0
+    ways = open_edges.bit_count() if ice else len(targets)
+    value, threatened = WAYS[ways] if ways < len(WAYS) else 0.0, False
+    if ways == 1 and spec.movers[i].seat != st.seat:
+        threats = evaluator(spec, 0)._threats(st, st.seat)
+        if ice and open_edges & threats:
+            value, threatened = value + THREATENED_LAST_WAY, True
+        elif not ice and any(e & threats for g, e in board.steps[p] if (g, False) in targets):
+            value, threatened = value + THREATENED_LAST_WAY / 3, True
+    region = board.flood(1 << p, st.cracks).bit_count()
+    return value + MOBILITY * len(targets) + REGION * min(region, REGION_CAP), threatened
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [("intro", 2), ("intro", 3), ("intro", 4), ("partner", 4), ("helpers", 2),
+     ("bear-hunt", 3), ("bear-fear", 2)],
+)  # fmt: skip
+def test_the_pieces_safeties_are_their_plain_reading(variant, players) -> None:
+    """``Evaluator.safeties`` (one loop, the regions passed on from copy to copy) gives the same
+    floats as each piece's safety read plainly, in positions of random play, and some pieces
+    met a threat to their last way out."""
+    rng, checked, threatened = random.Random(11), 0, 0
+    for game in range(6):
+        state = RULES.new_game(variant, players, seed=game)
         while not state.is_over():
-            board = state.spec.board
-            for p in state.pos:
-                if p >= 0:
-                    flood = board.flood(1 << p, state.cracks)
-                    assert simple.Evaluator.region_size(state, p) == flood.bit_count()
-                    checked += 1
+            simple._SAFE.clear()
+            got = evaluator(state.spec, 0).safeties(state)
+            plain = [plain_safety(state, i) for i in range(len(state.pos))]
+            assert got == tuple(value for value, _ in plain)
+            checked += 1
+            threatened += sum(met for _, met in plain)
             state = state.apply(rng.choice(state.legal_actions()))
-    assert checked > 500
+    assert checked > 200 and threatened > 0
 
 
 @pytest.mark.parametrize(

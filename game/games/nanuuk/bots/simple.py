@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from game.games.nanuuk.rules import NanuukState, moves
@@ -53,6 +53,7 @@ from game.games.nanuuk.rules.spec import (
     INTRO,
     NEIGHBOURHOOD,
     PARTNER,
+    Spec,
 )
 from game.games.nanuuk.rules.turn import neighbourhood_winner
 from game.protocol.bots import BUDGETS, Effort  # each level's ceiling on the budget
@@ -89,6 +90,13 @@ _ANIMAL_WORTH = tuple(float(v) for v in ANIMAL_VALUE)
 
 # -- small helpers ------------------------------------------------------------------------------
 Clock = Callable[[], float]  # seconds
+
+
+def _mask(fields: Iterable[int]) -> int:
+    mask = 0
+    for f in fields:
+        mask |= 1 << f
+    return mask
 
 
 def _deadline(level: str, budget_s: float, clock: Clock) -> float:
@@ -128,9 +136,16 @@ class Evaluator:
         players = spec.players
         movers = spec.movers
         self.mine = [i for i, m in enumerate(movers) if m.seat == seat]
+        self.theirs = [i for i, m in enumerate(movers) if m.seat == 1 - seat]  # (2 players)
         # by ice alone (N13) in the 2-player introduction game, else by any way out
         self.ice = self.variant == INTRO and players == 2
         self.full = self.variant == FULL
+        self.seats = tuple(m.seat for m in movers)  # each piece's seat
+        # the introduction games' steps over the ice (``Board.over_ice``) as masks of fields,
+        # by field and the cracks round it: counted against the free fields without a list
+        self.walks: dict[tuple[int, int], int] = (
+            {} if self.full else {k: _mask(g for g, _ in v) for k, v in self.board.over_ice.items()}
+        )
 
     def __call__(self, st: NanuukState) -> float:
         if st.is_over():
@@ -141,22 +156,21 @@ class Evaluator:
 
     # the introduction games ---------------------------------------------------------------
     def intro_value(self, st: NanuukState) -> float:
-        spec, seat = self.spec, self.seat
+        spec: Spec = self.spec
+        seat = self.seat
         n = spec.players
         variant = self.variant
         movers = spec.movers
         safe = self.safeties(st)
-
-        def safety(i: int) -> float:
-            return safe[i]
+        if self.ice:  # (the 2-player introduction game)
+            mine = [safe[i] for i in self.mine]
+            theirs = [safe[i] for i in self.theirs]
+            return sum(mine) + 0.5 * min(mine) - 0.8 * (sum(theirs) + 0.5 * min(theirs))
+        seat_movers = spec.seat_movers
 
         def seat_safety(s: int) -> float:
-            return sum(safety(i) for i in spec.of_seat(s))
+            return sum([safe[i] for i in seat_movers[s]])
 
-        if variant == INTRO and n == 2:
-            mine = [safety(i) for i in self.mine]
-            theirs = [safety(i) for i in spec.of_seat(1 - seat)]
-            return sum(mine) + 0.5 * min(mine) - 0.8 * (sum(theirs) + 0.5 * min(theirs))
         if variant == INTRO:
             others = [seat_safety(s) for s in range(n) if s != seat and s not in st.out]
             return seat_safety(seat) - (sum(others) / len(others) if others else 0.0)
@@ -168,51 +182,84 @@ class Evaluator:
             bear, inuk = spec.of_seat(seat)
             their_bear, their_inuk = spec.of_seat(1 - seat)
             return (
-                safety(bear)
-                + 0.15 * safety(inuk)
-                - 0.8 * safety(their_bear)
-                - 0.1 * safety(their_inuk)
+                safe[bear]
+                + 0.15 * safe[inuk]
+                - 0.8 * safe[their_bear]
+                - 0.1 * safe[their_inuk]
             )
         if variant == BEAR_HUNT:
             bear = spec.index["bear"]
             inuit = [spec.index["Inuk 1"], spec.index["Inuk 2"]]
             if movers[bear].seat == seat:
-                values = [safety(i) for i in inuit]
-                return safety(bear) - min(values) - 0.2 * sum(values)
+                values = [safe[i] for i in inuit]
+                return safe[bear] - min(values) - 0.2 * sum(values)
             if st.fur:  # N16 d: the last Inuk able to move wins
-                mine = [safety(i) for i in inuit if movers[i].seat == seat]
-                theirs = [safety(i) for i in inuit if movers[i].seat != seat]
+                mine = [safe[i] for i in inuit if movers[i].seat == seat]
+                theirs = [safe[i] for i in inuit if movers[i].seat != seat]
                 return sum(mine) - sum(theirs)
-            values = [safety(i) for i in inuit]
-            return -safety(bear) + min(values) + 0.2 * sum(values)
+            values = [safe[i] for i in inuit]
+            return -safe[bear] + min(values) + 0.2 * sum(values)
         if variant == BEAR_FEAR:
-            mine = spec.index[f"Inuk {seat + 1}"]
-            theirs = spec.index[f"Inuk {2 - seat}"]
-            return safety(mine) - 0.8 * safety(theirs)
+            own = spec.index[f"Inuk {seat + 1}"]
+            rival = spec.index[f"Inuk {2 - seat}"]
+            return safe[own] - 0.8 * safe[rival]
         return 0.0
 
     def safeties(self, st: NanuukState) -> tuple[float, ...]:
-        """Every piece's :meth:`piece_safety` in ``st``, the same for every seat's evaluation,
+        """Every piece's safety in ``st`` (:meth:`_safeties`), the same for every seat's evaluation,
         kept (``_SAFE``): the hard bot judges each end of a turn for both sides right after the
         turn search judged it for one."""
         found = _SAFE.get(st)
         if found is None:
-            next_seat = st.seat  # the player to move: his cracks are the threats
-            threats: list[int] = []  # computed when first needed
-
-            def threat_mask() -> int:
-                if not threats:
-                    threats.append(self._threats(st, next_seat))
-                return threats[0]
-
-            found = tuple(
-                self.piece_safety(st, i, threat_mask if m.seat != next_seat else None)
-                for i, m in enumerate(self.spec.movers)
-            )
+            found = self._safeties(st)
             if len(_SAFE) >= SAFE_CAP:
                 _SAFE.clear()
             _SAFE[st] = found
         return found
+
+    def _safeties(self, st: NanuukState) -> tuple[float, ...]:
+        """How safe each piece is: its ways out (the uncracked edges round it in the 2-player
+        introduction game, else its free steps), a penalty when the next player can crack its
+        last one, its free steps, and the size of its ice region. One loop for all the pieces:
+        this is most of the bots' time in the introduction games, and calls per piece (its
+        safety, its region, the position's regions) were a third of it."""
+        next_seat = st.seat  # the player to move: his cracks are the threats
+        threats = -1  # worked out when first needed
+        board, ice, walks = self.board, self.ice, self.walks
+        around = board.around
+        pos, cracks = st.pos, st.cracks
+        free_fields = ~st.occupied()
+        regions = st.regions()
+        out: list[float] = []
+        for i, seat in enumerate(self.seats):
+            p = pos[i]
+            if p < 0:
+                out.append(UNPLACED if p == -1 else WAYS[0])
+                continue
+            # the fields it may step to (N9, ``moves.walks``): over no crack onto no mover
+            steps = walks[p, cracks & around[p]] & free_fields
+            free = steps.bit_count()
+            if ice:  # its ways out are the uncracked edges round it
+                open_edges = around[p] & ~cracks
+                ways = open_edges.bit_count()
+            else:
+                open_edges, ways = 0, free
+            value = WAYS[ways] if ways < len(WAYS) else 0.0
+            if ways == 1 and seat != next_seat:
+                if threats < 0:
+                    threats = self._threats(st, next_seat)
+                if ice:
+                    if open_edges & threats:
+                        value += THREATENED_LAST_WAY
+                elif any(e & threats for g, e in board.steps[p] if steps >> g & 1):
+                    value += THREATENED_LAST_WAY / 3
+            bit, region = 1 << p, 0
+            for r in regions:  # ``region_size``
+                if r & bit:
+                    region = r.bit_count()
+                    break
+            out.append(value + MOBILITY * free + REGION * min(region, REGION_CAP))
+        return tuple(out)
 
     def _prey(self, seat: int, n: int) -> int:
         """The seat whose enclosure first makes ``seat`` the winner (N14), as the rules say."""
@@ -233,41 +280,6 @@ class Evaluator:
                 for e in moves.crack_options(st, g):
                     mask |= e
         return mask
-
-    def piece_safety(self, st: NanuukState, i: int, threats: Callable[[], int] | None) -> float:
-        """How safe mover ``i`` is; ``threats`` gives the edges the next player may crack."""
-        p = st.pos[i]
-        if p == -1:
-            return UNPLACED
-        if p < 0:
-            return WAYS[0]
-        board = self.board
-        targets = moves.targets(st, i)
-        free = len(targets)
-        if self.ice:  # its ways out are the uncracked edges round it
-            open_edges = board.around[p] & ~st.cracks
-            ways = open_edges.bit_count()
-        else:
-            open_edges, ways = 0, free
-        value = WAYS[ways] if ways < len(WAYS) else 0.0
-        if ways == 1 and threats is not None:
-            if self.ice:
-                if open_edges & threats():
-                    value += THREATENED_LAST_WAY
-            elif any(e & threats() for g, e in board.steps[p] if (g, False) in targets):
-                value += THREATENED_LAST_WAY / 3
-        region = self.region_size(st, p)
-        return value + MOBILITY * free + REGION * min(region, REGION_CAP)
-
-    @staticmethod
-    def region_size(st: NanuukState, p: int) -> int:
-        """The size of the ice region of field ``p``: the position's regions (``regions()``,
-        which a copy takes along and a crack updates, mostly without a flood)."""
-        bit = 1 << p
-        for region in st.regions():
-            if region & bit:
-                return region.bit_count()
-        return 0  # (every field in play lies in a region)
 
     # the full game ----------------------------------------------------------------------------
     def full_value(self, st: NanuukState) -> float:
