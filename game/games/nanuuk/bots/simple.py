@@ -161,23 +161,18 @@ class Evaluator:
         n = spec.players
         variant = self.variant
         movers = spec.movers
-        safe = self.safeties(st)
+        safe, seat_safety = self.kept_safeties(st)
         if self.ice:  # (the 2-player introduction game)
             mine = [safe[i] for i in self.mine]
             theirs = [safe[i] for i in self.theirs]
             return sum(mine) + 0.5 * min(mine) - 0.8 * (sum(theirs) + 0.5 * min(theirs))
-        seat_movers = spec.seat_movers
-
-        def seat_safety(s: int) -> float:
-            return sum([safe[i] for i in seat_movers[s]])
-
         if variant == INTRO:
-            others = [seat_safety(s) for s in range(n) if s != seat and s not in st.out]
-            return seat_safety(seat) - (sum(others) / len(others) if others else 0.0)
+            others = [seat_safety[s] for s in range(n) if s != seat and s not in st.out]
+            return seat_safety[seat] - (sum(others) / len(others) if others else 0.0)
         if variant in (PARTNER, NEIGHBOURHOOD):
             target = self._prey(seat, n)
-            rest = [seat_safety(s) for s in range(n) if s != target]
-            return -seat_safety(target) + 0.5 * min(rest) + 0.3 * sum(rest) / len(rest)
+            rest = [seat_safety[s] for s in range(n) if s != target]
+            return -seat_safety[target] + 0.5 * min(rest) + 0.3 * sum(rest) / len(rest)
         if variant == HELPERS:
             bear, inuk = spec.of_seat(seat)
             their_bear, their_inuk = spec.of_seat(1 - seat)
@@ -206,12 +201,17 @@ class Evaluator:
         return 0.0
 
     def safeties(self, st: NanuukState) -> tuple[float, ...]:
-        """Every piece's safety in ``st`` (:meth:`_safeties`), the same for every seat's evaluation,
-        kept (``_SAFE``): the hard bot judges each end of a turn for both sides right after the
-        turn search judged it for one."""
+        """Every piece's safety in ``st`` (:meth:`_safeties`)."""
+        return self.kept_safeties(st)[0]
+
+    def kept_safeties(self, st: NanuukState) -> tuple[tuple[float, ...], tuple[float, ...]]:
+        """Every piece's safety in ``st`` and each seat's sum of them, the same for every
+        seat's evaluation, kept (``_SAFE``): the hard bot judges each end of a turn for every
+        side right after the turn search judged it for one."""
         found = _SAFE.get(st)
         if found is None:
-            found = self._safeties(st)
+            safe = self._safeties(st)
+            found = safe, tuple([sum([safe[i] for i in m]) for m in self.spec.seat_movers])
             if len(_SAFE) >= SAFE_CAP:
                 _SAFE.clear()
             _SAFE[st] = found
@@ -454,9 +454,9 @@ _EVALUATORS: dict[tuple[Any, int], Evaluator] = {}
 _JUDGED: dict[tuple[Any, ...], float] = {}
 _JUDGED_BOARDS: dict[int, Board] = {}
 JUDGED_CAP = 32_768  # values kept at most (a few MB); then they are all let go
-# ``Evaluator.safeties``: the pieces' safety by position (the positions kept alive with them: a
-# few hundred, some 2 KB each)
-_SAFE: dict[NanuukState, tuple[float, ...]] = {}
+# ``Evaluator.kept_safeties``: the pieces' safety and its sum by seat, by position (the
+# positions kept alive with them: a few hundred, some 2 KB each)
+_SAFE: dict[NanuukState, tuple[tuple[float, ...], tuple[float, ...]]] = {}
 SAFE_CAP = 512  # (the hits come right after the turn search: 256 kept 90% of them)
 
 
