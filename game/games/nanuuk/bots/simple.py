@@ -37,7 +37,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from game.games.nanuuk.rules import NanuukState, moves
@@ -92,13 +92,6 @@ _ANIMAL_WORTH = tuple(float(v) for v in ANIMAL_VALUE)
 Clock = Callable[[], float]  # seconds
 
 
-def _mask(fields: Iterable[int]) -> int:
-    mask = 0
-    for f in fields:
-        mask |= 1 << f
-    return mask
-
-
 def _deadline(level: str, budget_s: float, clock: Clock) -> float:
     return clock() + max(0.0, min(budget_s, BUDGETS[level])) * SAFETY_SHARE
 
@@ -143,9 +136,8 @@ class Evaluator:
         self.seats = tuple(m.seat for m in movers)  # each piece's seat
         # the introduction games' steps over the ice (``Board.over_ice``) as masks of fields,
         # by field and the cracks round it: counted against the free fields without a list
-        self.walks: dict[tuple[int, int], int] = (
-            {} if self.full else {k: _mask(g for g, _ in v) for k, v in self.board.over_ice.items()}
-        )
+        ice_steps = {} if self.full else self.board.over_ice
+        self.walks = {k: sum(1 << g for g, _ in v) for k, v in ice_steps.items()}
 
     def __call__(self, st: NanuukState) -> float:
         if st.is_over():
