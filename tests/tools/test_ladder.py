@@ -346,3 +346,26 @@ def test_the_readmes_ladder_tables_are_the_saved_reports_own(saved: Path) -> Non
     name = ladder.block_name(report)
     block = f"<!-- ladder:{name} -->\n{ladder.table(report)}\n<!-- /ladder:{name} -->"
     assert block in readme
+
+
+KEPT = [saved for saved in SAVED if saved.with_suffix(".jsonl").exists()]  # kept with a journal
+
+
+@pytest.mark.parametrize("saved", KEPT, ids=lambda p: p.name)
+def test_a_saved_report_is_what_its_journals_games_give(
+    saved: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The README's figures rest on games: the ladder, run again with the journal kept beside its
+    report, plays nothing and gives the report's rows and ratings again."""
+    report = json.loads(saved.read_text(encoding="utf-8"))
+    journal = tmp_path / "journal.jsonl"
+    journal.write_bytes(saved.with_suffix(".jsonl").read_bytes())
+    monkeypatch.setattr(ladder, "play_each", None)  # a game the journal lacks would fail here
+    work = {level: n for level, n in report["iterations"].items() if n is not None}
+    again = ladder.ladder(
+        report["game"], rules_for(report["game"]).variant(report["variant"]),
+        report["games_per_row"], report["seed"], work, jobs=1, greedy=report["greedy"],
+        journal=journal, only=[r["row"] for r in report["rows"]], options=report.get("options"),
+    )  # fmt: skip
+    assert again["played"] == 0 and again["games"] == report["games"]
+    assert again["rows"] == report["rows"] and again["ratings"] == report["ratings"]
