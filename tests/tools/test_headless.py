@@ -64,7 +64,8 @@ def test_a_reader_that_stops_reading_ends_the_run_too(tmp_path):
     to the title screen, and the headless run never ended."""
     process = subprocess.Popen(
         [sys.executable, str(ROOT / "main.py"), "--game", "bergruft", "--players",
-         "ai:normal,ai:easy", "--seed", "7", "--exit-when-over", "--data-dir", str(tmp_path)],
+         "ai:normal,ai:easy", "--seed", "7", "--speed", "20", "--exit-when-over", "--data-dir",
+         str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV, cwd=ROOT,
     )  # fmt: skip
     assert process.stdout is not None
