@@ -1,6 +1,7 @@
 """Shared test set-up: every test runs without a screen or a sound card."""
 
 import os
+import random
 import secrets
 import zlib
 
@@ -35,12 +36,15 @@ from tests.scenes_support import app, drive, fake_audio  # noqa: E402, F401
 
 
 @pytest.fixture(autouse=True)
-def private_key(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
-    """A table with a person at it draws its private key from the operating system
-    (``game.protocol.streams``), so the computers' play, and the game, differed from run to run:
-    a test that failed in one game of twenty failed now and then. Here the key follows from the
-    test's name, so every run of a test plays the same game and a failure repeats. A module
-    that needs another key defines a fixture of this name."""
+def system_chance(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> int:
+    """What the game draws from the operating system, a table's private key while a person
+    plays (``game.protocol.streams``) and the number of "a random game" (``new_seed``), follows
+    from the test's name here. Drawn afresh, the computers' play and the deal differed from run
+    to run, and a test that failed in one game of twenty failed now and then; so every run of a
+    test plays the same games and a failure repeats. A module that needs other draws defines a
+    fixture of this name."""
     key = zlib.crc32(request.node.nodeid.encode())
-    monkeypatch.setattr(secrets, "randbits", lambda bits: key % (1 << bits))
+    draws = random.Random(key)
+    monkeypatch.setattr(secrets, "randbits", draws.getrandbits)
+    monkeypatch.setattr(secrets, "randbelow", draws.randrange)
     return key

@@ -34,9 +34,9 @@ TURNS = 10  # computer (or guided) caller turns the attacker watches
 
 
 @pytest.fixture(autouse=True)
-def private_key(monkeypatch: pytest.MonkeyPatch) -> int:
+def system_chance(monkeypatch: pytest.MonkeyPatch) -> int:
     """The table's private key is fixed so that the test repeats; the attacker never learns it.
-    (It overrides the one tests/conftest.py gives every test: this module's key for all.)"""
+    (It overrides the draws tests/conftest.py gives every test: this module's key for all.)"""
     key = 0x5EC2E7
     monkeypatch.setattr(secrets, "randbits", lambda bits: key % (1 << bits))
     return key
