@@ -337,9 +337,9 @@ def test_a_lone_human_sees_their_hand_during_ai_turns_never_an_ais(drive) -> Non
 def test_with_two_humans_no_hand_shows_during_an_ai_turn(drive, monkeypatch) -> None:
     from game.protocol.streams import Streams
 
-    # The bot's private stream is fresh at every table with humans, so its turn differed from
-    # run to run and a bare stay-and-end (8 frames) failed the count below about one run in
-    # six; with a fixed key the bot lays a card, sails and ends (18 frames), every time.
+    # The bot's turn follows from the table's private key, and a bare stay-and-end (8 frames)
+    # fails the count below (about one key in six); with this key the bot lays a card, sails
+    # and ends (18 frames). Chosen here, not left to the test's name (tests/conftest.py).
     monkeypatch.setattr(Streams, "for_table", classmethod(lambda cls, seed, humans: cls(1)))
     drive.app.options.speed = 8
     scene = start(drive, config(["human", "human", "easy"], seed=3, start=3))
